@@ -1,0 +1,169 @@
+import type { DenormalizeDelegate, EntityRecord, EntitySchema, EntityTables, SchemaClass } from '../schema/interface.js';
+import { entityKey } from '../schema/entityKey.js';
+import { getOwn } from '../schema/ownProperty.js';
+import { stableStringify } from '../schema/stableStringify.js';
+import { toSchemaClass } from './shorthand.js';
+import { collectTableKeys } from './collectTableKeys.js';
+import { keepIdentity } from './keepIdentity.js';
+
+/** One denormalized entity and what it was built from. */
+interface EntityEntry {
+  readonly entity: EntitySchema;
+  readonly key: string;
+  readonly pk: string;
+  /** The record it was built from; `undefined` records that the entity was missing. */
+  readonly record: EntityRecord | undefined;
+  readonly output: object | undefined;
+  /** Entities read while building this one (its nested fields), in order. */
+  children: EntityEntry[] | undefined;
+  /** The tables of the last freshness check, and its answer. */
+  checkedTables: EntityTables | undefined;
+  fresh: boolean;
+  checking: boolean;
+}
+
+/** One top-level read and the tables it depends on. */
+interface TopEntry {
+  readonly schema: SchemaClass;
+  readonly argsKey: string;
+  tables: EntityTables;
+  readonly keys: readonly string[];
+  readonly refs: readonly unknown[];
+  readonly output: unknown;
+}
+
+/**
+ * Memoized denormalization. Entities are cached by their stored record (records are immutable and
+ * keep their reference while unchanged), so an entity is rebuilt only when its record or a record it
+ * contains changes; everything else keeps its identity. A top-level read is also cached on the
+ * tables its schema can reach: when none of them changed, the previous result comes back at once.
+ */
+export class MemoCache implements DenormalizeDelegate {
+  private readonly records = new WeakMap<EntityRecord, EntityEntry>();
+  private readonly tops = new WeakMap<object, TopEntry>();
+  private tables: EntityTables = {};
+  private readArgs: readonly unknown[] = [];
+  private building: EntityEntry | undefined;
+  private checkDepth = 0;
+  private sawCycle = false;
+  private readonly tentative: EntityEntry[] = [];
+
+  /** Arguments of the current read. */
+  get args(): readonly unknown[] {
+    return this.readArgs;
+  }
+
+  /**
+   * Reads `input` (a normalized result) back into instances, from `tables`.
+   * @returns the same object as last time when nothing it contains changed
+   */
+  denormalize(schema: unknown, input: unknown, tables: EntityTables, args: readonly unknown[] = []): unknown {
+    const saved = { tables: this.tables, args: this.readArgs, building: this.building };
+    this.tables = tables;
+    this.readArgs = args;
+    this.building = undefined;
+    try {
+      const schemaClass = toSchemaClass(schema);
+      if (schemaClass === undefined) return input;
+      const holder = typeof input === 'object' && input !== null ? input : schemaClass.readsTables ? schemaClass : undefined;
+      if (holder === undefined) return this.unvisit(schemaClass, input);
+      const argsKey = args.length === 0 ? '' : stableStringify(args);
+      const previous = this.tops.get(holder);
+      if (previous !== undefined && previous.schema === schemaClass && previous.argsKey === argsKey && unchanged(previous, tables)) {
+        previous.tables = tables;
+        return previous.output;
+      }
+      let output = this.unvisit(schemaClass, input);
+      if (previous !== undefined && previous.schema === schemaClass) output = keepIdentity(previous.output, output);
+      const keys = collectTableKeys(schemaClass);
+      this.tops.set(holder, { schema: schemaClass, argsKey, tables, keys, refs: keys.map((key) => tables[key]), output });
+      return output;
+    } finally {
+      this.tables = saved.tables;
+      this.readArgs = saved.args;
+      this.building = saved.building;
+    }
+  }
+
+  /** Denormalizes `input` with `schema` (part of the delegate protocol). */
+  unvisit(schema: unknown, input: unknown): unknown {
+    const schemaClass = toSchemaClass(schema);
+    if (schemaClass === undefined) return input;
+    if ((input === undefined || input === null) && !schemaClass.readsTables) return input;
+    return schemaClass.denormalize(input, this);
+  }
+
+  /** The instance of `entity` at `pk`: cached while its record and nested records are unchanged. */
+  entity(entity: EntitySchema, pk: string): object | undefined {
+    const key = entityKey(entity);
+    const record = getOwn(this.tables[key], pk);
+    let entry = record === undefined ? undefined : this.records.get(record);
+    if (entry === undefined || entry.entity !== entity || !this.isFresh(entry)) {
+      entry = record === undefined ? missingEntry(entity, key, pk, this.tables) : this.build(entity, key, pk, record);
+    }
+    if (this.building !== undefined) (this.building.children ??= []).push(entry);
+    return entry.output;
+  }
+
+  /** Every primary key of a table, in table order. */
+  getPks(key: string): readonly string[] {
+    const table = this.tables[key];
+    return table === undefined ? [] : Object.keys(table);
+  }
+
+  private build(entity: EntitySchema, key: string, pk: string, record: EntityRecord): EntityEntry {
+    const output = entity.fromJS(record);
+    const entry: EntityEntry = { entity, key, pk, record, output, children: undefined, checkedTables: this.tables, fresh: true, checking: false };
+    // registered before its fields are filled, so a cycle back to it finds this instance
+    this.records.set(record, entry);
+    const outer = this.building;
+    this.building = entry;
+    try {
+      entity.denormalizeFields(output, record, this);
+    } finally {
+      this.building = outer;
+    }
+    return entry;
+  }
+
+  /**
+   * Whether an entry still matches the tables: its record and, recursively, every record it
+   * contains. Checked once per tables object. Inside a cycle an answer depends on entries still
+   * being checked; those answers are provisional and withdrawn if the outermost check fails.
+   */
+  private isFresh(entry: EntityEntry): boolean {
+    if (entry.checkedTables === this.tables) {
+      if (entry.checking) this.sawCycle = true;
+      return entry.fresh;
+    }
+    const outerSawCycle = this.sawCycle;
+    this.sawCycle = false;
+    this.checkDepth++;
+    entry.checkedTables = this.tables;
+    entry.checking = true;
+    entry.fresh = true;
+    let fresh = getOwn(this.tables[entry.key], entry.pk) === entry.record;
+    const children = entry.children;
+    if (children !== undefined) for (let i = 0; fresh && i < children.length; i++) fresh = this.isFresh(children[i] as EntityEntry);
+    entry.checking = false;
+    entry.fresh = fresh;
+    if (this.sawCycle && fresh) this.tentative.push(entry);
+    this.sawCycle ||= outerSawCycle;
+    if (--this.checkDepth === 0) {
+      if (!fresh) for (const provisional of this.tentative) provisional.fresh = false;
+      this.tentative.length = 0;
+      this.sawCycle = false;
+    }
+    return fresh;
+  }
+}
+
+function missingEntry(entity: EntitySchema, key: string, pk: string, tables: EntityTables): EntityEntry {
+  return { entity, key, pk, record: undefined, output: undefined, children: undefined, checkedTables: tables, fresh: true, checking: false };
+}
+
+function unchanged(entry: TopEntry, tables: EntityTables): boolean {
+  if (entry.tables === tables) return true;
+  for (let i = 0; i < entry.keys.length; i++) if (tables[entry.keys[i] as string] !== entry.refs[i]) return false;
+  return true;
+}

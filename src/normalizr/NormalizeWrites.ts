@@ -1,0 +1,112 @@
+import type {
+  EntityIndexes,
+  EntityMeta,
+  EntityMetaTables,
+  EntityRecord,
+  EntitySchema,
+  EntityTables,
+  NormalizeDelegate,
+  StoreView,
+  WriteMeta,
+} from '../schema/interface.js';
+import { createTable, getOwn } from '../schema/ownProperty.js';
+import { entityKey } from '../schema/entityKey.js';
+import { toSchemaClass } from './shorthand.js';
+import { shallowEqual } from './shallowEqual.js';
+
+type Table<T> = { [pk: string]: T };
+
+/**
+ * The writes of one response, laid over what is stored: every record it touches, already merged
+ * with the stored one, plus the meta and index entries. Nothing stored is modified; applying the
+ * writes is the store's job. A record whose merge changes nothing keeps its stored reference.
+ */
+export class NormalizeWrites implements NormalizeDelegate {
+  /** Touched records by key, then primary key. Deleted ones are absent here and `deleted` in meta. */
+  readonly entities: Table<Table<EntityRecord>> = createTable();
+  /** Meta of every touched record. */
+  readonly entitiesMeta: Table<Table<EntityMeta>> = createTable();
+  /** Index entries written. */
+  readonly indexes: Table<Table<Table<string>>> = createTable();
+
+  private readonly deletedMeta: EntityMeta;
+
+  constructor(
+    private readonly store: StoreView | undefined,
+    readonly meta: WriteMeta,
+    readonly args: readonly unknown[],
+    readonly source: string | undefined,
+  ) {
+    this.deletedMeta = { ...meta, deleted: true };
+  }
+
+  /** Normalizes `value` with `schema`. Primitives at an entity position are primary keys. */
+  visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown {
+    if (value === undefined || value === null) return value;
+    const schemaClass = toSchemaClass(schema);
+    if (schemaClass === undefined) return value;
+    if (typeof value !== 'object' && typeof schemaClass === 'function') return `${value as string}`;
+    return schemaClass.normalize(value, parent, key, this);
+  }
+
+  getEntity(key: string, pk: string): EntityRecord | undefined {
+    const written = getOwn(this.entities[key], pk);
+    if (written !== undefined) return written;
+    if (getOwn(this.entitiesMeta[key], pk)?.deleted) return undefined;
+    return getOwn(this.store?.entities[key], pk);
+  }
+
+  getPks(key: string): readonly string[] {
+    const stored = this.store?.entities[key];
+    const written = this.entities[key];
+    const meta = this.entitiesMeta[key];
+    if (meta === undefined) return stored === undefined ? [] : Object.keys(stored);
+    const pks = stored === undefined ? [] : Object.keys(stored).filter((pk) => !getOwn(meta, pk)?.deleted);
+    if (written !== undefined) for (const pk in written) if (getOwn(stored, pk) === undefined) pks.push(pk);
+    return pks;
+  }
+
+  mergeEntity(entity: EntitySchema, pk: string, incoming: EntityRecord): void {
+    const key = entityKey(entity);
+    const table = (this.entities[key] ??= createTable());
+    const metaTable = (this.entitiesMeta[key] ??= createTable());
+    const written = table[pk];
+    if (written !== undefined) {
+      table[pk] = entity.merge(written, incoming);
+    } else {
+      const storedMeta = getOwn(this.store?.entitiesMeta?.[key], pk);
+      const stored = getOwn(this.store?.entities[key], pk);
+      if (storedMeta?.deleted && this.meta.fetchedAt < storedMeta.fetchedAt) return; // an older response cannot revive it
+      let next = incoming;
+      if (stored !== undefined) {
+        next = entity.mergeWithStore(storedMeta ?? this.meta, this.meta, stored, incoming);
+        if (next !== stored && shallowEqual(next, stored)) next = stored;
+      }
+      table[pk] = next;
+      metaTable[pk] = storedMeta !== undefined && storedMeta.fetchedAt > this.meta.fetchedAt && !storedMeta.deleted ? storedMeta : this.meta;
+    }
+    if (entity.indexes !== undefined) this.writeIndexes(entity, key, pk, table[pk] as EntityRecord);
+  }
+
+  deleteEntity(entity: EntitySchema, pk: string): void {
+    const key = entityKey(entity);
+    const table = this.entities[key];
+    if (table !== undefined) delete table[pk];
+    (this.entitiesMeta[key] ??= createTable())[pk] = this.deletedMeta;
+  }
+
+  private writeIndexes(entity: EntitySchema, key: string, pk: string, record: EntityRecord): void {
+    const tables = (this.indexes[key] ??= createTable());
+    for (const field of entity.indexes ?? []) {
+      const value = record[field];
+      if (value !== undefined && value !== null) (tables[field] ??= createTable())[`${value as string}`] = pk;
+    }
+  }
+}
+
+/** The tables of a `NormalizeWrites`, typed for readers. */
+export type WrittenTables = {
+  readonly entities: EntityTables;
+  readonly entitiesMeta: EntityMetaTables;
+  readonly indexes: EntityIndexes;
+};

@@ -1,0 +1,19 @@
+import type { EntityTables } from '../schema/interface.js';
+import { MemoCache } from './MemoCache.js';
+
+const sharedCache = new MemoCache();
+
+/**
+ * Reads a normalized result back into class instances, from entity tables. Memoized: with the same
+ * tables the same object comes back (`===`); when one record changes, only the objects that contain
+ * it are rebuilt.
+ *
+ * @param schema the schema the result was normalized with
+ * @param input the normalized result (ignored by `schema.All`, which lists the tables)
+ * @param entities the entity tables, `entities[key][pk]`
+ * @param args the read's arguments (used by `schema.Query`)
+ * @returns the denormalized value; entities that are not stored read as `undefined`
+ */
+export function denormalize(schema: unknown, input: unknown, entities: EntityTables, args: readonly unknown[] = []): unknown {
+  return sharedCache.denormalize(schema, input, entities, args);
+}

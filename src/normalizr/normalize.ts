@@ -1,0 +1,65 @@
+import type { EntityIndexes, EntityMetaTables, EntityTables, StoreView, WriteMeta } from '../schema/interface.js';
+import { describeType, describeValue } from '../schema/describeValue.js';
+import { NormalizeWrites } from './NormalizeWrites.js';
+import { toSchemaClass } from './shorthand.js';
+import { schemaName } from './schemaName.js';
+
+/** Options of `normalize` beyond the schema and input. */
+export interface NormalizeOptions {
+  /** What is stored already: records are merged into it, Collections find their lists in it. */
+  readonly store?: StoreView;
+  /** Timing of this write. @default fetchedAt and date now, never expires */
+  readonly meta?: WriteMeta;
+  /** Describes the request in error messages, e.g. `GET /users`. */
+  readonly source?: string;
+}
+
+/** What `normalize` returns: the result with entities replaced by primary keys, and the writes. */
+export interface NormalizedData<R = unknown> {
+  /** The input with every entity replaced by its primary key (`{ id, schema }` when polymorphic). */
+  readonly result: R;
+  /** Every record the input touched, merged with the stored one: `entities[key][pk]`. */
+  readonly entities: EntityTables;
+  /** Meta of every touched record; deletions are `deleted: true` here and absent from `entities`. */
+  readonly entitiesMeta: EntityMetaTables;
+  /** Index entries written. */
+  readonly indexes: EntityIndexes;
+}
+
+/**
+ * Splits a response into flat entity tables, following `schema`. Pure: the store passed in options
+ * is read, never changed. Throws a `TypeError` naming the schema, the field and the value when the
+ * input does not fit; then nothing is returned, so nothing is half-written.
+ *
+ * @param schema how the input is shaped
+ * @param input the parsed response
+ * @param args the request's arguments
+ * @returns the result and the records to write
+ */
+export function normalize<R = unknown>(schema: unknown, input: unknown, args: readonly unknown[] = [], options: NormalizeOptions = {}): NormalizedData<R> {
+  const now = Date.now();
+  const meta = options.meta ?? { fetchedAt: now, date: now, expiresAt: Number.MAX_SAFE_INTEGER };
+  const writes = new NormalizeWrites(options.store, meta, args, options.source);
+  if (toSchemaClass(schema) !== undefined && (typeof input !== 'object' || input === null)) {
+    throw new TypeError(unexpectedInput(schema, input, options.source));
+  }
+  const result = writes.visit(schema, input, input, undefined) as R;
+  return { result, entities: writes.entities, entitiesMeta: writes.entitiesMeta, indexes: writes.indexes };
+}
+
+function unexpectedInput(schema: unknown, input: unknown, source: string | undefined): string {
+  const where = `${schemaName(schema)} expected an object or array while normalizing ${source ?? 'a response'}, but received ${describeType(input)}`;
+  if (typeof input === 'string' && parsesAsJson(input)) {
+    return `${where}: a string that is itself JSON. The response was probably not parsed (is its content-type JSON?). Received: ${describeValue(input)}`;
+  }
+  return `${where}. Received: ${describeValue(input)}`;
+}
+
+function parsesAsJson(text: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,15 @@
+/** How a schema is named in messages: `User`, `schema.All(User)`, `[User]`, `{ trade, account }`. */
+export function schemaName(schema: unknown): string {
+  if (typeof schema === 'function') return (schema as { key?: string }).key ?? schema.name;
+  if (Array.isArray(schema)) return `[${schemaName(schema[0])}]`;
+  if (typeof schema !== 'object' || schema === null) return String(schema);
+  const inner = (schema as { schema?: unknown }).schema;
+  const className = schema.constructor?.name;
+  if (className === undefined || className === 'Object') return `{ ${Object.keys(schema).join(', ')} }`;
+  const label = className.replace(/Schema$/, '');
+  if (inner === undefined) return `schema.${label}`;
+  const innerName = typeof inner === 'object' && inner !== null && !Array.isArray(inner) && inner.constructor === Object
+    ? Object.keys(inner).map((name) => `${name}: ${schemaName((inner as Record<string, unknown>)[name])}`).join(', ')
+    : schemaName(inner);
+  return `schema.${label}(${innerName})`;
+}

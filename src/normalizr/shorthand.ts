@@ -1,0 +1,21 @@
+import { ArraySchema } from '../schema/ArraySchema.js';
+import { ObjectSchema } from '../schema/ObjectSchema.js';
+import type { SchemaClass } from '../schema/interface.js';
+import { isSchemaClass } from '../schema/isSchemaClass.js';
+
+const expanded = new WeakMap<object, SchemaClass>();
+
+/**
+ * The schema class a schema stands for: itself, or `schema.Array` for `[X]` and `schema.Object`
+ * for `{ a: X }` (made once per shorthand). `undefined` for anything that is not a schema.
+ */
+export function toSchemaClass(schema: unknown): SchemaClass | undefined {
+  if (isSchemaClass(schema)) return schema;
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  let found = expanded.get(schema);
+  if (found === undefined) {
+    found = Array.isArray(schema) ? new ArraySchema(schema[0]) : new ObjectSchema(schema as Record<string, unknown>);
+    expanded.set(schema, found);
+  }
+  return found;
+}

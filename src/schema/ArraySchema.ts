@@ -1,0 +1,44 @@
+import type { DenormalizeDelegate, NormalizeDelegate, SchemaClass } from './interface.js';
+import { Polymorphic, type SchemaAttribute } from './Polymorphic.js';
+import { describeType, describeValue } from './describeValue.js';
+
+/**
+ * A list of items of one schema, or of several picked by `schemaAttribute`. `[X]` is its shorthand.
+ * Reads drop items that are no longer stored (deleted entities).
+ *
+ * @example
+ * ```ts
+ * new schema.Array(User);
+ * new schema.Array({ link: Link, post: Post }, 'type');
+ * ```
+ */
+export class ArraySchema<D = unknown> extends Polymorphic<D> implements SchemaClass {
+  constructor(definition: D, schemaAttribute?: SchemaAttribute) {
+    super(definition, schemaAttribute);
+  }
+
+  /** Normalizes each item; items with no matching mapping are kept as they are. */
+  normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown[] {
+    if (!Array.isArray(input)) {
+      throw new TypeError(
+        `${this.constructor.name === 'ArraySchema' ? 'schema.Array' : `schema.${this.constructor.name}`} expected an array while normalizing ` +
+          `${delegate.source ?? 'a response'}${key === undefined ? '' : ` (field '${key}')`}, but received ${describeType(input)}. ` +
+          `Received: ${describeValue(input)}`,
+      );
+    }
+    const output = new Array<unknown>(input.length);
+    for (let i = 0; i < input.length; i++) output[i] = this.normalizeValue(input[i], parent, key, delegate);
+    return output;
+  }
+
+  /** Denormalizes each item, dropping the ones that are no longer stored. */
+  denormalize(input: unknown, delegate: DenormalizeDelegate): unknown[] {
+    if (!Array.isArray(input)) return input as unknown[];
+    const output: unknown[] = [];
+    for (const item of input) {
+      const value = this.denormalizeValue(item, delegate);
+      if (value !== undefined && value !== null) output.push(value);
+    }
+    return output;
+  }
+}

@@ -1,0 +1,196 @@
+import type {
+  DenormalizeDelegate,
+  EntityMeta,
+  EntityRecord,
+  NormalizeDelegate,
+  QueryDelegate,
+  WriteMeta,
+} from './interface.js';
+import { assignFields } from './ownProperty.js';
+import { describeType, describeValue } from './describeValue.js';
+import { entityKey } from './entityKey.js';
+import { toPk } from './toPk.js';
+
+/**
+ * A kind of data with an identity. Subclass it, declare fields with defaults, say how to find the
+ * primary key, and give the kind a unique `static key`. Responses are stored as plain records in
+ * `entities[key][pk]`; reads give instances of the class, with class defaults for missing fields.
+ *
+ * @example
+ * ```ts
+ * class User extends Entity {
+ *   id = '';
+ *   name = '';
+ *   pk() { return this.id; }
+ *   static key = 'User';
+ * }
+ * class Post extends Entity {
+ *   id = 0;
+ *   author = User.fromJS();
+ *   pk() { return `${this.id}`; }
+ *   static key = 'Post';
+ *   static schema = { author: User };
+ * }
+ * ```
+ */
+export abstract class Entity {
+  /** The table name of this kind in the store. Required, and unique across the app. */
+  declare static key: string;
+
+  /** Schemas of nested fields, e.g. `{ author: User, comments: [Comment] }`. */
+  static schema: { readonly [field: string]: unknown } = {};
+
+  /** Fields to index, so a read can find an entity by them (`{ username: 'ann' }`). */
+  static indexes?: readonly string[];
+
+  /**
+   * The primary key of this entity. Called with `this` bound to the raw (processed) response item,
+   * so class defaults do not apply here.
+   * @returns a non-empty string or number
+   */
+  abstract pk(parent?: unknown, key?: string, args?: readonly unknown[]): string | number | undefined;
+
+  /** The primary key of a raw item: runs the instance `pk()` with `this` bound to `value`. */
+  static pk(value: EntityRecord, parent?: unknown, key?: string, args?: readonly unknown[]): string | number | undefined {
+    return (this.prototype as Entity).pk.call(value, parent, key, args);
+  }
+
+  /**
+   * Makes an instance from plain fields, with class defaults for the missing ones.
+   * @param props fields to set
+   * @returns an instance of the class it is called on
+   */
+  static fromJS<T extends Entity>(this: abstract new () => T, props: object = {}): T {
+    const instance = new (this as unknown as new () => T)();
+    assignFields(instance, props);
+    return instance;
+  }
+
+  /**
+   * Shapes a raw response item before anything else looks at it (rename fields, add computed ones).
+   * Must not mutate `input`.
+   * @returns the item to store
+   */
+  static process(input: EntityRecord, _parent: unknown, _key: string | undefined, _args: readonly unknown[]): EntityRecord {
+    return input;
+  }
+
+  /**
+   * Checks a processed item. A message fails the whole response and nothing of it is written.
+   * @returns an error message, or `undefined` when the item is valid
+   */
+  static validate(_processed: EntityRecord): string | undefined {
+    return undefined;
+  }
+
+  /**
+   * Combines two versions of one entity; `incoming` is the newer. Used within one response and,
+   * through `mergeWithStore`, against the store.
+   * @default `{ ...existing, ...incoming }`
+   */
+  static merge(existing: EntityRecord, incoming: EntityRecord): EntityRecord {
+    return { ...existing, ...incoming };
+  }
+
+  /**
+   * Whether a response should touch the stored record at all.
+   * @default true
+   */
+  static shouldUpdate(_existingMeta: EntityMeta, _incomingMeta: WriteMeta, _existing: EntityRecord, _incoming: EntityRecord): boolean {
+    return true;
+  }
+
+  /**
+   * Whether the stored record is newer than the incoming one, so it must win the merge.
+   * @default the incoming request started before the stored one
+   */
+  static shouldReorder(existingMeta: EntityMeta, incomingMeta: WriteMeta, _existing: EntityRecord, _incoming: EntityRecord): boolean {
+    return incomingMeta.fetchedAt < existingMeta.fetchedAt;
+  }
+
+  /** Merges a response item into the stored record, honouring `shouldUpdate` and `shouldReorder`. */
+  static mergeWithStore(existingMeta: EntityMeta, incomingMeta: WriteMeta, existing: EntityRecord, incoming: EntityRecord): EntityRecord {
+    if (!this.shouldUpdate(existingMeta, incomingMeta, existing, incoming)) return existing;
+    return this.shouldReorder(existingMeta, incomingMeta, existing, incoming)
+      ? this.merge(incoming, existing)
+      : this.merge(existing, incoming);
+  }
+
+  /** Normalizes one response item into the store and returns its primary key. */
+  static normalize(input: unknown, parent: unknown, fieldKey: string | undefined, delegate: NormalizeDelegate): string {
+    const key = entityKey(this);
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      throw new TypeError(
+        `${key} expected an object while normalizing ${delegate.source ?? 'a response'}${atField(fieldKey)}, ` +
+          `but received ${describeType(input)}. Received: ${describeValue(input)}`,
+      );
+    }
+    const processed = this.process(input as EntityRecord, parent, fieldKey, delegate.args);
+    const rawPk = this.pk(processed, parent, fieldKey, delegate.args);
+    const pk = toPk(rawPk);
+    if (pk === undefined) {
+      throw new TypeError(
+        `${key}.pk() returned ${describeValue(rawPk)} while normalizing ${delegate.source ?? 'a response'}${atField(fieldKey)}: ` +
+          `the item has no usable primary key (check the field pk() reads, such as 'id'). Received: ${describeValue(input)}`,
+      );
+    }
+    const problem = this.validate(processed);
+    if (problem !== undefined) {
+      throw new TypeError(`${key} ${pk} failed validate() while normalizing ${delegate.source ?? 'a response'}: ${problem}. Received: ${describeValue(input)}`);
+    }
+    let record: Record<string, unknown> | undefined;
+    const nested = this.schema;
+    for (const field in nested) {
+      const value = processed[field];
+      if (value === undefined || value === null) continue;
+      record ??= { ...processed };
+      record[field] = delegate.visit(nested[field], value, processed, field);
+    }
+    delegate.mergeEntity(this, pk, record ?? (processed === input ? { ...processed } : processed));
+    return pk;
+  }
+
+  /** Reads the instance stored at `input` (a primary key). */
+  static denormalize(input: unknown, delegate: DenormalizeDelegate): object | undefined {
+    return delegate.entity(this, `${input as string}`);
+  }
+
+  /** Fills the nested-schema fields of a new instance from its stored record. */
+  static denormalizeFields(instance: object, record: EntityRecord, delegate: DenormalizeDelegate): void {
+    const nested = this.schema;
+    const target = instance as Record<string, unknown>;
+    for (const field in nested) {
+      const value = record[field];
+      const schema = nested[field];
+      if ((value === undefined || value === null) && !(schema as { readsTables?: boolean }).readsTables) continue;
+      target[field] = delegate.unvisit(schema, value);
+    }
+  }
+
+  /**
+   * Finds the primary key that read arguments point at: a primary key itself, an object whose
+   * `pk()` works, or an object holding an indexed field.
+   */
+  static queryKey(args: readonly unknown[], delegate: QueryDelegate): string | undefined {
+    const [first] = args;
+    if (typeof first === 'string' || typeof first === 'number') return `${first}`;
+    if (typeof first !== 'object' || first === null) return undefined;
+    const pk = toPk(this.pk(first as EntityRecord, undefined, undefined, args));
+    if (pk !== undefined) return pk;
+    const key = entityKey(this);
+    for (const field of this.indexes ?? []) {
+      const value = (first as Record<string, unknown>)[field];
+      if (value !== undefined) return delegate.getIndex(key, field, `${value as string}`);
+    }
+    return undefined;
+  }
+
+  /** Adds this entity's key and every key its nested schemas reach. */
+  static tableKeys(add: (schema: unknown) => void): void {
+    for (const field in this.schema) add(this.schema[field]);
+  }
+}
+
+function atField(field: string | undefined): string {
+  return field === undefined ? '' : ` (field '${field}')`;
+}

@@ -1,0 +1,65 @@
+import type { DenormalizeDelegate, NormalizeDelegate, QueryDelegate, SchemaClass } from './interface.js';
+import { describeType, describeValue } from './describeValue.js';
+
+type Definition = { readonly [field: string]: unknown };
+
+/**
+ * An object whose listed fields have schemas; other fields pass through. `{ field: X }` is its
+ * shorthand. The schema of a bundled mutation response: `{ trade: Trade, account: Account }`.
+ */
+export class ObjectSchema<D extends Definition = Definition> implements SchemaClass {
+  /** The schema of each field. */
+  schema: D;
+
+  constructor(definition: D) {
+    this.schema = definition;
+  }
+
+  /** Adds or replaces field schemas (for circular definitions). */
+  define(definition: Partial<D> & Definition): this {
+    this.schema = { ...this.schema, ...definition } as D;
+    return this;
+  }
+
+  /** Normalizes the fields that have schemas; copies the others. */
+  normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): Record<string, unknown> {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      throw new TypeError(
+        `schema.Object expected an object while normalizing ${delegate.source ?? 'a response'}${key === undefined ? '' : ` (field '${key}')`}, ` +
+          `but received ${describeType(input)}. Received: ${describeValue(input)}`,
+      );
+    }
+    const output: Record<string, unknown> = { ...input };
+    for (const field in this.schema) {
+      const value = (input as Record<string, unknown>)[field];
+      if (value === undefined) continue;
+      output[field] = delegate.visit(this.schema[field], value, input, field);
+    }
+    return output;
+  }
+
+  /** Denormalizes the fields that have schemas; copies the others. */
+  denormalize(input: unknown, delegate: DenormalizeDelegate): Record<string, unknown> {
+    const output: Record<string, unknown> = typeof input === 'object' && input !== null ? { ...input } : {};
+    for (const field in this.schema) {
+      const value = delegate.unvisit(this.schema[field], output[field]);
+      if (value !== undefined || field in output) output[field] = value;
+    }
+    return output;
+  }
+
+  /** Builds the object from each field's query, when every field can answer. */
+  queryKey(args: readonly unknown[], delegate: QueryDelegate): Record<string, unknown> {
+    const output: Record<string, unknown> = {};
+    for (const field in this.schema) {
+      const schema = this.schema[field] as Partial<SchemaClass>;
+      if (typeof schema.queryKey === 'function') output[field] = schema.queryKey(args, delegate);
+    }
+    return output;
+  }
+
+  /** Every schema of a field. */
+  tableKeys(add: (schema: unknown) => void): void {
+    for (const field in this.schema) add(this.schema[field]);
+  }
+}

@@ -1,0 +1,109 @@
+import type { DenormalizeDelegate, NormalizeDelegate } from './interface.js';
+import { isSchemaClass } from './isSchemaClass.js';
+import { getOwn } from './ownProperty.js';
+import { warnOnce } from './devWarning.js';
+
+/** Names of the schemas in a polymorphic mapping. */
+export type SchemaMapping = { readonly [attribute: string]: unknown };
+
+/**
+ * Picks the mapping key for one input item: the name of an attribute of the item, or a function of
+ * `(value, parent, key)`, where `parent` holds the input and `key` is its field name.
+ */
+export type SchemaAttribute = string | ((value: any, parent: any, key: string | undefined) => string);
+
+/** The normalized form of an item picked from a mapping: its primary key and its mapping key. */
+export interface PolymorphicRef {
+  readonly id: unknown;
+  readonly schema: string;
+}
+
+/**
+ * Shared by `All`, `Array`, `Union` and `Values`: holds one schema or a mapping of several, and
+ * picks one per item through `schemaAttribute`.
+ */
+export class Polymorphic<D = unknown> {
+  /** One schema, or a mapping from attribute values to schemas. */
+  declare schema: D;
+  /** How an item's mapping key is found; absent for a single schema. */
+  readonly schemaAttribute: SchemaAttribute | undefined;
+  private attributeOf: ((value: unknown, parent: unknown, key: string | undefined) => unknown) | undefined;
+  private single = true;
+
+  constructor(definition: D, schemaAttribute?: SchemaAttribute) {
+    this.schemaAttribute = schemaAttribute;
+    if (typeof schemaAttribute === 'string') {
+      this.attributeOf = (value) => (value as Record<string, unknown>)[schemaAttribute];
+    } else if (typeof schemaAttribute === 'function') {
+      this.attributeOf = schemaAttribute;
+    } else if (schemaAttribute !== undefined) {
+      throw new TypeError(`${this.constructor.name}: schemaAttribute must be a string or a function, received ${typeof schemaAttribute}.`);
+    }
+    this.schema = definition;
+    this.checkDefinition();
+  }
+
+  /** True when the definition is one schema rather than a mapping. */
+  get isSingleSchema(): boolean {
+    return this.single;
+  }
+
+  /**
+   * Merges `definition` into the current one (a mapping gains or replaces keys); a single schema
+   * replaces a single schema. Used to build circular schemas.
+   * @returns this schema
+   */
+  define(definition: D): this {
+    const bothMappings =
+      !this.single && typeof definition === 'object' && definition !== null && !isSchemaClass(definition) && !Array.isArray(definition);
+    this.schema = (bothMappings ? { ...(this.schema as object), ...(definition as object) } : definition) as D;
+    this.checkDefinition();
+    return this;
+  }
+
+  /** Normalizes one item: with the single schema, or with the mapping entry its attribute names. */
+  normalizeValue(value: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown {
+    if (this.single) return delegate.visit(this.schema, value, parent, key);
+    if (typeof value !== 'object' || value === null) return value;
+    const attribute = this.attributeOf!(value, parent, key);
+    const schema = attribute === undefined || attribute === null ? undefined : getOwn(this.schema as SchemaMapping, `${attribute as string}`);
+    if (schema === undefined) {
+      warnOnce(
+        `unmatched:${this.constructor.name}:${String(attribute)}`,
+        `${this.constructor.name} has no schema for '${String(attribute)}' (mapping keys: ${Object.keys(this.schema as object).join(', ')}); ` +
+          `the item is kept as it is and no entity is created for it.`,
+      );
+      return value;
+    }
+    const normalized = delegate.visit(schema, value, parent, key);
+    return normalized === undefined || normalized === null ? normalized : { id: normalized, schema: `${attribute as string}` };
+  }
+
+  /** Denormalizes one item written by `normalizeValue`. Items kept as they were come back unchanged. */
+  denormalizeValue(value: unknown, delegate: DenormalizeDelegate): unknown {
+    if (this.single) return delegate.unvisit(this.schema, value);
+    if (!isRef(value)) return value;
+    const schema = getOwn(this.schema as SchemaMapping, value.schema);
+    return schema === undefined ? value : delegate.unvisit(schema, value.id);
+  }
+
+  /** Every schema this one may hand items to. */
+  tableKeys(add: (schema: unknown) => void): void {
+    if (this.single) add(this.schema);
+    else for (const name of Object.keys(this.schema as object)) add((this.schema as SchemaMapping)[name]);
+  }
+
+  private checkDefinition(): void {
+    this.single = isSchemaClass(this.schema) || Array.isArray(this.schema);
+    if (!this.single && this.attributeOf === undefined) {
+      throw new TypeError(
+        `${this.constructor.name} was given a mapping of schemas (${Object.keys(this.schema as object).join(', ') || 'empty'}) ` +
+          `but no schemaAttribute: pass the attribute name (e.g. 'type') or a function (value, parent, key) => mapping key.`,
+      );
+    }
+  }
+}
+
+function isRef(value: unknown): value is PolymorphicRef {
+  return typeof value === 'object' && value !== null && typeof (value as PolymorphicRef).schema === 'string' && 'id' in value;
+}

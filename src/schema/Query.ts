@@ -1,0 +1,46 @@
+import type { DenormalizeDelegate, NormalizeDelegate, QueryDelegate, SchemaClass } from './interface.js';
+
+/**
+ * A derived read: a queryable schema (such as `schema.All`) plus a function of its value and the
+ * read's arguments. Memoized like every read: same tables and arguments give the same result.
+ *
+ * @example
+ * ```ts
+ * const todosOfUser = new schema.Query(new schema.All(Todo), (todos, { userId }: { userId: number }) =>
+ *   todos.filter((todo) => todo.userId === userId));
+ * ```
+ */
+export class Query<S = unknown, R = unknown, A extends readonly unknown[] = readonly any[]> implements SchemaClass {
+  /** The schema read before `process`. */
+  readonly schema: S;
+  /** Derives the result from the schema's value and the read's arguments. */
+  readonly process: (value: any, ...args: A) => R;
+  /** True when the wrapped schema lists tables without needing an input. */
+  readonly readsTables: boolean;
+
+  constructor(schema: S, process: (value: any, ...args: A) => R) {
+    this.schema = schema;
+    this.process = process;
+    this.readsTables = (schema as Partial<SchemaClass>).readsTables === true;
+  }
+
+  /** Normalizes with the wrapped schema. */
+  normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown {
+    return delegate.visit(this.schema, input, parent, key);
+  }
+
+  /** Reads the wrapped schema, then derives. */
+  denormalize(input: unknown, delegate: DenormalizeDelegate): R {
+    return this.process(delegate.unvisit(this.schema, input), ...(delegate.args as unknown as A));
+  }
+
+  /** The wrapped schema's query. */
+  queryKey(args: readonly unknown[], delegate: QueryDelegate): unknown {
+    return (this.schema as Partial<SchemaClass>).queryKey?.(args, delegate);
+  }
+
+  /** The wrapped schema's tables. */
+  tableKeys(add: (schema: unknown) => void): void {
+    add(this.schema);
+  }
+}

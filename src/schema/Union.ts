@@ -1,0 +1,37 @@
+import type { DenormalizeDelegate, NormalizeDelegate, QueryDelegate, SchemaClass } from './interface.js';
+import { Polymorphic, type SchemaAttribute, type SchemaMapping } from './Polymorphic.js';
+import { getOwn } from './ownProperty.js';
+
+/**
+ * One item that may be any of several Entity kinds, picked by `schemaAttribute`.
+ *
+ * @example
+ * ```ts
+ * new schema.Union({ link: Link, post: Post }, 'type');
+ * ```
+ */
+export class Union<D extends SchemaMapping = SchemaMapping> extends Polymorphic<D> implements SchemaClass {
+  constructor(definition: D, schemaAttribute: SchemaAttribute) {
+    super(definition, schemaAttribute);
+  }
+
+  /** Normalizes the item with the schema its attribute picks. */
+  normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown {
+    return this.normalizeValue(input, parent, key, delegate);
+  }
+
+  /** Reads the item back as an instance of its kind. */
+  denormalize(input: unknown, delegate: DenormalizeDelegate): unknown {
+    return this.denormalizeValue(input, delegate);
+  }
+
+  /** Finds the item from arguments naming the attribute and the primary key (string attributes only). */
+  queryKey(args: readonly unknown[], delegate: QueryDelegate): unknown {
+    const [first] = args;
+    if (typeof this.schemaAttribute !== 'string' || typeof first !== 'object' || first === null) return undefined;
+    const attribute = (first as Record<string, unknown>)[this.schemaAttribute];
+    const schema = getOwn(this.schema, `${attribute as string}`) as Partial<SchemaClass> | undefined;
+    const id = schema?.queryKey?.(args, delegate);
+    return id === undefined ? undefined : { id, schema: `${attribute as string}` };
+  }
+}

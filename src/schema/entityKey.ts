@@ -1,0 +1,14 @@
+import { describeValue } from './describeValue.js';
+
+/**
+ * `Entity.key`, checked: every stored kind needs a unique, explicit table name (class names do
+ * not survive minification).
+ */
+export function entityKey(entity: { readonly key?: unknown; readonly name: string }): string {
+  const { key } = entity;
+  if (typeof key === 'string' && key !== '') return key;
+  throw new TypeError(
+    `Entity class ${entity.name || '(anonymous)'} has no static key. Add \`static key = '${entity.name || 'MyEntity'}';\` ` +
+      `to the class: it names the table the entities are stored in. Received key: ${describeValue(key)}`,
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * The schema protocol: what every schema implements, and the delegates through which schemas reach
+ * storage while normalizing and denormalizing. Schemas never see Redux state; they see these.
+ */
+
+/** A stored entity: a plain JSON object whose nested entities are replaced by their primary keys. */
+export type EntityRecord = { readonly [field: string]: unknown };
+
+/** One entity kind's records by primary key. Tables have no prototype, so any string is a safe id. */
+export type EntityTable = { readonly [pk: string]: EntityRecord | undefined };
+
+/** Every entity table by `Entity.key`. */
+export type EntityTables = { readonly [key: string]: EntityTable | undefined };
+
+/** When a record was written, and until when it is fresh. Plain numbers (epoch ms): JSON-safe. */
+export interface WriteMeta {
+  /** When the request that produced the record started. Orders competing writes. */
+  readonly fetchedAt: number;
+  /** When the response arrived. */
+  readonly date: number;
+  /** When the data stops being fresh. */
+  readonly expiresAt: number;
+}
+
+/** Per-record bookkeeping. `deleted` remembers a removed entity so an older response cannot revive it. */
+export interface EntityMeta extends WriteMeta {
+  readonly deleted?: true;
+}
+
+/** Every meta table by `Entity.key`, then by primary key. */
+export type EntityMetaTables = {
+  readonly [key: string]: { readonly [pk: string]: EntityMeta | undefined } | undefined;
+};
+
+/** Secondary indexes: `indexes[Entity.key][field][value]` is the primary key holding that value. */
+export type EntityIndexes = {
+  readonly [key: string]: { readonly [field: string]: { readonly [value: string]: string | undefined } | undefined } | undefined;
+};
+
+/** Read access to already-stored data, so a response can be merged into it. */
+export interface StoreView {
+  readonly entities: EntityTables;
+  readonly entitiesMeta?: EntityMetaTables;
+  readonly indexes?: EntityIndexes;
+}
+
+/** What a schema's `normalize` may do: recurse, read what is stored, and write entities. */
+export interface NormalizeDelegate {
+  /** Arguments of the request being normalized (path params, body). */
+  readonly args: readonly unknown[];
+  /** Timing of this write, shared by every record it touches. */
+  readonly meta: WriteMeta;
+  /** Human description of the request for error messages, e.g. `GET /users`. */
+  readonly source: string | undefined;
+  /** Normalizes `value` with `schema`, where `value` sits at `parent[key]`. */
+  visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown;
+  /** The record as this write will leave it: written earlier in this response, or stored. */
+  getEntity(key: string, pk: string): EntityRecord | undefined;
+  /** Every primary key of a table as this write will leave it, in table order. */
+  getPks(key: string): readonly string[];
+  /** Merges `incoming` into the record at `pk` (see `Entity.mergeWithStore`). */
+  mergeEntity(entity: EntitySchema, pk: string, incoming: EntityRecord): void;
+  /** Removes the record at `pk` and remembers the deletion. */
+  deleteEntity(entity: EntitySchema, pk: string): void;
+}
+
+/** What a schema's `denormalize` may do: recurse, and read entities through the memo. */
+export interface DenormalizeDelegate {
+  /** Arguments of the read (used by `schema.Query`). */
+  readonly args: readonly unknown[];
+  /** Denormalizes `input` with `schema`. */
+  unvisit(schema: unknown, input: unknown): unknown;
+  /** The memoized instance of `entity` at `pk`, or `undefined` when it is not stored. */
+  entity(entity: EntitySchema, pk: string): object | undefined;
+  /** Every primary key of a table, in table order. */
+  getPks(key: string): readonly string[];
+}
+
+/** What a query may read to turn arguments into a normalized input, without a stored response. */
+export interface QueryDelegate {
+  getEntity(key: string, pk: string): EntityRecord | undefined;
+  getIndex(key: string, field: string, value: string): string | undefined;
+}
+
+/** The protocol every schema class implements (Entity classes implement it statically). */
+export interface SchemaClass {
+  normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown;
+  denormalize(input: unknown, delegate: DenormalizeDelegate): unknown;
+  /** Builds a normalized input from arguments, for reads that have no stored response. */
+  queryKey?(args: readonly unknown[], delegate: QueryDelegate): unknown;
+  /** The entity keys this schema may read, directly or through nested schemas. */
+  tableKeys(add: (schema: unknown) => void): void;
+  /** True for schemas that list from the tables and ignore their input (`schema.All`). */
+  readonly readsTables?: boolean;
+}
+
+/** The static side of an Entity class, as the normalizer uses it. */
+export interface EntitySchema extends SchemaClass {
+  readonly key: string;
+  readonly name: string;
+  readonly schema: { readonly [field: string]: unknown };
+  readonly indexes?: readonly string[] | undefined;
+  pk(value: EntityRecord, parent?: unknown, key?: string, args?: readonly unknown[]): string | number | undefined;
+  process(input: EntityRecord, parent: unknown, key: string | undefined, args: readonly unknown[]): EntityRecord;
+  validate(processed: EntityRecord): string | undefined;
+  merge(existing: EntityRecord, incoming: EntityRecord): EntityRecord;
+  mergeWithStore(existingMeta: EntityMeta, incomingMeta: WriteMeta, existing: EntityRecord, incoming: EntityRecord): EntityRecord;
+  /** Makes the instance for a stored record, with class defaults for missing fields. */
+  fromJS(props: EntityRecord): object;
+  /** Fills the nested-schema fields of a fresh instance from its record. */
+  denormalizeFields(instance: object, record: EntityRecord, delegate: DenormalizeDelegate): void;
+}
+
+/** A schema class, an Entity class, or a shorthand (`[Schema]`, `{ field: Schema }`). */
+export type Schema = SchemaClass | EntitySchema | readonly [unknown] | { readonly [field: string]: unknown };

@@ -1,0 +1,42 @@
+/**
+ * Safe access to records keyed by untrusted strings. Ids such as `__proto__`, `constructor` and
+ * `toString` must read and write like any other id, also on tables rehydrated from JSON (which
+ * have `Object.prototype`), so reads check own properties and new tables have no prototype.
+ */
+
+const { hasOwnProperty } = Object.prototype;
+
+/** The own property `name` of `object`, never an inherited one. */
+export function getOwn<T>(object: { readonly [name: string]: T } | undefined, name: string): T | undefined {
+  return object !== undefined && hasOwnProperty.call(object, name) ? object[name] : undefined;
+}
+
+/** An empty object with no prototype: `table['__proto__'] = x` stores an ordinary property. */
+export function createTable<T>(): { [name: string]: T } {
+  return Object.create(null) as { [name: string]: T };
+}
+
+/** A prototype-free copy of `object`, to write into without touching the original. */
+export function copyTable<T>(object: { readonly [name: string]: T } | undefined): { [name: string]: T } {
+  return Object.assign(createTable<T>(), object);
+}
+
+/**
+ * Copies the own fields of `source` onto `target` as data properties. Unlike `Object.assign`, a
+ * field named `__proto__` (which `JSON.parse` creates as an own property) stays a field and does
+ * not replace the prototype of `target`.
+ */
+export function assignFields(target: object, source: object): void {
+  if (!hasOwnProperty.call(source, '__proto__')) {
+    Object.assign(target, source);
+    return;
+  }
+  for (const name of Object.keys(source)) {
+    Object.defineProperty(target, name, {
+      value: (source as Record<string, unknown>)[name],
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * A primary key as stored: a non-empty string. `0` and `'0'` are valid ids. `undefined`, `null`,
+ * `''`, `NaN`, and the strings a template makes of them (`${this.id}` with no id gives
+ * `'undefined'`) mean there is no key.
+ * @returns the key, or `undefined` when there is none
+ */
+export function toPk(value: unknown): string | undefined {
+  if (typeof value === 'string') {
+    return value === '' || value === 'undefined' || value === 'null' || value === 'NaN' ? undefined : value;
+  }
+  if (typeof value === 'number') return Number.isFinite(value) ? `${value}` : undefined;
+  if (typeof value === 'bigint') return `${value}`;
+  return undefined;
+}

@@ -1,0 +1,51 @@
+import type { Entity } from './Entity.js';
+import type { All } from './All.js';
+import type { ArraySchema } from './ArraySchema.js';
+import type { ObjectSchema } from './ObjectSchema.js';
+import type { Union } from './Union.js';
+import type { Values } from './Values.js';
+import type { Invalidate } from './Invalidate.js';
+import type { Query } from './Query.js';
+
+/** Any Entity subclass (abstract ones included). */
+export type EntityClass<T extends Entity = Entity> = (abstract new (...args: any[]) => T) & Omit<typeof Entity, 'prototype'>;
+
+/** The instance type of an Entity class, abstract classes included. */
+export type EntityInstance<C> = C extends abstract new (...args: any[]) => infer I ? I : never;
+
+/** What one member of a polymorphic definition reads as: a single schema, or any schema of a mapping. */
+export type DenormalizeMember<D> = D extends abstract new (...args: any[]) => infer I
+  ? I
+  : D extends readonly unknown[]
+    ? Denormalize<D>
+    : D extends { readonly [name: string]: infer M }
+      ? Denormalize<M>
+      : never;
+
+/**
+ * The type a read of schema `S` gives: instances for Entity classes, `T[]` for `schema.All(T)`,
+ * `(A | B)[]` for `schema.All({ a: A, b: B }, attr)`, objects field by field, and so on.
+ */
+export type Denormalize<S> = S extends abstract new (...args: any[]) => infer I
+  ? I
+  : S extends All<infer D>
+    ? DenormalizeMember<D>[]
+    : S extends ArraySchema<infer D>
+      ? DenormalizeMember<D>[]
+      : S extends Union<infer D>
+        ? DenormalizeMember<D>
+        : S extends Values<infer D>
+          ? { [key: string]: DenormalizeMember<D> }
+          : S extends Invalidate<infer E>
+            ? EntityInstance<E> | undefined
+            : S extends Query<any, infer R, any>
+              ? R
+              : S extends ObjectSchema<infer D>
+                ? { [K in keyof D]: Denormalize<D[K]> }
+                : S extends readonly [infer X]
+                  ? Denormalize<X>[]
+                  : S extends readonly (infer X)[]
+                    ? Denormalize<X>[]
+                    : S extends object
+                      ? { [K in keyof S]: Denormalize<S[K]> }
+                      : S;
