@@ -1,0 +1,41 @@
+/**
+ * What the Redux layer needs from an endpoint. `RestEndpoint`, `Endpoint` and resource members
+ * implement it; anything else that does can be fetched too.
+ */
+
+/** The transport a request runs on: the middleware passes its `fetch` option and an abort signal. */
+export interface RequestContext {
+  /** Standard fetch: `(input, init) => Promise<Response>`. */
+  readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  /** Aborts the request (reset, timeout, caller abort). */
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** Whether an error hides cached data (`hard`) or leaves it readable (`soft`). */
+export type ErrorPolicy = 'soft' | 'hard';
+
+/**
+ * An endpoint: something that fetches with arguments `A`, whose response has schema `S`.
+ */
+export interface EndpointInterface<A extends readonly unknown[] = readonly any[], S = unknown> {
+  /** Names the endpoint in errors and DevTools, e.g. `GET /users` or `Trade.getList.push`. */
+  readonly name: string;
+  /** How the response is normalized; `undefined` stores it as it is. */
+  readonly schema: S;
+  /** True for mutations: never deduplicated, never served from cache. */
+  readonly sideEffect: boolean;
+  /** How long a response stays fresh (ms). */
+  readonly dataExpiryLength: number | undefined;
+  /** How long an error stays before a read retries (ms). */
+  readonly errorExpiryLength: number | undefined;
+  /** Polling interval for live reads (ms). */
+  readonly pollFrequency: number | undefined;
+  /** The cache key of one call: equal for calls that fetch the same thing. */
+  key(...args: A): string;
+  /** Performs the request and returns the parsed, processed (not normalized) response. */
+  request(context: RequestContext, ...args: A): Promise<unknown>;
+  /** Classifies a failure of this endpoint. */
+  errorPolicy?(error: unknown): ErrorPolicy | undefined;
+  /** The response to show before the server answers (optimistic updates). */
+  getOptimisticResponse?(snapshot: unknown, ...args: A): unknown;
+}
