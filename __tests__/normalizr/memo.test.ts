@@ -1,0 +1,116 @@
+import { MemoCache, denormalize, normalize, schema } from '../../src/index';
+import type { EntityTables } from '../../src/index';
+import { Article, Comment, Person, makeArticles } from '../fixtures/blog';
+
+const articles = [Article];
+
+function setup() {
+  const { result, entities } = normalize(articles, makeArticles(20));
+  return { result, entities, cache: new MemoCache() };
+}
+
+/** The tables after replacing one record, the way the store applies a write. */
+function withRecord(entities: EntityTables, key: string, pk: string, changes: Record<string, unknown>): EntityTables {
+  const table = entities[key] ?? {};
+  return { ...entities, [key]: { ...table, [pk]: { ...table[pk], ...changes } } };
+}
+
+describe('denormalize memo', () => {
+  test('the same tables give the same output object', () => {
+    const { result, entities, cache } = setup();
+    const first = cache.denormalize(articles, result, entities);
+    expect(cache.denormalize(articles, result, entities)).toBe(first);
+    expect(cache.denormalize(articles, result, { ...entities })).toBe(first); // new root, same tables
+  });
+
+  test('the module-level denormalize is memoized too', () => {
+    const { result, entities } = setup();
+    expect(denormalize(articles, result, entities)).toBe(denormalize(articles, result, entities));
+  });
+
+  test('when one record changes, only the objects that contain it change', () => {
+    const { result, entities, cache } = setup();
+    const before = cache.denormalize(articles, result, entities) as Article[];
+    const after = cache.denormalize(articles, result, withRecord(entities, 'Article', 'a3', { title: 'Edited' })) as Article[];
+    expect(after).not.toBe(before);
+    expect(after[3]?.title).toBe('Edited');
+    after.forEach((article, i) => {
+      if (i !== 3) expect(article).toBe(before[i]);
+    });
+    expect(after[3]?.author).toBe(before[3]?.author);
+    expect(after[3]?.comments[0]).toBe(before[3]?.comments[0]);
+  });
+
+  test('a changed nested entity rebuilds exactly its containers', () => {
+    const { result, entities, cache } = setup();
+    const before = cache.denormalize(articles, result, entities) as Article[];
+    // p5 writes article 5 and comments on articles 2, 3, 4
+    const after = cache.denormalize(articles, result, withRecord(entities, 'Person', 'p5', { name: 'Renamed' })) as Article[];
+    const changed = after.map((article, i) => article !== before[i]);
+    expect(changed.filter(Boolean).length).toBeGreaterThan(0);
+    after.forEach((article, i) => {
+      const mentions = [article.author, ...article.comments.map((comment) => comment.author)].some((person) => person.pk() === 'p5');
+      expect(changed[i]).toBe(mentions);
+      if (mentions) expect([article.author, ...article.comments.map((c) => c.author)].find((p) => p.pk() === 'p5')?.name).toBe('Renamed');
+    });
+  });
+
+  test('a write to an unrelated table keeps every output', () => {
+    const { result, entities, cache } = setup();
+    const before = cache.denormalize(articles, result, entities);
+    expect(cache.denormalize(articles, result, { ...entities, Other: { x: { id: 'x' } } })).toBe(before);
+  });
+
+  test('All is memoized on the tables it reads', () => {
+    const { entities, cache } = setup();
+    const allComments = new schema.All(Comment);
+    const first = cache.denormalize(allComments, undefined, entities) as Comment[];
+    expect(first).toHaveLength(60);
+    expect(cache.denormalize(allComments, undefined, { ...entities, Article: {} })).toBe(first);
+    const renamed = cache.denormalize(allComments, undefined, withRecord(entities, 'Person', 'p1', { name: 'New' })) as Comment[];
+    expect(renamed).not.toBe(first);
+    renamed.forEach((comment, i) => {
+      if (comment.author.pk() === 'p1') expect(comment).not.toBe(first[i]);
+      else expect(comment).toBe(first[i]);
+    });
+  });
+
+  test('a deleted entity leaves lists and All', () => {
+    const { result, entities, cache } = setup();
+    const all = new schema.All(Article);
+    expect((cache.denormalize(all, undefined, entities) as Article[]).length).toBe(20);
+    const { a0: _removed, ...rest } = entities.Article ?? {};
+    const without = { ...entities, Article: rest };
+    expect((cache.denormalize(all, undefined, without) as Article[]).map((a) => a.pk())).not.toContain('a0');
+    expect((cache.denormalize(articles, result, without) as Article[]).length).toBe(19);
+  });
+
+  test('an entity that arrives later appears where it was referenced', () => {
+    const { result, entities } = normalize(Comment, { id: 'c', text: 't', author: 'p9' });
+    const cache = new MemoCache();
+    expect((cache.denormalize(Comment, result, entities) as Comment).author).toBeUndefined();
+    const later = { ...entities, Person: { p9: { id: 'p9', name: 'Late' } } };
+    expect((cache.denormalize(Comment, result, later) as Comment).author?.name).toBe('Late');
+  });
+
+  test('cycles read as a cycle-safe graph that follows changes', () => {
+    class Node extends (Person as unknown as typeof Person) {
+      next: Node | undefined;
+      static override key = 'Node';
+      static override schema = {};
+    }
+    Node.schema = { next: Node };
+    const { entities } = normalize([Node], [
+      { id: 'a', next: 'b' },
+      { id: 'b', next: 'a' },
+    ]);
+    const cache = new MemoCache();
+    const a = cache.denormalize(Node, 'a', entities) as Node;
+    expect(a.next?.next).toBe(a);
+    const changed = withRecord(entities, 'Node', 'b', { name: 'B2' });
+    const a2 = cache.denormalize(Node, 'a', changed) as Node;
+    expect(a2).not.toBe(a);
+    expect(a2.next?.name).toBe('B2');
+    expect(a2.next?.next).toBe(a2);
+  });
+});

@@ -1,0 +1,171 @@
+import { Entity, denormalize, normalize, schema } from '../../src/index';
+import { Account, FeedItem, Link, Post, Trade, User } from '../fixtures/spec';
+
+describe('Entity shapes (spec 2.3)', () => {
+  test('User: id and name, pk() is the id', () => {
+    const user = User.fromJS({ id: '7', name: 'Ann' });
+    expect(user).toBeInstanceOf(User);
+    expect(user.pk()).toBe('7');
+    expect(User.fromJS()).toMatchObject({ id: '', name: '' });
+  });
+
+  test('FeedItem, Link and Post carry their defaults and pk() is the id as a string', () => {
+    expect(Link.fromJS()).toMatchObject({ id: 0, type: 'link', url: '', title: '' });
+    expect(Post.fromJS()).toMatchObject({ id: 0, type: 'post', content: '' });
+    const link = Link.fromJS({ id: 4 });
+    expect(link).toBeInstanceOf(FeedItem);
+    expect(link.pk()).toBe('4');
+  });
+
+  test('Trade and Account keep the response field types', () => {
+    const trade = { id: 1, user: 1, amount: '5.5', coin: 'btc', created_at: '2026-11-22T10:00:00Z' };
+    const account = { id: 3, user: 1, balance: '94.5', coin_value: '1.25' };
+    const { entities } = normalize({ trade: Trade, account: Account }, { trade, account });
+    expect(entities.Trade?.['1']).toEqual(trade);
+    expect(entities.Account?.['3']).toEqual(account);
+  });
+
+  test('the store keeps plain records; reads are instances', () => {
+    const { result, entities } = normalize(User, { id: '1', name: 'Ann' });
+    const record = entities.User?.['1'];
+    expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+    expect(denormalize(User, result, entities)).toBeInstanceOf(User);
+  });
+});
+
+describe('Entity hooks', () => {
+  test('nested entities through static schema are stored flat and read back as instances', () => {
+    class Article extends Entity {
+      id = '';
+      author = User.fromJS();
+      pk() {
+        return this.id;
+      }
+      static override key = 'Article';
+      static override schema = { author: User };
+    }
+    const { result, entities } = normalize([Article], [{ id: 'a', author: { id: '1', name: 'Ann' } }]);
+    expect(entities.Article?.['a']).toEqual({ id: 'a', author: '1' });
+    const [article] = denormalize([Article], result, entities) as Article[];
+    expect(article?.author).toBeInstanceOf(User);
+    expect(article?.author.name).toBe('Ann');
+  });
+
+  test('process shapes the item and validate rejects the whole response', () => {
+    class Priced extends Entity {
+      id = '';
+      cents = 0;
+      pk() {
+        return this.id;
+      }
+      static override key = 'Priced';
+      static override process(input: Record<string, unknown>) {
+        return { ...input, cents: Math.round(Number(input.price) * 100) };
+      }
+      static override validate(processed: Record<string, unknown>) {
+        return Number.isNaN(processed.cents) ? `price is not a number` : undefined;
+      }
+    }
+    expect(normalize(Priced, { id: 'x', price: '1.25' }).entities.Priced?.['x']).toMatchObject({ cents: 125 });
+    expect(() => normalize([Priced], [{ id: 'a', price: '1' }, { id: 'b', price: 'abc' }])).toThrow(
+      /Priced b failed validate\(\).*price is not a number/,
+    );
+  });
+
+  test('merge combines two copies of one entity in one response', () => {
+    const { entities } = normalize([User], [{ id: '1', name: 'Ann' }, { id: '1', email: 'ann@x' }]);
+    expect(entities.User?.['1']).toEqual({ id: '1', name: 'Ann', email: 'ann@x' });
+  });
+
+  test('an older response does not overwrite newer stored fields (shouldReorder)', () => {
+    const newer = normalize(User, { id: '1', name: 'New' }, [], { meta: { fetchedAt: 200, date: 200, expiresAt: 300 } });
+    const older = normalize(User, { id: '1', name: 'Old', email: 'e' }, [], {
+      store: newer,
+      meta: { fetchedAt: 100, date: 250, expiresAt: 350 },
+    });
+    expect(older.entities.User?.['1']).toEqual({ id: '1', name: 'New', email: 'e' });
+    expect(older.entitiesMeta.User?.['1']?.fetchedAt).toBe(200);
+  });
+
+  test('shouldUpdate false keeps the stored record', () => {
+    class Frozen extends Entity {
+      id = '';
+      pk() {
+        return this.id;
+      }
+      static override key = 'Frozen';
+      static override shouldUpdate() {
+        return false;
+      }
+    }
+    const first = normalize(Frozen, { id: '1', v: 1 });
+    const second = normalize(Frozen, { id: '1', v: 2 }, [], { store: first });
+    expect(second.entities.Frozen?.['1']).toBe(first.entities.Frozen?.['1']);
+  });
+
+  test('a merge that changes nothing keeps the stored record reference', () => {
+    const first = normalize(User, { id: '1', name: 'Ann' });
+    const again = normalize(User, { id: '1', name: 'Ann' }, [], { store: first });
+    expect(again.entities.User?.['1']).toBe(first.entities.User?.['1']);
+  });
+
+  test('indexes record the pk of each indexed value, and queryKey finds it', () => {
+    class Member extends Entity {
+      id = '';
+      username = '';
+      pk() {
+        return this.id;
+      }
+      static override key = 'Member';
+      static override indexes = ['username'];
+    }
+    const { indexes } = normalize([Member], [{ id: '1', username: 'ann' }]);
+    expect(indexes.Member?.username?.ann).toBe('1');
+    const found = Member.queryKey([{ username: 'ann' }], {
+      getEntity: () => undefined,
+      getIndex: (key, field, value) => indexes[key]?.[field]?.[value],
+    });
+    expect(found).toBe('1');
+  });
+
+  test('Invalidate deletes: the entity leaves reads, and an older response cannot bring it back', () => {
+    const stored = normalize([User], [{ id: '1', name: 'Ann' }, { id: '2', name: 'Bo' }], [], { meta: { fetchedAt: 10, date: 10, expiresAt: 99 } });
+    const deleted = normalize(new schema.Invalidate(User), { id: '1' }, [], { store: stored, meta: { fetchedAt: 20, date: 20, expiresAt: 99 } });
+    expect(deleted.entitiesMeta.User?.['1']?.deleted).toBe(true);
+    expect(deleted.entities.User?.['1']).toBeUndefined();
+    const afterDelete = {
+      entities: { User: { '2': stored.entities.User?.['2'] } } as never,
+      entitiesMeta: { User: { ...stored.entitiesMeta.User, ...deleted.entitiesMeta.User } },
+    };
+    const late = normalize(User, { id: '1', name: 'Ann' }, [], { store: afterDelete, meta: { fetchedAt: 15, date: 30, expiresAt: 99 } });
+    expect(late.entities.User?.['1']).toBeUndefined();
+    const fresh = normalize(User, { id: '1', name: 'Ann again' }, [], { store: afterDelete, meta: { fetchedAt: 25, date: 30, expiresAt: 99 } });
+    expect(fresh.entities.User?.['1']).toEqual({ id: '1', name: 'Ann again' });
+  });
+});
+
+describe('schema.Union, Values and Query', () => {
+  test('Union picks the kind of one item', () => {
+    const item = new schema.Union({ link: Link, post: Post }, 'type');
+    const { result, entities } = normalize(item, { id: 2, type: 'post', content: 'Hi' });
+    expect(result).toEqual({ id: '2', schema: 'post' });
+    expect(denormalize(item, result, entities)).toBeInstanceOf(Post);
+  });
+
+  test('Values normalizes a dictionary of entities', () => {
+    const byId = new schema.Values(User);
+    const { result, entities } = normalize(byId, { a: { id: '1', name: 'Ann' }, b: { id: '2', name: 'Bo' } });
+    expect(result).toEqual({ a: '1', b: '2' });
+    const read = denormalize(byId, result, entities) as Record<string, User>;
+    expect(read.b?.name).toBe('Bo');
+  });
+
+  test('Query derives from All with the read arguments, memoized per arguments', () => {
+    const named = new schema.Query(new schema.All(User), (users: User[], prefix: string) => users.filter((user) => user.name.startsWith(prefix)));
+    const { entities } = normalize([User], [{ id: '1', name: 'Ann' }, { id: '2', name: 'Bo' }, { id: '3', name: 'Abe' }]);
+    const first = denormalize(named, undefined, entities, ['A']) as User[];
+    expect(first.map((user) => user.pk())).toEqual(['1', '3']);
+    expect(denormalize(named, undefined, entities, ['A'])).toBe(first);
+    expect((denormalize(named, undefined, entities, ['B']) as User[]).map((user) => user.pk())).toEqual(['2']);
+  });
+});
