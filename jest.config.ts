@@ -8,6 +8,7 @@ const config: Config = {
     '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', diagnostics: false }],
   },
   // sources import siblings with the `.js` extension that Node's ESM needs; jest resolves the `.ts`
+  setupFilesAfterEnv: ['<rootDir>/__tests__/setup/failOnConsole.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
 };
 

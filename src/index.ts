@@ -1,10 +1,32 @@
 import * as schema from './schema/schemaNamespace.js';
+import { defaultEntities } from './redux/defaultEntities.js';
 
 export { Entity } from './schema/Entity.js';
 export { schema };
 export { normalize } from './normalizr/normalize.js';
 export { denormalize } from './normalizr/denormalize.js';
 export { MemoCache } from './normalizr/MemoCache.js';
+export { createEntities } from './redux/createEntities.js';
+export { Controller } from './redux/Controller.js';
+export { ResetError } from './redux/ResetError.js';
+
+/** The `entities` slice: mount `entitiesSlice.reducer` at `entitiesSlice.reducerPath` ('entities'). */
+export const entitiesSlice = defaultEntities.entitiesSlice;
+/** Creates the middleware that runs requests for the `entities` slice. */
+export const createDataMiddleware = defaultEntities.createDataMiddleware;
+/** A thunk that fetches an endpoint and resolves after the commit with the denormalized value. */
+export const fetchEndpoint = defaultEntities.fetchEndpoint;
+/** A Controller for a store using the `entities` slice. */
+export const createController = defaultEntities.createController;
+/** A memoized selector reading a queryable (All, Entity, Query) from the store alone. */
+export const selectQuery = defaultEntities.selectQuery;
+/** The memoized selector of one endpoint call's data and status. */
+export const selectResponse = defaultEntities.selectResponse;
+/** `createEntityAdapter`-style selectors for an Entity (or an All). */
+export const getEntitySelectors = defaultEntities.getEntitySelectors;
+export { RestEndpoint } from './endpoint/RestEndpoint.js';
+export { Endpoint } from './endpoint/Endpoint.js';
+export { NetworkError } from './endpoint/NetworkError.js';
 
 export type { Denormalize, EntityClass, EntityInstance } from './schema/types.js';
 export type { SchemaAttribute, SchemaMapping, PolymorphicRef } from './schema/Polymorphic.js';
@@ -25,3 +47,17 @@ export type {
   WriteMeta,
 } from './schema/interface.js';
 export type { NormalizeOptions, NormalizedData } from './normalizr/normalize.js';
+export type { EndpointInterface, ErrorPolicy, RequestContext } from './endpoint/interface.js';
+export type { CreateEntitiesOptions, Entities, EntitiesSlice } from './redux/createEntities.js';
+export type { DataMiddlewareOptions } from './redux/middleware/createDataMiddleware.js';
+export type { ControllerStore, KeyFilter } from './redux/Controller.js';
+export type { EntitiesState, ResponseMeta, SerializedError } from './redux/state.js';
+export type { ResponseState, ResponseStatus, CountingSelector } from './redux/selectResponse.js';
+export type { EntitySelectors } from './redux/getEntitySelectors.js';
+export type { EntitiesActions, FulfilledPayload, RejectedPayload } from './redux/actions.js';
+export type { RestEndpointOptions, RestEndpointExtendOptions } from './endpoint/RestEndpointOptions.js';
+export type { BodyMethod, DefaultBody, HttpMethod, RestArgs, RestParams } from './endpoint/RestArgs.js';
+export type { PathParams, PathParamValue } from './endpoint/pathTypes.js';
+export type { SearchParams, SearchParamValue } from './endpoint/searchString.js';
+export type { EndpointFactory, EndpointOptions } from './endpoint/Endpoint.js';
+export type { ResultOf } from './endpoint/ResultOf.js';

@@ -1,4 +1,4 @@
-import type { DenormalizeDelegate, EntityRecord, EntitySchema, EntityTables, SchemaClass } from '../schema/interface.js';
+import type { DenormalizeDelegate, EntityRecord, EntitySchema, EntityTables } from '../schema/interface.js';
 import { entityKey } from '../schema/entityKey.js';
 import { getOwn } from '../schema/ownProperty.js';
 import { stableStringify } from '../schema/stableStringify.js';
@@ -24,7 +24,7 @@ interface EntityEntry {
 
 /** One top-level read and the tables it depends on. */
 interface TopEntry {
-  readonly schema: SchemaClass;
+  readonly schema: object;
   readonly argsKey: string;
   tables: EntityTables;
   readonly keys: readonly string[];
@@ -65,18 +65,22 @@ export class MemoCache implements DenormalizeDelegate {
     try {
       const schemaClass = toSchemaClass(schema);
       if (schemaClass === undefined) return input;
-      const holder = typeof input === 'object' && input !== null ? input : schemaClass.readsTables ? schemaClass : undefined;
+      // a listing keys its memo by what it lists (equal Alls share it); any other read by its input
+      const listing = schemaClass.readsTables === true;
+      const identity: object = (listing && schemaClass.listToken) || schemaClass;
+      const holder = listing ? identity : typeof input === 'object' && input !== null ? input : undefined;
       if (holder === undefined) return this.unvisit(schemaClass, input);
       const argsKey = args.length === 0 ? '' : stableStringify(args);
       const previous = this.tops.get(holder);
-      if (previous !== undefined && previous.schema === schemaClass && previous.argsKey === argsKey && unchanged(previous, tables)) {
+      const same = previous !== undefined && previous.schema === identity;
+      if (same && previous.argsKey === argsKey && unchanged(previous, tables)) {
         previous.tables = tables;
         return previous.output;
       }
       let output = this.unvisit(schemaClass, input);
-      if (previous !== undefined && previous.schema === schemaClass) output = keepIdentity(previous.output, output);
+      if (same) output = keepIdentity(previous.output, output);
       const keys = collectTableKeys(schemaClass);
-      this.tops.set(holder, { schema: schemaClass, argsKey, tables, keys, refs: keys.map((key) => tables[key]), output });
+      this.tops.set(holder, { schema: identity, argsKey, tables, keys, refs: keys.map((key) => tables[key]), output });
       return output;
     } finally {
       this.tables = saved.tables;

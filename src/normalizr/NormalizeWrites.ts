@@ -30,6 +30,7 @@ export class NormalizeWrites implements NormalizeDelegate {
   readonly indexes: Table<Table<Table<string>>> = createTable();
 
   private readonly deletedMeta: EntityMeta;
+  private readonly visiting = new Set<object>();
 
   constructor(
     private readonly store: StoreView | undefined,
@@ -45,8 +46,21 @@ export class NormalizeWrites implements NormalizeDelegate {
     if (value === undefined || value === null) return value;
     const schemaClass = toSchemaClass(schema);
     if (schemaClass === undefined) return value;
-    if (typeof value !== 'object' && typeof schemaClass === 'function') return `${value as string}`;
+    if (typeof value !== 'object' && typeof schemaClass === 'function') {
+      // a primary key in place of the entity: a reference (booleans are no ids and pass through)
+      return typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' ? `${value}` : value;
+    }
     return schemaClass.normalize(value, parent, key, this);
+  }
+
+  enter(input: object): boolean {
+    if (this.visiting.has(input)) return false;
+    this.visiting.add(input);
+    return true;
+  }
+
+  leave(input: object): void {
+    this.visiting.delete(input);
   }
 
   getEntity(key: string, pk: string): EntityRecord | undefined {

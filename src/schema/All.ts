@@ -1,8 +1,18 @@
 import type { DenormalizeDelegate, EntitySchema } from './interface.js';
+import type { Entity } from './Entity.js';
 import { ArraySchema } from './ArraySchema.js';
-import type { SchemaAttribute } from './Polymorphic.js';
+import type { SchemaAttribute, SchemaMapping } from './Polymorphic.js';
 import { isEntityClass } from './isEntityClass.js';
 import { entityKey } from './entityKey.js';
+import { describeValue } from './describeValue.js';
+
+/** An Entity class as `schema.All` accepts it (abstract ones included), checked by its instances only. */
+type AllEntity = abstract new (...args: any[]) => Entity;
+
+/** What `schema.All` lists: one Entity class, or a mapping from attribute values to Entity classes. */
+export type AllDefinition = AllEntity | { readonly [attribute: string]: AllEntity };
+
+const listTokens = new Map<string, Array<{ readonly entities: readonly EntitySchema[] }>>();
 
 /**
  * Every stored entity of one kind, or of several kinds, as an array. Normalizing a response with it
@@ -19,12 +29,20 @@ import { entityKey } from './entityKey.js';
  * new schema.All({ links: Link, posts: Post }, (value) => `${value.type}s`);
  * ```
  */
-export class All<D = unknown> extends ArraySchema<D> {
+export class All<D extends AllDefinition = AllDefinition> extends ArraySchema<D> {
   /** Reads list the tables; the stored input is not needed. */
   readonly readsTables = true;
 
   constructor(definition: D, schemaAttribute?: SchemaAttribute) {
     super(definition, schemaAttribute);
+    this.entities();
+  }
+
+  /** Merges more kinds into the mapping (or replaces a single Entity). */
+  override define(definition: D | SchemaMapping): this {
+    super.define(definition);
+    this.entities();
+    return this;
   }
 
   /** Lists every stored entity of the declared kinds. The input is ignored. */
@@ -40,9 +58,31 @@ export class All<D = unknown> extends ArraySchema<D> {
     return output;
   }
 
+  /**
+   * One object per list of Entity classes: every All over the same kinds (in the same order) reads
+   * the same list, so the memo gives them the same array.
+   */
+  get listToken(): object {
+    const entities = this.entities();
+    const name = entities.map((entity) => entity.key).join('\u0000');
+    const known = listTokens.get(name)?.find((token) => token.entities.length === entities.length && token.entities.every((entity, i) => entity === entities[i]));
+    if (known !== undefined) return known;
+    const token = { entities };
+    listTokens.set(name, [...(listTokens.get(name) ?? []), token]);
+    return token;
+  }
+
   /** The Entity classes listed, in mapping order, each once. */
   entities(): EntitySchema[] {
     const found: EntitySchema[] = [];
+    if (!this.isSingleSchema || isEntityClass(this.schema)) {
+      // a mapping, or one Entity
+    } else {
+      throw new TypeError(
+        `schema.All needs one Entity class, or a mapping of Entity classes with a schemaAttribute ` +
+          `(the attribute name, e.g. 'type', or (value, parent, key) => mapping key); received ${describeValue(Object.keys(this.schema as object))} without a schemaAttribute.`,
+      );
+    }
     const add = (schema: unknown) => {
       if (!isEntityClass(schema)) {
         throw new TypeError(`schema.All lists stored entities, so its definition must be Entity classes; received ${String(schema)}.`);

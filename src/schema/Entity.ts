@@ -138,13 +138,18 @@ export abstract class Entity {
     if (problem !== undefined) {
       throw new TypeError(`${key} ${pk} failed validate() while normalizing ${delegate.source ?? 'a response'}: ${problem}. Received: ${describeValue(input)}`);
     }
+    if (!delegate.enter(input)) return pk; // the input contains itself: it is already being written
     let record: Record<string, unknown> | undefined;
-    const nested = this.schema;
-    for (const field in nested) {
-      const value = processed[field];
-      if (value === undefined || value === null) continue;
-      record ??= { ...processed };
-      record[field] = delegate.visit(nested[field], value, processed, field);
+    try {
+      const nested = this.schema;
+      for (const field in nested) {
+        const value = processed[field];
+        if (value === undefined || value === null) continue;
+        record ??= { ...processed };
+        record[field] = delegate.visit(nested[field], value, processed, field);
+      }
+    } finally {
+      delegate.leave(input);
     }
     delegate.mergeEntity(this, pk, record ?? (processed === input ? { ...processed } : processed));
     return pk;

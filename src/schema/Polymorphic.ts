@@ -53,7 +53,7 @@ export class Polymorphic<D = unknown> {
    * replaces a single schema. Used to build circular schemas.
    * @returns this schema
    */
-  define(definition: D): this {
+  define(definition: D | SchemaMapping): this {
     const bothMappings =
       !this.single && typeof definition === 'object' && definition !== null && !isSchemaClass(definition) && !Array.isArray(definition);
     this.schema = (bothMappings ? { ...(this.schema as object), ...(definition as object) } : definition) as D;
@@ -93,14 +93,9 @@ export class Polymorphic<D = unknown> {
     else for (const name of Object.keys(this.schema as object)) add((this.schema as SchemaMapping)[name]);
   }
 
+  /** Without a schemaAttribute the definition is one schema, shorthands included (`[{ a: X }]`). */
   private checkDefinition(): void {
-    this.single = isSchemaClass(this.schema) || Array.isArray(this.schema);
-    if (!this.single && this.attributeOf === undefined) {
-      throw new TypeError(
-        `${this.constructor.name} was given a mapping of schemas (${Object.keys(this.schema as object).join(', ') || 'empty'}) ` +
-          `but no schemaAttribute: pass the attribute name (e.g. 'type') or a function (value, parent, key) => mapping key.`,
-      );
-    }
+    this.single = this.attributeOf === undefined || isSchemaClass(this.schema) || Array.isArray(this.schema);
   }
 }
 

@@ -1,8 +1,28 @@
 import type { DenormalizeDelegate, NormalizeDelegate, QueryDelegate, SchemaClass } from './interface.js';
+import type { Denormalize } from './types.js';
+
+/**
+ * The derive function of a `schema.Query`: called with the wrapped schema's read value, then the
+ * read's arguments; its result is the Query's read.
+ */
+export type QueryProcess<S, R, A extends readonly unknown[]> = (value: Denormalize<S>, ...args: A) => R;
+
+/**
+ * How a built Query stores `process`: method-typed (checked bivariantly), so a specific Query still
+ * fits where any `Query` is accepted. The constructor takes the strict `QueryProcess`.
+ */
+type StoredProcess<S, R, A extends readonly unknown[]> = {
+  process(value: Denormalize<S>, ...args: A): R;
+}['process'];
 
 /**
  * A derived read: a queryable schema (such as `schema.All`) plus a function of its value and the
  * read's arguments. Memoized like every read: same tables and arguments give the same result.
+ * `process` receives the wrapped schema's read, typed as `Denormalize<S>`; its result is the read
+ * of the Query.
+ *
+ * @param schema the schema read first
+ * @param process derives the result from that read and the read's arguments
  *
  * @example
  * ```ts
@@ -14,11 +34,11 @@ export class Query<S = unknown, R = unknown, A extends readonly unknown[] = read
   /** The schema read before `process`. */
   readonly schema: S;
   /** Derives the result from the schema's value and the read's arguments. */
-  readonly process: (value: any, ...args: A) => R;
+  readonly process: StoredProcess<S, R, A>;
   /** True when the wrapped schema lists tables without needing an input. */
   readonly readsTables: boolean;
 
-  constructor(schema: S, process: (value: any, ...args: A) => R) {
+  constructor(schema: S, process: QueryProcess<S, R, A>) {
     this.schema = schema;
     this.process = process;
     this.readsTables = (schema as Partial<SchemaClass>).readsTables === true;
@@ -31,7 +51,7 @@ export class Query<S = unknown, R = unknown, A extends readonly unknown[] = read
 
   /** Reads the wrapped schema, then derives. */
   denormalize(input: unknown, delegate: DenormalizeDelegate): R {
-    return this.process(delegate.unvisit(this.schema, input), ...(delegate.args as unknown as A));
+    return this.process(delegate.unvisit(this.schema, input) as Denormalize<S>, ...(delegate.args as unknown as A));
   }
 
   /** The wrapped schema's query. */

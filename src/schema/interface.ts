@@ -54,6 +54,13 @@ export interface NormalizeDelegate {
   readonly source: string | undefined;
   /** Normalizes `value` with `schema`, where `value` sits at `parent[key]`. */
   visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown;
+  /**
+   * Marks an input object as being normalized; `false` when it already is (the object contains
+   * itself), so the caller stops instead of recursing forever. Pair with `leave`.
+   */
+  enter(input: object): boolean;
+  /** Ends what `enter` began. */
+  leave(input: object): void;
   /** The record as this write will leave it: written earlier in this response, or stored. */
   getEntity(key: string, pk: string): EntityRecord | undefined;
   /** Every primary key of a table as this write will leave it, in table order. */
@@ -92,6 +99,8 @@ export interface SchemaClass {
   tableKeys(add: (schema: unknown) => void): void;
   /** True for schemas that list from the tables and ignore their input (`schema.All`). */
   readonly readsTables?: boolean;
+  /** For table-listing schemas: equal for schemas that always read the same, so they share one memo. */
+  readonly listToken?: object;
 }
 
 /** The static side of an Entity class, as the normalizer uses it. */

@@ -1,0 +1,90 @@
+import nock from 'nock';
+import { RestEndpoint, schema } from '../../src/index';
+import { User } from '../fixtures/spec';
+import { API, context, useNock } from './http';
+
+useNock();
+
+const HTML = `<!doctype html><html><head><title>Not the API</title></head><body>${'x'.repeat(200)}</body></html>`;
+
+describe('RestEndpoint default parseResponse', () => {
+  test('204 gives null', async () => {
+    nock(API).delete('/users/1').reply(204);
+    const deleteUser = new RestEndpoint({ urlPrefix: API, path: '/users/:id', method: 'DELETE', schema: User });
+    await expect(deleteUser.request(context, { id: 1 })).resolves.toBeNull();
+  });
+
+  test('an empty body gives null, whatever the content type', async () => {
+    nock(API).get('/users').reply(200, '', { 'Content-Type': 'application/json' });
+    const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users', schema: new schema.All(User) });
+    await expect(getUsers.request(context)).resolves.toBeNull();
+  });
+
+  test('JSON content types are parsed, +json included', async () => {
+    nock(API).get('/a').reply(200, '{"a":1}', { 'Content-Type': 'application/json; charset=utf-8' });
+    nock(API).get('/b').reply(200, '{"b":2}', { 'Content-Type': 'application/vnd.api+json' });
+    await expect(new RestEndpoint({ urlPrefix: API, path: '/a' }).request(context)).resolves.toEqual({ a: 1 });
+    await expect(new RestEndpoint({ urlPrefix: API, path: '/b' }).request(context)).resolves.toEqual({ b: 2 });
+  });
+
+  test('invalid JSON fails with an error that quotes the start of the body', async () => {
+    nock(API).get('/users').reply(200, "{ id: '1', oops", { 'Content-Type': 'application/json' });
+    const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users' });
+    const error = await getUsers.request(context).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toMatch(/^GET \/users: the response is labelled application\/json but its body is not valid JSON \(.+\)\. Body starts with "\{ id: '1', oops"\.$/);
+    expect((error as Error).cause).toBeInstanceOf(SyntaxError);
+  });
+
+  test('a non-JSON body on an endpoint with a schema is a TypeError naming the endpoint and quoting ~100 chars', async () => {
+    nock(API).get('/users').reply(200, HTML, { 'Content-Type': 'text/html' });
+    const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users', schema: new schema.All(User) });
+    const error = await getUsers.request(context).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TypeError);
+    const { message } = error as TypeError;
+    expect(message).toContain('GET /users: expected a JSON response to normalize with its schema, but received text/html.');
+    expect(message).toContain(`Body starts with ${JSON.stringify(HTML.slice(0, 100))}…`);
+    expect(message).not.toContain(HTML.slice(0, 101));
+    expect(message).toContain('Check urlPrefix and path');
+  });
+
+  test('a body without content type on an endpoint with a schema is refused too', async () => {
+    nock(API).get('/users').reply(200, 'hello');
+    const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users', schema: new schema.All(User), name: 'getUsers' });
+    await expect(getUsers.request(context)).rejects.toThrow('getUsers: expected a JSON response to normalize with its schema, but received a body without content-type. Body starts with "hello".');
+  });
+
+  test('a non-JSON body without a schema is returned as text', async () => {
+    nock(API).get('/readme').reply(200, '# Title', { 'Content-Type': 'text/markdown' });
+    await expect(new RestEndpoint({ urlPrefix: API, path: '/readme' }).request(context)).resolves.toBe('# Title');
+  });
+});
+
+describe('parseResponse option', () => {
+  test('replaces the default parser; process runs on its result', async () => {
+    nock(API).get('/csv').reply(200, 'a,b\n1,2', { 'Content-Type': 'text/csv' });
+    const getCsv = new RestEndpoint({
+      urlPrefix: API,
+      path: '/csv',
+      schema: new schema.All(User),
+      async parseResponse(response) {
+        return (await response.text()).split('\n').map((line) => line.split(','));
+      },
+      process: (rows) => ({ rows }),
+    });
+    await expect(getCsv.request(context)).resolves.toEqual({ rows: [['a', 'b'], ['1', '2']] });
+  });
+
+  test('a subclass may override parseResponse and keep the default for other cases', async () => {
+    class XmlEndpoint<P extends string> extends RestEndpoint<P> {
+      override async parseResponse(response: Response): Promise<unknown> {
+        if (response.headers.get('content-type') === 'application/xml') return { xml: await response.text() };
+        return super.parseResponse(response);
+      }
+    }
+    nock(API).get('/x').reply(200, '<a/>', { 'Content-Type': 'application/xml' });
+    nock(API).get('/y').reply(200, { y: 1 });
+    await expect(new XmlEndpoint({ urlPrefix: API, path: '/x' }).request(context)).resolves.toEqual({ xml: '<a/>' });
+    await expect(new XmlEndpoint({ urlPrefix: API, path: '/y' }).request(context)).resolves.toEqual({ y: 1 });
+  });
+});

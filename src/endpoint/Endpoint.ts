@@ -1,0 +1,115 @@
+import { stableStringify } from '../schema/stableStringify.js';
+import { defaultErrorPolicy } from './defaultErrorPolicy.js';
+import type { EndpointInterface, ErrorPolicy, RequestContext } from './interface.js';
+
+/** Options of `Endpoint(fetchFn, options)`. `A` are the function's arguments, `S` the schema. */
+export interface EndpointOptions<A extends unknown[], S> {
+  /** How the response is normalized; leave it out to store the response as it is. */
+  readonly schema?: S;
+  /**
+   * The cache key of one call.
+   * @default `${name} ${stableStringify(args)}`
+   */
+  key?(...args: NoInfer<A>): string;
+  /** True for mutations: never deduplicated, never served from cache. @default false */
+  readonly sideEffect?: boolean | undefined;
+  /** Names the endpoint in errors, DevTools and the default key. @default fetchFn.name */
+  readonly name?: string | undefined;
+  /** How long a response stays fresh (ms). */
+  readonly dataExpiryLength?: number | undefined;
+  /** How long an error stays before a read retries (ms). */
+  readonly errorExpiryLength?: number | undefined;
+  /** Polling interval for live reads (ms). */
+  readonly pollFrequency?: number | undefined;
+  /** Classifies a failure. @default status 5xx → 'soft', anything else → 'hard' */
+  errorPolicy?(error: unknown): ErrorPolicy | undefined;
+  /** The response to show before the server answers (optimistic updates). */
+  getOptimisticResponse?(snapshot: unknown, ...args: NoInfer<A>): unknown;
+}
+
+/** An async function made fetchable: it resolves to `T`, normalized with schema `S`. */
+export interface Endpoint<A extends unknown[] = unknown[], T = unknown, S = undefined> extends EndpointInterface<A, S> {
+  /** The wrapped function. */
+  readonly fetch: (...args: A) => Promise<T>;
+  /** Calls the wrapped function with the arguments; the context is not used. */
+  request(context: RequestContext, ...args: A): Promise<T>;
+  /** Classifies a failure. */
+  errorPolicy(error: unknown): ErrorPolicy | undefined;
+  /** A new endpoint with these options merged over this one's; this endpoint is unchanged. */
+  extend<S2 = S>(options: EndpointOptions<A, S2>): Endpoint<A, T, S2>;
+}
+
+/** `Endpoint` can be called with or without `new`. */
+export interface EndpointFactory {
+  /**
+   * Wraps any async function as an endpoint.
+   *
+   * @param fetchFn does the work; its arguments are the endpoint's arguments
+   * @param options schema, key, expiry and the rest; see `EndpointOptions`
+   * @example
+   * ```ts
+   * const getUser = Endpoint((id: string) => api.user(id), { schema: User });
+   * await store.dispatch(fetchEndpoint(getUser, '5'));
+   * ```
+   */
+  <A extends unknown[], T, S = undefined>(fetchFn: (...args: A) => Promise<T>, options?: EndpointOptions<A, S>): Endpoint<A, T, S>;
+  new <A extends unknown[], T, S = undefined>(fetchFn: (...args: A) => Promise<T>, options?: EndpointOptions<A, S>): Endpoint<A, T, S>;
+}
+
+let anonymous = 0;
+
+class FunctionEndpoint<A extends unknown[], T, S> implements Endpoint<A, T, S> {
+  readonly fetch: (...args: A) => Promise<T>;
+  readonly schema: S;
+  readonly sideEffect: boolean;
+  readonly name: string;
+  readonly dataExpiryLength: number | undefined;
+  readonly errorExpiryLength: number | undefined;
+  readonly pollFrequency: number | undefined;
+  declare readonly getOptimisticResponse?: (snapshot: unknown, ...args: A) => unknown;
+  readonly #options: EndpointOptions<A, S>;
+
+  constructor(fetchFn: (...args: A) => Promise<T>, options: EndpointOptions<A, S>) {
+    if (typeof fetchFn !== 'function') {
+      throw new TypeError(`Endpoint(fetchFn) needs an async function; received ${typeof fetchFn}.`);
+    }
+    this.fetch = fetchFn;
+    this.#options = options;
+    this.schema = options.schema as S;
+    this.sideEffect = options.sideEffect ?? false;
+    // an unnamed function gets a unique name, so two of them never share cache keys
+    this.name = options.name ?? (fetchFn.name || `anonymous endpoint ${++anonymous}`);
+    this.dataExpiryLength = options.dataExpiryLength;
+    this.errorExpiryLength = options.errorExpiryLength;
+    this.pollFrequency = options.pollFrequency;
+    if (options.key) this.key = options.key;
+    if (options.errorPolicy) this.errorPolicy = options.errorPolicy;
+    if (options.getOptimisticResponse) {
+      Object.defineProperty(this, 'getOptimisticResponse', { value: options.getOptimisticResponse, enumerable: true });
+    }
+  }
+
+  key(...args: A): string {
+    return `${this.name} ${stableStringify(args)}`;
+  }
+
+  request(_context: RequestContext, ...args: A): Promise<T> {
+    return this.fetch(...args);
+  }
+
+  errorPolicy(error: unknown): ErrorPolicy | undefined {
+    return defaultErrorPolicy(error);
+  }
+
+  extend<S2 = S>(options: EndpointOptions<A, S2>): Endpoint<A, T, S2> {
+    const merged = { ...this.#options, name: this.name, ...options } as EndpointOptions<A, S2>;
+    return new FunctionEndpoint(this.fetch, merged);
+  }
+}
+
+/** Wraps any async function as an endpoint; see `EndpointFactory`. Works with and without `new`. */
+export const Endpoint = function Endpoint<A extends unknown[], T, S>(fetchFn: (...args: A) => Promise<T>, options?: EndpointOptions<A, S>) {
+  return new FunctionEndpoint(fetchFn, options ?? {});
+} as unknown as EndpointFactory;
+// `endpoint instanceof Endpoint` holds for every endpoint it makes
+Endpoint.prototype = FunctionEndpoint.prototype;

@@ -1,0 +1,221 @@
+import { describeValue } from '../schema/describeValue.js';
+import { anySignal } from './anySignal.js';
+import { bodyStart } from './bodyStart.js';
+import { compilePath, type PathTemplate } from './compilePath.js';
+import { defaultErrorPolicy } from './defaultErrorPolicy.js';
+import { encodeBody } from './encodeBody.js';
+import { hasHeader, headerRecord } from './headerRecord.js';
+import type { EndpointInterface, ErrorPolicy, RequestContext } from './interface.js';
+import { NetworkError } from './NetworkError.js';
+import { parseResponse } from './parseResponse.js';
+import type { BodyMethod, DefaultBody, HttpMethod, RestArgs } from './RestArgs.js';
+import type { RestEndpointExtendOptions, RestEndpointOptions } from './RestEndpointOptions.js';
+import { searchString, type SearchParams } from './searchString.js';
+
+const BODY_METHODS: ReadonlySet<string> = new Set<BodyMethod>(['POST', 'PUT', 'PATCH']);
+
+type AnyOptions = RestEndpointOptions<string, unknown, HttpMethod, unknown, unknown, unknown>;
+
+/** True when `A` and `B` are the same method, so an extend that keeps the method keeps the body type. */
+type SameMethod<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/**
+ * An HTTP endpoint: a path template, a method and a schema. Its arguments are typed from the path
+ * (`'/trade/:id'` needs `{ id }`); it builds URLs and cache keys, sends JSON bodies, parses
+ * responses and throws `NetworkError` for non-2xx statuses.
+ *
+ * @example
+ * ```ts
+ * const getTrade = new RestEndpoint({ urlPrefix: API, path: '/trade/:id', schema: Trade });
+ * getTrade.url({ id: 5, page: 2 });  // `${API}/trade/5?page=2`
+ * const updateTrade = getTrade.extend({ method: 'PATCH' }); // (params, body)
+ * ```
+ */
+export class RestEndpoint<
+  P extends string = string,
+  S = undefined,
+  M extends HttpMethod = 'GET',
+  B = DefaultBody<M>,
+  Q = SearchParams,
+  R = unknown,
+> implements EndpointInterface<RestArgs<P, B, Q>, S>
+{
+  /** The path template. */
+  readonly path: P;
+  /** Prepended to the path. */
+  readonly urlPrefix: string;
+  /** The HTTP method. */
+  readonly method: M;
+  /** How the response is normalized; `undefined` stores it as it is. */
+  readonly schema: S;
+  /** True for mutations. */
+  readonly sideEffect: boolean;
+  /** Names the endpoint in errors and DevTools, e.g. `GET /users`. */
+  readonly name: string;
+  /** How long a response stays fresh (ms). */
+  readonly dataExpiryLength: number | undefined;
+  /** How long an error stays before a read retries (ms). */
+  readonly errorExpiryLength: number | undefined;
+  /** Polling interval for live reads (ms). */
+  readonly pollFrequency: number | undefined;
+  /** Aborts the request after this many ms. */
+  readonly timeout: number | undefined;
+  /** Extra fetch options. */
+  readonly requestInit: RequestInit | undefined;
+  /** The response to show before the server answers; present only when given as an option. */
+  declare readonly getOptimisticResponse?: (snapshot: unknown, ...args: RestArgs<P, B, Q>) => unknown;
+
+  readonly #options: AnyOptions;
+  readonly #template: PathTemplate;
+  readonly #takesBody: boolean;
+
+  /** @param options the path, method, schema and the rest; see `RestEndpointOptions` */
+  constructor(options: RestEndpointOptions<P, S, M, B, Q, R>) {
+    const method = (options.method ?? 'GET') as M;
+    this.#options = options as AnyOptions;
+    this.path = options.path;
+    this.urlPrefix = options.urlPrefix ?? '';
+    this.method = method;
+    this.schema = options.schema as S;
+    this.sideEffect = options.sideEffect ?? method !== 'GET';
+    this.name = options.name ?? `${method} ${options.path}`;
+    this.dataExpiryLength = options.dataExpiryLength;
+    this.errorExpiryLength = options.errorExpiryLength;
+    this.pollFrequency = options.pollFrequency;
+    this.timeout = options.timeout;
+    this.requestInit = options.requestInit;
+    // an explicit `body: undefined` means "no body" even for POST; see RestEndpointOptions.body
+    this.#takesBody = 'body' in options ? options.body !== undefined : BODY_METHODS.has(method);
+    this.#template = compilePath(options.path, this.name);
+    if (options.process) this.process = options.process as this['process'];
+    if (options.parseResponse) this.parseResponse = options.parseResponse;
+    if (options.getHeaders) this.getHeaders = options.getHeaders;
+    if (options.errorPolicy) this.errorPolicy = options.errorPolicy;
+    if (options.getOptimisticResponse) {
+      Object.defineProperty(this, 'getOptimisticResponse', { value: options.getOptimisticResponse, enumerable: true });
+    }
+  }
+
+  /**
+   * The full URL of one call: prefix, path with encoded parameters, then the remaining params as
+   * a query string sorted by name (`undefined` values left out).
+   * @throws TypeError for a missing path parameter or a `.`/`..` value, before any request
+   */
+  url(...args: RestArgs<P, B, Q>): string {
+    return this.#url(this.#split(args).params);
+  }
+
+  /** The cache key of one call: method and URL, e.g. `GET https://api/users?page=2`. */
+  key(...args: RestArgs<P, B, Q>): string {
+    return `${this.method} ${this.url(...args)}`;
+  }
+
+  /**
+   * Sends the request through `context.fetch` and returns the parsed, processed response.
+   * @throws NetworkError for a non-2xx status; a `TimeoutError` DOMException after `timeout` ms
+   */
+  async request(context: RequestContext, ...args: RestArgs<P, B, Q>): Promise<R> {
+    const { params, body } = this.#split(args);
+    const url = this.#url(params);
+    const encoded = this.#takesBody ? encodeBody(body) : undefined;
+    const headers = headerRecord(this.requestInit?.headers);
+    if (encoded?.contentType !== undefined && !hasHeader(headers, 'content-type')) headers['Content-Type'] = encoded.contentType;
+    const finalHeaders = await this.getHeaders(headers);
+
+    const timeout = this.timeout === undefined ? undefined : new AbortController();
+    const timer = timeout && setTimeout(() => timeout.abort(new DOMException(`${this.name} timed out after ${this.timeout}ms`, 'TimeoutError')), this.timeout);
+    let value: unknown;
+    try {
+      // called detached: a browser's fetch rejects any `this` but the global one
+      const { fetch } = context;
+      const response = await fetch(url, {
+        ...this.requestInit,
+        method: this.method,
+        headers: finalHeaders,
+        body: encoded?.body,
+        signal: anySignal([context.signal, this.requestInit?.signal, timeout?.signal]) ?? null,
+      });
+      if (!response.ok) throw await this.#networkError(url, response);
+      value = await this.parseResponse(response);
+    } catch (error) {
+      if (timeout?.signal.aborted) throw timeout.signal.reason;
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+    return this.process(value, ...args);
+  }
+
+  /** Reads a 2xx response; see `RestEndpointOptions.parseResponse`. */
+  parseResponse(response: Response): Promise<unknown> {
+    return parseResponse(response, this);
+  }
+
+  /** Transforms the parsed response; the default returns it unchanged. */
+  process(value: unknown, ..._args: RestArgs<P, B, Q>): R {
+    return value as R;
+  }
+
+  /** The headers to send; the default sends them unchanged. */
+  getHeaders(headers: Record<string, string>): HeadersInit | Promise<HeadersInit> {
+    return headers;
+  }
+
+  /** Classifies a failure: 5xx → `soft`, anything else → `hard`, unless the `errorPolicy` option says otherwise. */
+  errorPolicy(error: unknown): ErrorPolicy | undefined {
+    return defaultErrorPolicy(error);
+  }
+
+  /**
+   * A new endpoint with these options merged over this one's; this endpoint is unchanged. Types
+   * follow: a new path retypes the params, a new method without `body` gets that method's default body.
+   *
+   * @example
+   * ```ts
+   * const getTrades = getTrade.extend({ path: '/trade', schema: new schema.All(Trade) });
+   * ```
+   */
+  extend<
+    P2 extends string = P,
+    S2 = S,
+    M2 extends HttpMethod = M,
+    B2 = SameMethod<M, M2> extends true ? B : DefaultBody<M2>,
+    Q2 = Q,
+    R2 = R,
+  >(options: RestEndpointExtendOptions<P2, S2, M2, B2, Q2, R2>): RestEndpoint<P2, S2, M2, B2, Q2, R2> {
+    const merged: Record<string, unknown> = { ...this.#options, ...options };
+    // the body declaration belongs to the method: a new method without `body` gets its default
+    if (options.method !== undefined && (options.method as string) !== this.method && !('body' in options)) delete merged.body;
+    const Constructor = this.constructor as new (options: unknown) => RestEndpoint<P2, S2, M2, B2, Q2, R2>;
+    return new Constructor(merged);
+  }
+
+  /** Splits call arguments into params and body; a lone argument is the body when the path has no parameters. */
+  #split(args: readonly unknown[]): { params: Readonly<Record<string, unknown>>; body: unknown } {
+    if (!this.#takesBody) return { params: this.#params(args[0]), body: undefined };
+    if (this.#template.names.size === 0 && args.length < 2) return { params: {}, body: args[0] };
+    return { params: this.#params(args[0]), body: args[1] };
+  }
+
+  #url(params: Readonly<Record<string, unknown>>): string {
+    const path = this.urlPrefix + this.#template.build(params);
+    const query = searchString(params, this.#template.names, this.name);
+    // a path template may carry a fixed query of its own (`/search?v=2`)
+    return query !== '' && path.includes('?') ? `${path}&${query.slice(1)}` : path + query;
+  }
+
+  #params(value: unknown): Readonly<Record<string, unknown>> {
+    if (value === undefined || value === null) return {};
+    if (typeof value !== 'object' || Array.isArray(value)) {
+      throw new TypeError(`${this.name}: params must be an object such as { id: 1 }; received ${describeValue(value)}.`);
+    }
+    return value as Readonly<Record<string, unknown>>;
+  }
+
+  async #networkError(url: string, response: Response): Promise<NetworkError> {
+    // read a copy, so `error.response` can still be read by whoever catches the error
+    const text = await response.clone().text().catch(() => '');
+    const status = `${response.status} ${response.statusText}`.trim();
+    return new NetworkError(response, `${this.name} failed with ${status} from ${url}${text === '' ? '' : `. Body starts with ${bodyStart(text)}`}.`);
+  }
+}

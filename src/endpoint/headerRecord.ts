@@ -1,0 +1,24 @@
+/**
+ * Any `HeadersInit` (a Headers object, name/value pairs or a record) as a plain record, which
+ * `getHeaders` can spread: `{ ...headers, Authorization }`.
+ */
+export function headerRecord(init: HeadersInit | undefined): Record<string, string> {
+  const record: Record<string, string> = {};
+  if (init === undefined) return record;
+  if (init instanceof Headers) {
+    init.forEach((value, name) => {
+      record[name] = value;
+    });
+  } else if (Array.isArray(init)) {
+    for (const [name, value] of init) if (name !== undefined && value !== undefined) record[name] = value;
+  } else {
+    Object.assign(record, init);
+  }
+  return record;
+}
+
+/** True when `record` has `name`, compared without regard to case as HTTP does. */
+export function hasHeader(record: Readonly<Record<string, string>>, name: string): boolean {
+  const lower = name.toLowerCase();
+  return Object.keys(record).some((key) => key.toLowerCase() === lower);
+}

@@ -1,0 +1,45 @@
+import { bodyStart } from './bodyStart.js';
+
+const JSON_TYPE = /[/+]json\b/i;
+
+/** What the default parser needs to know about its endpoint. */
+export interface ParseTarget {
+  /** Names the endpoint in errors. */
+  readonly name: string;
+  /** With a schema the body must be JSON: text cannot be normalized. */
+  readonly schema: unknown;
+}
+
+/**
+ * The default response parser: `204`/`205` or an empty body → `null`; a JSON content type → the
+ * parsed JSON; any other body → its text, unless the endpoint has a schema (then a TypeError that
+ * quotes the body, since an HTML page usually means the request reached the wrong server).
+ *
+ * @param response a 2xx response
+ * @param endpoint the endpoint that made the request
+ */
+export async function parseResponse(response: Response, endpoint: ParseTarget): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return null;
+  const text = await response.text();
+  if (text === '') return null;
+  const contentType = response.headers.get('content-type');
+  if (contentType !== null && JSON_TYPE.test(contentType)) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (cause) {
+      throw new TypeError(
+        `${endpoint.name}: the response is labelled ${contentType} but its body is not valid JSON ` +
+          `(${cause instanceof Error ? cause.message : String(cause)}). Body starts with ${bodyStart(text)}.`,
+        { cause },
+      );
+    }
+  }
+  if (endpoint.schema !== undefined) {
+    throw new TypeError(
+      `${endpoint.name}: expected a JSON response to normalize with its schema, but received ` +
+        `${contentType ?? 'a body without content-type'}. Body starts with ${bodyStart(text)}. ` +
+        'Check urlPrefix and path (an HTML page usually means the wrong server answered), or set parseResponse.',
+    );
+  }
+  return text;
+}

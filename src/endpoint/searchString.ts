@@ -1,0 +1,39 @@
+import { describeValue } from '../schema/describeValue.js';
+
+/** A value for one search (query string) parameter; `undefined` leaves the parameter out. */
+export type SearchParamValue = string | number | boolean | undefined;
+
+/** Search parameters: any names, primitive values. */
+export type SearchParams = Record<string, SearchParamValue>;
+
+/**
+ * The query string for every parameter the path does not use, sorted by name so that equal
+ * params give one URL (and one cache key). `undefined` values are left out; an array repeats
+ * its name (`?tag=a&tag=b`).
+ *
+ * @param params the call's params
+ * @param pathNames names the path consumes; they are not repeated in the query
+ * @param endpointName names the endpoint in errors
+ * @returns `''` or `?a=1&b=2`
+ */
+export function searchString(params: Readonly<Record<string, unknown>>, pathNames: ReadonlySet<string>, endpointName: string): string {
+  const query = new URLSearchParams();
+  const append = (name: string, value: unknown) => {
+    if (value === undefined) return;
+    if (typeof value === 'object' && value !== null) {
+      throw new TypeError(
+        `${endpointName}: search parameter '${name}' must be a string, number or boolean; received ${describeValue(value)}. ` +
+          'Serialize it yourself, e.g. with JSON.stringify.',
+      );
+    }
+    query.append(name, String(value));
+  };
+  for (const name of Object.keys(params).sort()) {
+    if (pathNames.has(name)) continue;
+    const value = params[name];
+    if (Array.isArray(value)) for (const item of value as unknown[]) append(name, item);
+    else append(name, value);
+  }
+  const text = query.toString();
+  return text === '' ? '' : `?${text}`;
+}

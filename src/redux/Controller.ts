@@ -1,0 +1,115 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import type { EndpointInterface } from '../endpoint/interface.js';
+import type { Denormalize } from '../schema/types.js';
+import type { EntitiesInstance } from './instance.js';
+import { connectToMiddleware, type EndpointArgs } from './fetchEndpoint.js';
+import { isStale } from './middleware/expiry.js';
+import type { ResponseState, CountingSelector } from './selectResponse.js';
+import type { SerializedError } from './state.js';
+
+/** The store a Controller drives: anything with `dispatch` and `getState`. */
+export interface ControllerStore {
+  dispatch(action: unknown): unknown;
+  getState(): unknown;
+}
+
+/** Selects the endpoint keys an `invalidateAll` or `expireAll` applies to. */
+export interface KeyFilter {
+  testKey(key: string): boolean;
+}
+
+/** The read side a Controller uses (the mount point's selectors). */
+export interface ControllerSelectors {
+  selectResponse<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): CountingSelector<ResponseState<Denormalize<E['schema']>>>;
+  selectQuery<S>(queryable: S, ...args: readonly unknown[]): CountingSelector<Denormalize<S> | undefined>;
+}
+
+/**
+ * Imperative access to the data of one store, with Data Client's method names. `fetch` always
+ * requests; `fetchIfStale` only when the stored data is missing, invalidated or expired.
+ */
+export class Controller {
+  constructor(
+    private readonly store: ControllerStore,
+    private readonly instance: EntitiesInstance,
+    private readonly selectors: ControllerSelectors,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Makes the request and resolves after the commit with the denormalized value. */
+  fetch<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<Denormalize<E['schema']>> {
+    try {
+      return this.api().fetch(endpoint, args) as Promise<Denormalize<E['schema']>>;
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** Fetches only when the stored data is missing, invalidated, expired or errored; else resolves with it. */
+  fetchIfStale<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<Denormalize<E['schema']>> {
+    const meta = this.instance.selectSlice(this.store.getState()).meta[endpoint.key(...args)];
+    if (!isStale(meta, this.now()) && meta?.error === undefined) {
+      const { data } = this.getResponse(endpoint, ...args);
+      if (data !== undefined) return Promise.resolve(data);
+    }
+    return this.fetch(endpoint, ...args);
+  }
+
+  /** Hides the data of this call; the next read fetches it. */
+  invalidate<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): void {
+    this.dispatch(this.instance.actions.invalidate({ keys: [endpoint.key(...args)] }));
+  }
+
+  /** Invalidates every stored call whose key passes `testKey`. */
+  invalidateAll({ testKey }: KeyFilter): void {
+    this.dispatch(this.instance.actions.invalidate({ keys: this.keys().filter((key) => testKey(key)) }));
+  }
+
+  /** Marks every stored call whose key passes `testKey` stale; the data stays readable. */
+  expireAll({ testKey }: KeyFilter): void {
+    this.dispatch(this.instance.actions.expire({ keys: this.keys().filter((key) => testKey(key)) }));
+  }
+
+  /** Empties the slice; responses of requests in flight are dropped and their promises reject. */
+  resetEntireStore(): void {
+    this.dispatch(this.instance.actions.reset({ date: this.now() }));
+  }
+
+  /** Stores `response` for this call exactly as if it had been fetched, synchronously. The response is the last argument. */
+  setResponse<E extends EndpointInterface>(endpoint: E, ...argsAndResponse: [...EndpointArgs<E>, unknown]): Denormalize<E['schema']> {
+    const args = argsAndResponse.slice(0, -1);
+    return this.api().receive(endpoint, args, argsAndResponse[argsAndResponse.length - 1]) as Denormalize<E['schema']>;
+  }
+
+  /** Stores `error` for this call as if its request had failed. The error is the last argument. */
+  setError<E extends EndpointInterface>(endpoint: E, ...argsAndError: [...EndpointArgs<E>, unknown]): void {
+    this.api().fail(endpoint, argsAndError.slice(0, -1), argsAndError[argsAndError.length - 1]);
+  }
+
+  /** Data and status of this call, as `selectResponse` gives them. */
+  getResponse<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): ResponseState<Denormalize<E['schema']>> {
+    return this.selectors.selectResponse(endpoint, ...args)(this.store.getState());
+  }
+
+  /** The stored error of this call, if its last request failed. */
+  getError<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): SerializedError | undefined {
+    return this.getResponse(endpoint, ...args).error;
+  }
+
+  /** Reads a queryable (All, Entity by id, Query) from the store alone. */
+  get<S>(queryable: S, ...args: readonly unknown[]): Denormalize<S> | undefined {
+    return this.selectors.selectQuery(queryable, ...args)(this.store.getState());
+  }
+
+  private api() {
+    return connectToMiddleware(this.instance, (action) => this.store.dispatch(action));
+  }
+
+  private dispatch(action: UnknownAction): void {
+    this.store.dispatch(action);
+  }
+
+  private keys(): string[] {
+    return Object.keys(this.instance.selectSlice(this.store.getState()).meta);
+  }
+}

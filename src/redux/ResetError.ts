@@ -1,0 +1,8 @@
+/** Rejects requests that were in flight when the store was reset: their responses are dropped. */
+export class ResetError extends Error {
+  override readonly name = 'ResetError';
+
+  constructor(endpointName: string) {
+    super(`${endpointName}: the store was reset while this request was in flight, so its response was dropped.`);
+  }
+}

@@ -1,0 +1,47 @@
+import { createAction } from '@reduxjs/toolkit';
+import type { EntityIndexes, EntityMetaTables, EntityTables, WriteMeta } from '../schema/interface.js';
+import type { SerializedError } from './state.js';
+
+/** Everything one response writes: its normalized result and the records it touched. */
+export interface FulfilledPayload {
+  readonly key: string;
+  readonly result: unknown;
+  readonly entities: EntityTables;
+  readonly entitiesMeta: EntityMetaTables;
+  readonly indexes: EntityIndexes;
+  readonly meta: WriteMeta;
+}
+
+/** A failed request. */
+export interface RejectedPayload {
+  readonly key: string;
+  readonly error: SerializedError;
+  readonly errorPolicy: 'soft' | 'hard';
+  readonly meta: WriteMeta;
+}
+
+/**
+ * The slice's action creators, typed `<reducerPath>/<event>` so DevTools reads `entities/fetchFulfilled`.
+ * Each has `.match(action)` for `extraReducers` and listeners. All payloads are plain data.
+ */
+export function createEntitiesActions(reducerPath: string) {
+  return {
+    /** A request started. */
+    fetchPending: createAction<{ readonly key: string; readonly fetchedAt: number }>(`${reducerPath}/fetchPending`),
+    /** A response arrived and was normalized: one action per response. */
+    fetchFulfilled: createAction<FulfilledPayload>(`${reducerPath}/fetchFulfilled`),
+    /** A request failed. */
+    fetchRejected: createAction<RejectedPayload>(`${reducerPath}/fetchRejected`),
+    /** A request ended without a result to store (aborted or dropped by a reset). */
+    fetchSettled: createAction<{ readonly key: string }>(`${reducerPath}/fetchSettled`),
+    /** Hides the data of these endpoint keys until they are fetched again. */
+    invalidate: createAction<{ readonly keys: readonly string[] }>(`${reducerPath}/invalidate`),
+    /** Marks these endpoint keys stale; their data stays readable. */
+    expire: createAction<{ readonly keys: readonly string[] }>(`${reducerPath}/expire`),
+    /** Empties the slice; responses that started before it are dropped. */
+    reset: createAction<{ readonly date: number }>(`${reducerPath}/reset`),
+  };
+}
+
+/** The action creators of one slice. */
+export type EntitiesActions = ReturnType<typeof createEntitiesActions>;

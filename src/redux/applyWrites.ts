@@ -1,0 +1,58 @@
+import type { EntityIndexes, EntityMetaTables, EntityTables } from '../schema/interface.js';
+import { copyTable, getOwn } from '../schema/ownProperty.js';
+
+type Writable<T> = { [key: string]: T };
+
+/**
+ * The tables after one response's writes, without Immer: a table is copied only when one of its
+ * records changes, and every unchanged table and record keeps its reference.
+ * @returns `tables` itself when nothing changed
+ */
+export function applyEntityWrites(tables: EntityTables, records: EntityTables, meta: EntityMetaTables): EntityTables {
+  let next: Writable<EntityTables[string]> | undefined;
+  for (const key in meta) {
+    const metaWrites = meta[key];
+    if (metaWrites === undefined) continue;
+    const recordWrites = records[key];
+    const table = tables[key];
+    let copy: Writable<unknown> | undefined;
+    for (const pk in metaWrites) {
+      const deleted = metaWrites[pk]?.deleted === true;
+      const record = deleted ? undefined : getOwn(recordWrites, pk);
+      if (getOwn(table, pk) === record && (record !== undefined || !own(table, pk))) continue;
+      copy ??= copyTable(table);
+      if (deleted) delete copy[pk];
+      else copy[pk] = record;
+    }
+    if (copy !== undefined) (next ??= { ...tables })[key] = copy as EntityTables[string];
+  }
+  return next ?? tables;
+}
+
+/** Meta tables after a write: every touched key gets its new meta. */
+export function applyMetaWrites(tables: EntityMetaTables, meta: EntityMetaTables): EntityMetaTables {
+  let next: Writable<EntityMetaTables[string]> | undefined;
+  for (const key in meta) {
+    const writes = meta[key];
+    if (writes === undefined) continue;
+    (next ??= { ...tables })[key] = Object.assign(copyTable(tables[key]), writes);
+  }
+  return next ?? tables;
+}
+
+/** Indexes after a write. */
+export function applyIndexWrites(indexes: EntityIndexes, writes: EntityIndexes): EntityIndexes {
+  let next: Writable<EntityIndexes[string]> | undefined;
+  for (const key in writes) {
+    const fields = writes[key];
+    if (fields === undefined) continue;
+    const current = copyTable(indexes[key]);
+    for (const field in fields) current[field] = Object.assign(copyTable(current[field]), fields[field]);
+    (next ??= { ...indexes })[key] = current;
+  }
+  return next ?? indexes;
+}
+
+function own(table: object | undefined, pk: string): boolean {
+  return table !== undefined && Object.prototype.hasOwnProperty.call(table, pk);
+}

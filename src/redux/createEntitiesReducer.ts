@@ -1,0 +1,98 @@
+import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
+import type { EntitiesActions } from './actions.js';
+import { applyEntityWrites, applyIndexWrites, applyMetaWrites } from './applyWrites.js';
+import { createInitialState, type EntitiesState, type ResponseMeta } from './state.js';
+
+type MetaTable = EntitiesState['meta'];
+
+/**
+ * The slice reducer. Plain functions, no Immer: each action copies only what it changes, so
+ * unchanged tables, records and endpoint results keep their references for the selectors.
+ */
+export function createEntitiesReducer(actions: EntitiesActions): Reducer<EntitiesState> {
+  return (state: EntitiesState = createInitialState(), action: UnknownAction): EntitiesState => {
+    if (actions.fetchFulfilled.match(action)) {
+      const { key, result, entities, entitiesMeta, indexes, meta } = action.payload;
+      const previous = state.meta[key];
+      if (previous !== undefined && previous.fetchedAt > meta.fetchedAt && previous.error === undefined) {
+        // a newer response for this key already landed: keep its result, still merge the entities
+        return withEntities(state, entities, entitiesMeta, indexes, { meta: setMeta(state.meta, key, settle(previous)) });
+      }
+      return withEntities(state, entities, entitiesMeta, indexes, {
+        endpoints: state.endpoints[key] === result ? state.endpoints : { ...state.endpoints, [key]: result },
+        meta: setMeta(state.meta, key, { fetchedAt: meta.fetchedAt, date: meta.date, expiresAt: meta.expiresAt, ...pendingOf(previous, -1) }),
+      });
+    }
+    if (actions.fetchPending.match(action)) {
+      const { key, fetchedAt } = action.payload;
+      const previous = state.meta[key];
+      const base = previous ?? { fetchedAt: 0, date: 0, expiresAt: 0 };
+      return { ...state, meta: setMeta(state.meta, key, { ...base, ...pendingOf(previous, 1), ...(previous ? {} : { fetchedAt }) }) };
+    }
+    if (actions.fetchRejected.match(action)) {
+      const { key, error, errorPolicy, meta } = action.payload;
+      const previous = state.meta[key];
+      if (previous !== undefined && previous.fetchedAt > meta.fetchedAt) return { ...state, meta: setMeta(state.meta, key, settle(previous)) };
+      return {
+        ...state,
+        meta: setMeta(state.meta, key, {
+          fetchedAt: meta.fetchedAt,
+          date: meta.date,
+          expiresAt: meta.expiresAt,
+          error,
+          errorPolicy,
+          ...pendingOf(previous, -1),
+        }),
+      };
+    }
+    if (actions.fetchSettled.match(action)) {
+      const previous = state.meta[action.payload.key];
+      return previous === undefined ? state : { ...state, meta: setMeta(state.meta, action.payload.key, settle(previous)) };
+    }
+    if (actions.invalidate.match(action) || actions.expire.match(action)) {
+      const invalidate = actions.invalidate.match(action);
+      let meta = state.meta;
+      for (const key of action.payload.keys) {
+        const previous = meta[key];
+        if (previous === undefined) continue;
+        meta = setMeta(meta, key, invalidate ? { ...previous, expiresAt: 0, invalidated: true } : { ...previous, expiresAt: 0 });
+      }
+      return meta === state.meta ? state : { ...state, meta };
+    }
+    if (actions.reset.match(action)) {
+      return { ...createInitialState(), lastReset: action.payload.date };
+    }
+    return state;
+  };
+}
+
+function withEntities(
+  state: EntitiesState,
+  entities: EntitiesState['entities'],
+  entitiesMeta: EntitiesState['entitiesMeta'],
+  indexes: EntitiesState['indexes'],
+  changes: Partial<Pick<EntitiesState, 'endpoints' | 'meta'>>,
+): EntitiesState {
+  return {
+    ...state,
+    ...changes,
+    entities: applyEntityWrites(state.entities, entities, entitiesMeta),
+    entitiesMeta: applyMetaWrites(state.entitiesMeta, entitiesMeta),
+    indexes: applyIndexWrites(state.indexes, indexes),
+  };
+}
+
+function setMeta(meta: MetaTable, key: string, value: ResponseMeta): MetaTable {
+  return { ...meta, [key]: value };
+}
+
+/** `pending` after one more (+1) or one fewer (-1) request, left out at zero. */
+function pendingOf(previous: ResponseMeta | undefined, change: 1 | -1): { pending?: number } {
+  const pending = Math.max(0, (previous?.pending ?? 0) + change);
+  return pending === 0 ? {} : { pending };
+}
+
+function settle(previous: ResponseMeta): ResponseMeta {
+  const { pending: _pending, ...rest } = previous;
+  return { ...rest, ...pendingOf(previous, -1) };
+}

@@ -1,0 +1,34 @@
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import type { EndpointInterface } from '../endpoint/interface.js';
+import type { Denormalize } from '../schema/types.js';
+import type { EntitiesInstance } from './instance.js';
+import type { DataApi } from './middleware/createDataMiddleware.js';
+
+/** The arguments an endpoint is called with (those of its `key`). */
+export type EndpointArgs<E extends EndpointInterface> = Parameters<E['key']>;
+
+/** Reaches this mount point's middleware from a thunk, or says how to install it. */
+export function connectToMiddleware(instance: EntitiesInstance, dispatch: (action: UnknownAction) => unknown): DataApi {
+  const api = dispatch(instance.probe()) as Partial<DataApi> | undefined;
+  if (typeof api?.fetch !== 'function') {
+    throw new Error(
+      `rtk-entities: the data middleware for '${instance.reducerPath}' is not installed. ` +
+        'Add it to configureStore: `middleware: (getDefault) => getDefault().concat(createDataMiddleware())`.',
+    );
+  }
+  return api as DataApi;
+}
+
+/**
+ * Builds `fetchEndpoint(endpoint, ...args)`: a thunk that always makes the request (identical reads
+ * in flight share one) and resolves AFTER the store commit with the denormalized value, the same
+ * object the selectors return. It rejects with the error, which is also stored (serialized).
+ */
+export function createFetchEndpoint(instance: EntitiesInstance) {
+  return function fetchEndpoint<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: EndpointArgs<E>
+  ): ThunkAction<Promise<Denormalize<E['schema']>>, unknown, unknown, UnknownAction> {
+    return (dispatch) => connectToMiddleware(instance, dispatch).fetch(endpoint, args) as Promise<Denormalize<E['schema']>>;
+  };
+}

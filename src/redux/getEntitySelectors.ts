@@ -1,0 +1,69 @@
+import { createSelector, lruMemoize } from 'reselect';
+import { All } from '../schema/All.js';
+import { entityKey } from '../schema/entityKey.js';
+import type { EntitySchema } from '../schema/interface.js';
+import { isEntityClass } from '../schema/isEntityClass.js';
+import { createTable, getOwn } from '../schema/ownProperty.js';
+import type { Denormalize } from '../schema/types.js';
+import type { EntitiesInstance } from './instance.js';
+import { tableInputs } from './tableInputs.js';
+
+/** `createEntityAdapter`-style selectors over every cached entity of one kind (or of an All's kinds). */
+export interface EntitySelectors<T> {
+  /** Every cached entity, as `schema.All` lists them. */
+  selectAll(state: unknown): T[];
+  /** The entity with this primary key, or `undefined`. */
+  selectById(state: unknown, id: string | number): T | undefined;
+  /** Every primary key, in the order of `selectAll`. */
+  selectIds(state: unknown): string[];
+  /** How many entities are cached. */
+  selectTotal(state: unknown): number;
+  /** The entities by primary key (a prototype-free object). */
+  selectEntities(state: unknown): { readonly [id: string]: T };
+}
+
+type ItemOf<S> = S extends abstract new (...args: any[]) => infer I ? I : Denormalize<S> extends (infer I)[] ? I : never;
+
+/**
+ * Builds `getEntitySelectors(EntityOrAll)`: memoized selectors with the names RTK's entity adapter
+ * uses. Each recomputes only when one of its tables changes.
+ */
+export function createGetEntitySelectors(instance: EntitiesInstance) {
+  return function getEntitySelectors<S extends EntitySchema | All<any>>(source: S): EntitySelectors<ItemOf<S>> {
+    const all = isEntityClass(source) ? new All(source as never) : (source as All);
+    const entities = all.entities();
+    const { selectors, toTables } = tableInputs(instance, all);
+    const options = { memoize: lruMemoize, argsMemoize: lruMemoize };
+    const selectTables = createSelector(selectors, (...tables) => toTables(tables), options);
+    const selectAll = createSelector([selectTables], (tables) => instance.memo.denormalize(all, undefined, tables) as ItemOf<S>[], options);
+    const selectIds = createSelector([selectTables], (tables) => entities.flatMap((entity) => Object.keys(tables[entityKey(entity)] ?? {})), options);
+    const selectEntities = createSelector(
+      [selectAll, selectIds],
+      (list, ids) => {
+        const byId = createTable<ItemOf<S>>();
+        ids.forEach((id, i) => {
+          byId[id] = list[i] as ItemOf<S>;
+        });
+        return byId;
+      },
+      options,
+    );
+    const selectById = createSelector(
+      [selectTables, (_state: unknown, id: string | number) => `${id}`],
+      (tables, id) => {
+        for (const entity of entities) {
+          if (getOwn(tables[entityKey(entity)], id) !== undefined) return instance.memo.denormalize(entity, id, tables) as ItemOf<S>;
+        }
+        return undefined;
+      },
+      options,
+    );
+    return {
+      selectAll,
+      selectById,
+      selectIds,
+      selectTotal: createSelector([selectIds], (ids) => ids.length, options),
+      selectEntities,
+    };
+  };
+}

@@ -1,0 +1,28 @@
+import { createAction } from '@reduxjs/toolkit';
+import { MemoCache } from '../normalizr/MemoCache.js';
+import { createEntitiesActions, type EntitiesActions } from './actions.js';
+import { createInitialState, type EntitiesState } from './state.js';
+
+/** The shared parts of one mount point: its path, actions, memo and slice selector. */
+export interface EntitiesInstance {
+  readonly reducerPath: string;
+  readonly actions: EntitiesActions;
+  /** Denormalization memo shared by the selectors, thunks and Controller of this mount point. */
+  readonly memo: MemoCache;
+  /** The slice from the root state (an empty slice if it is not mounted). */
+  selectSlice(state: unknown): EntitiesState;
+  /** The action through which thunks reach the middleware; it never reaches the reducer. */
+  readonly probe: ReturnType<typeof createAction>;
+}
+
+/** Creates the shared parts for a mount point. */
+export function createInstance(reducerPath: string): EntitiesInstance {
+  const empty = createInitialState();
+  return {
+    reducerPath,
+    actions: createEntitiesActions(reducerPath),
+    memo: new MemoCache(),
+    selectSlice: (state) => ((state as Record<string, EntitiesState | undefined> | undefined)?.[reducerPath] ?? empty),
+    probe: createAction(`${reducerPath}/middleware`),
+  };
+}

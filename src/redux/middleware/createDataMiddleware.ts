@@ -1,0 +1,129 @@
+import type { Middleware } from '@reduxjs/toolkit';
+import type { EndpointInterface, RequestContext } from '../../endpoint/interface.js';
+import { normalize } from '../../normalizr/normalize.js';
+import { warnOnce } from '../../schema/devWarning.js';
+import type { EntitiesInstance } from '../instance.js';
+import { ResetError } from '../ResetError.js';
+import { serializeError } from '../serializeError.js';
+import { createInFlight } from './dedupe.js';
+import { dataMeta, errorMeta, errorPolicyOf } from './expiry.js';
+
+/** Options of `createDataMiddleware`. */
+export interface DataMiddlewareOptions {
+  /** The transport, `(input, init) => Promise<Response>`: for tests or SSR. @default globalThis.fetch */
+  readonly fetch?: RequestContext['fetch'];
+  /** The clock. @default Date.now */
+  readonly now?: () => number;
+}
+
+/** What the middleware does for thunks and the Controller (reached through the probe action). */
+export interface DataApi {
+  /** Makes the request (identical reads in flight share one) and resolves after the commit. */
+  fetch(endpoint: EndpointInterface, args: readonly unknown[]): Promise<unknown>;
+  /** Stores a response as if it had been fetched, synchronously. */
+  receive(endpoint: EndpointInterface, args: readonly unknown[], response: unknown): unknown;
+  /** Stores an error as if the request had failed. */
+  fail(endpoint: EndpointInterface, args: readonly unknown[], error: unknown): void;
+}
+
+/**
+ * Composes the request pipeline: dedupe (`dedupe.ts`), the request (`endpoint.request`), expiry
+ * (`expiry.ts`), normalization against the current state, and ONE plain action per response.
+ */
+export function buildDataMiddleware(instance: EntitiesInstance, options: DataMiddlewareOptions = {}): Middleware {
+  const { actions, reducerPath } = instance;
+  const transport: RequestContext['fetch'] = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const now = options.now ?? Date.now;
+
+  return (store) => {
+    const inFlight = createInFlight();
+    const controllers = new Set<AbortController>();
+    let generation = 0;
+
+    const slice = () => instance.selectSlice(store.getState());
+
+    const commit = (endpoint: EndpointInterface, args: readonly unknown[], key: string, response: unknown, fetchedAt: number): unknown => {
+      const meta = dataMeta(endpoint, fetchedAt, now());
+      const writes = normalize(endpoint.schema, response, args, { store: slice(), meta, source: endpoint.name });
+      store.dispatch(actions.fetchFulfilled({ key, result: writes.result, entities: writes.entities, entitiesMeta: writes.entitiesMeta, indexes: writes.indexes, meta }));
+      return instance.memo.denormalize(endpoint.schema, writes.result, slice().entities, args);
+    };
+
+    const fail = (endpoint: EndpointInterface, key: string, error: unknown, fetchedAt: number): void => {
+      store.dispatch(
+        actions.fetchRejected({ key, error: serializeError(error), errorPolicy: errorPolicyOf(endpoint, error), meta: errorMeta(endpoint, fetchedAt, now()) }),
+      );
+    };
+
+    const run = async (endpoint: EndpointInterface, args: readonly unknown[], key: string): Promise<unknown> => {
+      const fetchedAt = now();
+      const started = generation;
+      const controller = new AbortController();
+      controllers.add(controller);
+      store.dispatch(actions.fetchPending({ key, fetchedAt }));
+      try {
+        let response: unknown;
+        try {
+          response = await endpoint.request({ fetch: transport, signal: controller.signal }, ...args);
+        } catch (error) {
+          if (started !== generation) throw new ResetError(endpoint.name);
+          fail(endpoint, key, error, fetchedAt);
+          throw error;
+        }
+        if (started !== generation) throw new ResetError(endpoint.name);
+        try {
+          return commit(endpoint, args, key, response, fetchedAt);
+        } catch (error) {
+          fail(endpoint, key, error, fetchedAt);
+          throw error;
+        }
+      } finally {
+        controllers.delete(controller);
+      }
+    };
+
+    const api: DataApi = {
+      fetch(endpoint, args) {
+        let key: string;
+        try {
+          key = endpoint.key(...args);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+        if (endpoint.sideEffect) return run(endpoint, args, key);
+        return inFlight.get(key) ?? inFlight.track(key, run(endpoint, args, key));
+      },
+      receive(endpoint, args, response) {
+        const key = endpoint.key(...args);
+        const fetchedAt = now();
+        try {
+          return commit(endpoint, args, key, response, fetchedAt);
+        } catch (error) {
+          fail(endpoint, key, error, fetchedAt);
+          throw error;
+        }
+      },
+      fail(endpoint, args, error) {
+        fail(endpoint, endpoint.key(...args), error, now());
+      },
+    };
+
+    return (next) => (action) => {
+      if (instance.probe.match(action)) {
+        if ((store.getState() as Record<string, unknown> | undefined)?.[reducerPath] === undefined) {
+          warnOnce(
+            `unmounted:${reducerPath}`,
+            `the '${reducerPath}' slice is not in the store. Add \`[entitiesSlice.reducerPath]: entitiesSlice.reducer\` to configureStore's reducer.`,
+          );
+        }
+        return api;
+      }
+      if (actions.reset.match(action)) {
+        generation++;
+        for (const controller of controllers) controller.abort();
+        controllers.clear();
+      }
+      return next(action);
+    };
+  };
+}

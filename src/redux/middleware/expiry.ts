@@ -1,0 +1,31 @@
+import type { EndpointInterface, ErrorPolicy } from '../../endpoint/interface.js';
+import type { WriteMeta } from '../../schema/interface.js';
+import type { ResponseMeta } from '../state.js';
+
+/** How long data stays fresh when the endpoint does not say. @default 60 s */
+export const DEFAULT_DATA_EXPIRY = 60_000;
+/** How long an error stays before a read retries, when the endpoint does not say. @default 1 s */
+export const DEFAULT_ERROR_EXPIRY = 1_000;
+
+/** Timing of a successful response. */
+export function dataMeta(endpoint: EndpointInterface, fetchedAt: number, date: number): WriteMeta {
+  return { fetchedAt, date, expiresAt: date + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY) };
+}
+
+/** Timing of a failed request. */
+export function errorMeta(endpoint: EndpointInterface, fetchedAt: number, date: number): WriteMeta {
+  return { fetchedAt, date, expiresAt: date + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY) };
+}
+
+/** Whether stored data (or an error) for an endpoint call should be fetched again. */
+export function isStale(meta: ResponseMeta | undefined, now: number): boolean {
+  return meta === undefined || meta.invalidated === true || meta.expiresAt <= now;
+}
+
+/** The endpoint's own policy, or: server errors (5xx) are soft, everything else hard. */
+export function errorPolicyOf(endpoint: EndpointInterface, error: unknown): ErrorPolicy {
+  const chosen = endpoint.errorPolicy?.(error);
+  if (chosen !== undefined) return chosen;
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 500 ? 'soft' : 'hard';
+}

@@ -1,0 +1,28 @@
+import { createSelector, lruMemoize } from 'reselect';
+import type { Denormalize } from '../schema/types.js';
+import type { CountingSelector } from './selectResponse.js';
+import type { EntitiesInstance } from './instance.js';
+import { buildQueryInput } from './buildQueryInput.js';
+import { indexesInput, tableInputs } from './tableInputs.js';
+
+/**
+ * Builds `selectQuery(queryable, ...args)`: a memoized selector reading from the store alone (no
+ * request): `schema.All` lists every cached entity, an Entity finds one by primary key or indexed
+ * field, `schema.Query` derives. Recomputes only when a table the schema reads changes
+ * (`selector.recomputations()` counts it).
+ */
+export function createSelectQuery(instance: EntitiesInstance) {
+  return function selectQuery<S>(queryable: S, ...args: readonly unknown[]): CountingSelector<Denormalize<S> | undefined> {
+    const { keys, selectors, toTables } = tableInputs(instance, queryable);
+    return createSelector(
+      [indexesInput(instance), ...selectors],
+      (indexes, ...tableValues): Denormalize<S> | undefined => {
+        const tables = toTables(tableValues);
+        const { found, input } = buildQueryInput(queryable, args, tables, indexes, keys);
+        if (!found && !(queryable as { readsTables?: boolean }).readsTables) return undefined;
+        return instance.memo.denormalize(queryable, input, tables, args) as Denormalize<S>;
+      },
+      { memoize: lruMemoize, argsMemoize: lruMemoize },
+    ) as unknown as CountingSelector<Denormalize<S> | undefined>;
+  };
+}

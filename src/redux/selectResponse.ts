@@ -1,0 +1,97 @@
+import { createSelector, lruMemoize } from 'reselect';
+import type { EndpointInterface } from '../endpoint/interface.js';
+import { getOwn } from '../schema/ownProperty.js';
+import type { Denormalize } from '../schema/types.js';
+import type { EntitiesInstance } from './instance.js';
+import { buildQueryInput } from './buildQueryInput.js';
+import { indexesInput, tableInputs } from './tableInputs.js';
+import type { SerializedError } from './state.js';
+
+/** Where a call stands, in RTK Query's words. */
+export type ResponseStatus = 'uninitialized' | 'pending' | 'fulfilled' | 'rejected';
+
+/** What `selectResponse` gives for one endpoint call. */
+export interface ResponseState<T> {
+  /** The denormalized data; for a `schema.All` endpoint every cached entity of its kinds. */
+  readonly data: T | undefined;
+  /** The last failure (serialized), if the last request failed. */
+  readonly error: SerializedError | undefined;
+  readonly status: ResponseStatus;
+  /** A request is in flight and there is no data yet. */
+  readonly isLoading: boolean;
+  /** A request is in flight. */
+  readonly isFetching: boolean;
+  readonly isSuccess: boolean;
+  readonly isError: boolean;
+  /** When the request behind the current data started (0: never). */
+  readonly fetchedAt: number;
+  /** When the data stops being fresh (0: stale or never fetched). */
+  readonly expiresAt: number;
+}
+
+const MAX_SELECTORS_PER_ENDPOINT = 500;
+
+/** A selector that counts its recomputations (reselect's `recomputations()`). */
+export type CountingSelector<T> = ((state: unknown) => T) & { recomputations(): number; resetRecomputations(): void };
+
+/**
+ * Builds `selectResponse(endpoint, ...args)`: the memoized selector of one call's data and status.
+ * The same call gets the same selector back, so components and `useSelector` see stable results.
+ */
+export function createSelectResponse(instance: EntitiesInstance) {
+  const cache = new WeakMap<object, Map<string, CountingSelector<ResponseState<unknown>>>>();
+
+  function build(endpoint: EndpointInterface, key: string, args: readonly unknown[]): CountingSelector<ResponseState<unknown>> {
+    const { schema } = endpoint;
+    const { keys, selectors, toTables } = tableInputs(instance, schema);
+    return createSelector(
+      [
+        (state: unknown) => getOwn(instance.selectSlice(state).endpoints, key),
+        (state: unknown) => getOwn(instance.selectSlice(state).meta, key),
+        indexesInput(instance),
+        ...selectors,
+      ],
+      (result, meta, indexes, ...tableValues): ResponseState<unknown> => {
+        const tables = toTables(tableValues);
+        const hidden = meta?.invalidated === true || (meta?.error !== undefined && meta.errorPolicy === 'hard');
+        let data: unknown;
+        if (!hidden) {
+          if (result !== undefined || (meta !== undefined && meta.error === undefined && meta.date > 0)) {
+            data = schema === undefined ? result : instance.memo.denormalize(schema, result, tables, args);
+          } else if (schema !== undefined) {
+            const query = buildQueryInput(schema, args, tables, indexes, keys);
+            if (query.found) data = instance.memo.denormalize(schema, query.input, tables, args);
+          }
+        }
+        const isFetching = (meta?.pending ?? 0) > 0;
+        const error = meta?.error;
+        const status: ResponseStatus = isFetching ? 'pending' : error !== undefined ? 'rejected' : meta !== undefined && meta.date > 0 ? 'fulfilled' : 'uninitialized';
+        return {
+          data,
+          error,
+          status,
+          isLoading: isFetching && data === undefined,
+          isFetching,
+          isSuccess: status === 'fulfilled' || (isFetching && data !== undefined),
+          isError: status === 'rejected',
+          fetchedAt: meta?.date ? meta.fetchedAt : 0,
+          expiresAt: meta?.expiresAt ?? 0,
+        };
+      },
+      { memoize: lruMemoize, argsMemoize: lruMemoize },
+    ) as unknown as CountingSelector<ResponseState<unknown>>;
+  }
+
+  return function selectResponse<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]) {
+    const key = endpoint.key(...args);
+    let byKey = cache.get(endpoint);
+    if (byKey === undefined) cache.set(endpoint, (byKey = new Map()));
+    let selector = byKey.get(key);
+    if (selector === undefined) {
+      if (byKey.size >= MAX_SELECTORS_PER_ENDPOINT) byKey.delete(byKey.keys().next().value as string);
+      selector = build(endpoint, key, args);
+      byKey.set(key, selector);
+    }
+    return selector as CountingSelector<ResponseState<Denormalize<E['schema']>>>;
+  };
+}

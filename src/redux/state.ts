@@ -1,0 +1,48 @@
+import type { EntityIndexes, EntityMetaTables, EntityTables } from '../schema/interface.js';
+
+/** An error as stored in state: plain data, safe for the serializable check and for JSON. */
+export interface SerializedError {
+  readonly name: string;
+  readonly message: string;
+  /** HTTP status, for network errors. */
+  readonly status?: number;
+}
+
+/** What the store knows about one endpoint call (`endpoint.key(...args)`). */
+export interface ResponseMeta {
+  /** When the request that produced the current data (or error) started. */
+  readonly fetchedAt: number;
+  /** When that response arrived. */
+  readonly date: number;
+  /** When it stops being fresh; 0 after `invalidate` or `expireAll`. */
+  readonly expiresAt: number;
+  /** Requests for this key in flight. */
+  readonly pending?: number;
+  /** The last failure, cleared by the next success. */
+  readonly error?: SerializedError;
+  /** `soft` errors leave cached data readable; `hard` ones hide it. */
+  readonly errorPolicy?: 'soft' | 'hard';
+  /** Set by `invalidate`: the data is hidden and the next read fetches. */
+  readonly invalidated?: true;
+}
+
+/** The `entities` slice: plain JSON from top to bottom. */
+export interface EntitiesState {
+  /** Records by `Entity.key`, then primary key. */
+  readonly entities: EntityTables;
+  /** Per-record timing, and deletions. */
+  readonly entitiesMeta: EntityMetaTables;
+  /** Secondary indexes declared with `Entity.indexes`. */
+  readonly indexes: EntityIndexes;
+  /** Normalized results by endpoint key. */
+  readonly endpoints: { readonly [key: string]: unknown };
+  /** Request bookkeeping by endpoint key. */
+  readonly meta: { readonly [key: string]: ResponseMeta | undefined };
+  /** When the store was last reset; responses that started before it are dropped. */
+  readonly lastReset: number;
+}
+
+/** The slice before anything is fetched. */
+export function createInitialState(): EntitiesState {
+  return { entities: {}, entitiesMeta: {}, indexes: {}, endpoints: {}, meta: {}, lastReset: 0 };
+}
