@@ -27,9 +27,15 @@ export const getEntitySelectors = defaultEntities.getEntitySelectors;
 export { RestEndpoint } from './endpoint/RestEndpoint.js';
 export { Endpoint } from './endpoint/Endpoint.js';
 export { NetworkError } from './endpoint/NetworkError.js';
+export { createResource } from './endpoint/createResource.js';
 
 export type { Denormalize, EntityClass, EntityInstance } from './schema/types.js';
 export type { SchemaAttribute, SchemaMapping, PolymorphicRef } from './schema/Polymorphic.js';
+export type { CollectionOptions, CollectionRecord } from './schema/Collection.js';
+export type { CollectionKey } from './schema/collectionFilter.js';
+export type { ResourceOptions, ResourceMembers, Resource } from './endpoint/createResource.js';
+export type { EntityBody } from './endpoint/EntityBody.js';
+export type { ListPath } from './endpoint/listPath.js';
 export type {
   DenormalizeDelegate,
   EntityIndexes,
@@ -37,6 +43,7 @@ export type {
   EntityMetaTables,
   EntityRecord,
   EntitySchema,
+  StoredSchema,
   EntityTable,
   EntityTables,
   NormalizeDelegate,

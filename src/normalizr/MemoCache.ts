@@ -1,4 +1,4 @@
-import type { DenormalizeDelegate, EntityRecord, EntitySchema, EntityTables } from '../schema/interface.js';
+import type { DenormalizeDelegate, EntityRecord, StoredSchema, EntityTables } from '../schema/interface.js';
 import { entityKey } from '../schema/entityKey.js';
 import { getOwn } from '../schema/ownProperty.js';
 import { stableStringify } from '../schema/stableStringify.js';
@@ -8,7 +8,7 @@ import { keepIdentity } from './keepIdentity.js';
 
 /** One denormalized entity and what it was built from. */
 interface EntityEntry {
-  readonly entity: EntitySchema;
+  readonly entity: StoredSchema;
   readonly key: string;
   readonly pk: string;
   /** The record it was built from; `undefined` records that the entity was missing. */
@@ -98,7 +98,7 @@ export class MemoCache implements DenormalizeDelegate {
   }
 
   /** The instance of `entity` at `pk`: cached while its record and nested records are unchanged. */
-  entity(entity: EntitySchema, pk: string): object | undefined {
+  entity(entity: StoredSchema, pk: string): object | undefined {
     const key = entityKey(entity);
     const record = getOwn(this.tables[key], pk);
     let entry = record === undefined ? undefined : this.records.get(record);
@@ -115,7 +115,7 @@ export class MemoCache implements DenormalizeDelegate {
     return table === undefined ? [] : Object.keys(table);
   }
 
-  private build(entity: EntitySchema, key: string, pk: string, record: EntityRecord): EntityEntry {
+  private build(entity: StoredSchema, key: string, pk: string, record: EntityRecord): EntityEntry {
     const output = entity.fromJS(record);
     const entry: EntityEntry = { entity, key, pk, record, output, children: undefined, checkedTables: this.tables, fresh: true, checking: false };
     // registered before its fields are filled, so a cycle back to it finds this instance
@@ -162,7 +162,7 @@ export class MemoCache implements DenormalizeDelegate {
   }
 }
 
-function missingEntry(entity: EntitySchema, key: string, pk: string, tables: EntityTables): EntityEntry {
+function missingEntry(entity: StoredSchema, key: string, pk: string, tables: EntityTables): EntityEntry {
   return { entity, key, pk, record: undefined, output: undefined, children: undefined, checkedTables: tables, fresh: true, checking: false };
 }
 

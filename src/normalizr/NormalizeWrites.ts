@@ -3,7 +3,7 @@ import type {
   EntityMeta,
   EntityMetaTables,
   EntityRecord,
-  EntitySchema,
+  StoredSchema,
   EntityTables,
   NormalizeDelegate,
   StoreView,
@@ -80,7 +80,7 @@ export class NormalizeWrites implements NormalizeDelegate {
     return pks;
   }
 
-  mergeEntity(entity: EntitySchema, pk: string, incoming: EntityRecord): void {
+  mergeEntity(entity: StoredSchema, pk: string, incoming: EntityRecord): void {
     const key = entityKey(entity);
     const table = (this.entities[key] ??= createTable());
     const metaTable = (this.entitiesMeta[key] ??= createTable());
@@ -102,14 +102,14 @@ export class NormalizeWrites implements NormalizeDelegate {
     if (entity.indexes !== undefined) this.writeIndexes(entity, key, pk, table[pk] as EntityRecord);
   }
 
-  deleteEntity(entity: EntitySchema, pk: string): void {
+  deleteEntity(entity: StoredSchema, pk: string): void {
     const key = entityKey(entity);
     const table = this.entities[key];
     if (table !== undefined) delete table[pk];
     (this.entitiesMeta[key] ??= createTable())[pk] = this.deletedMeta;
   }
 
-  private writeIndexes(entity: EntitySchema, key: string, pk: string, record: EntityRecord): void {
+  private writeIndexes(entity: StoredSchema, key: string, pk: string, record: EntityRecord): void {
     const tables = (this.indexes[key] ??= createTable());
     for (const field of entity.indexes ?? []) {
       const value = record[field];

@@ -66,9 +66,9 @@ export interface NormalizeDelegate {
   /** Every primary key of a table as this write will leave it, in table order. */
   getPks(key: string): readonly string[];
   /** Merges `incoming` into the record at `pk` (see `Entity.mergeWithStore`). */
-  mergeEntity(entity: EntitySchema, pk: string, incoming: EntityRecord): void;
+  mergeEntity(entity: StoredSchema, pk: string, incoming: EntityRecord): void;
   /** Removes the record at `pk` and remembers the deletion. */
-  deleteEntity(entity: EntitySchema, pk: string): void;
+  deleteEntity(entity: StoredSchema, pk: string): void;
 }
 
 /** What a schema's `denormalize` may do: recurse, and read entities through the memo. */
@@ -78,7 +78,7 @@ export interface DenormalizeDelegate {
   /** Denormalizes `input` with `schema`. */
   unvisit(schema: unknown, input: unknown): unknown;
   /** The memoized instance of `entity` at `pk`, or `undefined` when it is not stored. */
-  entity(entity: EntitySchema, pk: string): object | undefined;
+  entity(entity: StoredSchema, pk: string): object | undefined;
   /** Every primary key of a table, in table order. */
   getPks(key: string): readonly string[];
 }
@@ -103,21 +103,28 @@ export interface SchemaClass {
   readonly listToken?: object;
 }
 
-/** The static side of an Entity class, as the normalizer uses it. */
-export interface EntitySchema extends SchemaClass {
+/**
+ * A schema whose values are stored in a table of their own and read through the memo: Entity
+ * classes, and `schema.Collection` lists.
+ */
+export interface StoredSchema extends SchemaClass {
   readonly key: string;
   readonly name: string;
-  readonly schema: { readonly [field: string]: unknown };
   readonly indexes?: readonly string[] | undefined;
+  merge(existing: EntityRecord, incoming: EntityRecord): EntityRecord;
+  mergeWithStore(existingMeta: EntityMeta, incomingMeta: WriteMeta, existing: EntityRecord, incoming: EntityRecord): EntityRecord;
+  /** Makes the value a read starts from (an instance with class defaults, or an empty list). */
+  fromJS(props: EntityRecord): object;
+  /** Fills the nested parts of a fresh value from its record. */
+  denormalizeFields(instance: object, record: EntityRecord, delegate: DenormalizeDelegate): void;
+}
+
+/** The static side of an Entity class, as the normalizer uses it. */
+export interface EntitySchema extends StoredSchema {
+  readonly schema: { readonly [field: string]: unknown };
   pk(value: EntityRecord, parent?: unknown, key?: string, args?: readonly unknown[]): string | number | undefined;
   process(input: EntityRecord, parent: unknown, key: string | undefined, args: readonly unknown[]): EntityRecord;
   validate(processed: EntityRecord): string | undefined;
-  merge(existing: EntityRecord, incoming: EntityRecord): EntityRecord;
-  mergeWithStore(existingMeta: EntityMeta, incomingMeta: WriteMeta, existing: EntityRecord, incoming: EntityRecord): EntityRecord;
-  /** Makes the instance for a stored record, with class defaults for missing fields. */
-  fromJS(props: EntityRecord): object;
-  /** Fills the nested-schema fields of a fresh instance from its record. */
-  denormalizeFields(instance: object, record: EntityRecord, delegate: DenormalizeDelegate): void;
 }
 
 /** A schema class, an Entity class, or a shorthand (`[Schema]`, `{ field: Schema }`). */

@@ -6,3 +6,4 @@ export { Union } from './Union.js';
 export { Values } from './Values.js';
 export { Invalidate } from './Invalidate.js';
 export { Query } from './Query.js';
+export { Collection } from './Collection.js';

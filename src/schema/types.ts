@@ -6,6 +6,8 @@ import type { Union } from './Union.js';
 import type { Values } from './Values.js';
 import type { Invalidate } from './Invalidate.js';
 import type { Query } from './Query.js';
+import type { Collection } from './Collection.js';
+import type { CollectionChange } from './CollectionChange.js';
 
 /** Any Entity subclass (abstract ones included). */
 export type EntityClass<T extends Entity = Entity> = (abstract new (...args: any[]) => T) & Omit<typeof Entity, 'prototype'>;
@@ -30,6 +32,10 @@ export type Denormalize<S> = S extends abstract new (...args: any[]) => infer I
   ? I
   : S extends All<infer D>
     ? DenormalizeMember<D>[]
+    : S extends Collection<infer D>
+      ? Denormalize<D>
+      : S extends CollectionChange<infer D>
+        ? Denormalize<D> extends readonly (infer I)[] ? I : Denormalize<D>
     : S extends ArraySchema<infer D>
       ? DenormalizeMember<D>[]
       : S extends Union<infer D>

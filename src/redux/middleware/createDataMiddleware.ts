@@ -6,6 +6,7 @@ import type { EntitiesInstance } from '../instance.js';
 import { ResetError } from '../ResetError.js';
 import { serializeError } from '../serializeError.js';
 import { createInFlight } from './dedupe.js';
+import { checkBundle } from './bundleCheck.js';
 import { dataMeta, errorMeta, errorPolicyOf } from './expiry.js';
 
 /** Options of `createDataMiddleware`. */
@@ -43,6 +44,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, options: DataMid
     const slice = () => instance.selectSlice(store.getState());
 
     const commit = (endpoint: EndpointInterface, args: readonly unknown[], key: string, response: unknown, fetchedAt: number): unknown => {
+      checkBundle(endpoint, response);
       const meta = dataMeta(endpoint, fetchedAt, now());
       const writes = normalize(endpoint.schema, response, args, { store: slice(), meta, source: endpoint.name });
       store.dispatch(actions.fetchFulfilled({ key, result: writes.result, entities: writes.entities, entitiesMeta: writes.entitiesMeta, indexes: writes.indexes, meta }));

@@ -1,0 +1,177 @@
+import type { DenormalizeDelegate, EntityMeta, EntityRecord, NormalizeDelegate, SchemaClass, WriteMeta } from './interface.js';
+import { ArraySchema } from './ArraySchema.js';
+import { Values } from './Values.js';
+import { stableStringify } from './stableStringify.js';
+import { describeValue } from './describeValue.js';
+import { createDefaultCollectionFilter, defaultNonFilterArgumentKey, mutationFields, type CollectionKey } from './collectionFilter.js';
+import { CollectionChange, type ChangeKind } from './CollectionChange.js';
+
+/** Options of `schema.Collection`. */
+export interface CollectionOptions {
+  /** The arguments that identify a list. @default the first argument's fields (the params) */
+  readonly argsKey?: (...args: any[]) => Record<string, unknown>;
+  /** For a list nested in an entity: identifies it by its parent. */
+  readonly nestKey?: (parent: any, key: string) => Record<string, unknown>;
+  /** Argument names that do not restrict membership (sorting, paging). @default names starting with `order` */
+  readonly nonFilterArgumentKeys?: ((name: string) => boolean) | readonly string[] | RegExp;
+  /** Builds the membership test of a mutation: which stored lists take its new items. */
+  readonly createCollectionFilter?: (...args: any[]) => (collectionKey: CollectionKey) => boolean;
+  /** The table name of these lists. @default `Collection:` + the item schema's entity keys */
+  readonly key?: string;
+}
+
+/** The stored form of one list: the normalized items (an array, or an object for Values). */
+export interface CollectionRecord extends EntityRecord {
+  readonly items: unknown;
+}
+
+/**
+ * A list stored like an entity, one per set of arguments, so mutations can add to every list they
+ * belong in without a refetch. `getList({ user: 1 })` and `getList()` are different lists. Derived
+ * schemas: `push` (append), `unshift` (prepend), `assign` (merge into a Values collection),
+ * `remove` (take items out), and `paginate(field)` (append a further page).
+ *
+ * @example
+ * ```ts
+ * const trades = new schema.Collection([Trade]);
+ * const getTrades = new RestEndpoint({ path: '/trade', schema: trades });
+ * const createTrade = getTrades.extend({ method: 'POST', schema: trades.push });
+ * ```
+ */
+export class Collection<S = unknown> implements SchemaClass {
+  /** The schema of the items: `[X]`, `schema.Array`, or `schema.Values`. */
+  readonly schema: ArraySchema<unknown> | Values<unknown>;
+  /** The table name of these lists. */
+  readonly key: string;
+  /** For messages: a list has no class name. */
+  readonly name: string;
+  /** Appends new items to every stored list they belong in (never duplicating an id). */
+  readonly push: CollectionChange<S>;
+  /** Prepends new items to every stored list they belong in. */
+  readonly unshift: CollectionChange<S>;
+  /** Merges new entries into every stored Values list they belong in. */
+  readonly assign: CollectionChange<S>;
+  /** Takes items out of every stored list. */
+  readonly remove: CollectionChange<S>;
+  declare readonly indexes: undefined;
+
+  private readonly argsKey: (...args: any[]) => Record<string, unknown>;
+  private readonly nestKey: ((parent: any, key: string) => Record<string, unknown>) | undefined;
+  /** Whether an argument name restricts list membership. */
+  readonly isNonFilterArgument: (name: string) => boolean;
+  /** Builds the membership test of a mutation. */
+  readonly createCollectionFilter: (...args: any[]) => (collectionKey: CollectionKey) => boolean;
+
+  constructor(schema: S, options: CollectionOptions = {}) {
+    this.schema = toListSchema(schema);
+    this.argsKey = options.argsKey ?? ((params?: unknown) => (typeof params === 'object' && params !== null ? { ...params } : {}));
+    this.nestKey = options.nestKey;
+    this.isNonFilterArgument = toPredicate(options.nonFilterArgumentKeys);
+    this.createCollectionFilter = options.createCollectionFilter ?? createDefaultCollectionFilter(this.isNonFilterArgument);
+    const inner: string[] = [];
+    this.schema.tableKeys((item) => inner.push((item as { key?: string }).key ?? String(item)));
+    this.key = options.key ?? `Collection:${inner.join('|')}`;
+    this.name = this.key;
+    this.push = new CollectionChange(this, 'push');
+    this.unshift = new CollectionChange(this, 'unshift');
+    this.assign = new CollectionChange(this, 'assign');
+    this.remove = new CollectionChange(this, 'remove');
+  }
+
+  /** True for lists of a `schema.Values`. */
+  get isValues(): boolean {
+    return this.schema instanceof Values;
+  }
+
+  /** A derived schema that adds a further page to the list its other arguments name. */
+  paginate(paginationField: string): CollectionChange<S> {
+    return new CollectionChange(this, 'page', paginationField);
+  }
+
+  /** The stored id of the list for these arguments (or this parent). */
+  pk(parent: unknown, key: string | undefined, args: readonly unknown[], omit?: string): string {
+    const fields = this.nestKey !== undefined && key !== undefined ? this.nestKey(parent, key) : this.argsKey(...args);
+    const collectionKey: Record<string, string> = {};
+    for (const name of Object.keys(fields).sort()) {
+      const value = fields[name];
+      if (value !== undefined && name !== omit) collectionKey[name] = `${value as string}`;
+    }
+    return stableStringify(collectionKey);
+  }
+
+  /** Stores a fetched list, replacing the stored list for the same arguments. */
+  normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): string {
+    const items = this.schema.normalize(input, parent, key, delegate);
+    const pk = this.pk(parent, key, delegate.args);
+    delegate.mergeEntity(this, pk, { items });
+    return pk;
+  }
+
+  /** Reads the list stored under `input` (its id). */
+  denormalize(input: unknown, delegate: DenormalizeDelegate): unknown {
+    return delegate.entity(this, `${input as string}`);
+  }
+
+  /** Builds the list's id from read arguments. */
+  queryKey(args: readonly unknown[]): string {
+    return this.pk(undefined, undefined, args);
+  }
+
+  /** The lists' own table and the items' tables. */
+  tableKeys(add: (schema: unknown) => void): void {
+    add(this.schema);
+  }
+
+  /** The list's arguments, parsed back from its id. */
+  argsOf(pk: string): CollectionKey {
+    try {
+      return JSON.parse(pk) as CollectionKey;
+    } catch {
+      return {};
+    }
+  }
+
+  /** The fields of a mutation, for filters. */
+  fieldsOf(args: readonly unknown[]): Record<string, unknown> {
+    return mutationFields(args);
+  }
+
+  // Entity-like protocol, so lists are stored, merged and memoized like entities.
+
+  /** A fetched list replaces the stored one. */
+  merge(_existing: EntityRecord, incoming: EntityRecord): EntityRecord {
+    return incoming;
+  }
+
+  /** A fetched or changed list replaces the stored one (changes were computed from it). */
+  mergeWithStore(_existingMeta: EntityMeta, _incomingMeta: WriteMeta, _existing: EntityRecord, incoming: EntityRecord): EntityRecord {
+    return incoming;
+  }
+
+  /** The container a read fills: an array, or an object for Values. */
+  fromJS(): object {
+    return this.isValues ? {} : [];
+  }
+
+  /** Fills the container with the stored items that still exist. */
+  denormalizeFields(output: object, record: EntityRecord, delegate: DenormalizeDelegate): void {
+    const read = this.schema.denormalize((record as CollectionRecord).items, delegate);
+    if (Array.isArray(output)) output.push(...(read as unknown[]));
+    else Object.assign(output, read);
+  }
+}
+
+function toListSchema(schema: unknown): ArraySchema<unknown> | Values<unknown> {
+  if (schema instanceof ArraySchema || schema instanceof Values) return schema;
+  if (Array.isArray(schema) && schema.length === 1) return new ArraySchema(schema[0]);
+  throw new TypeError(`schema.Collection takes [X], schema.Array or schema.Values; received ${describeValue(schema)}.`);
+}
+
+function toPredicate(keys: CollectionOptions['nonFilterArgumentKeys']): (name: string) => boolean {
+  if (keys === undefined) return defaultNonFilterArgumentKey;
+  if (typeof keys === 'function') return keys;
+  if (keys instanceof RegExp) return (name) => keys.test(name);
+  return (name) => keys.includes(name);
+}
+
+export type { ChangeKind };

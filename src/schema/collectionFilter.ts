@@ -1,0 +1,29 @@
+/** The arguments a list was fetched with, as stored in its key: every value a string. */
+export type CollectionKey = { readonly [name: string]: string };
+
+/** Which argument names never restrict membership: by default sort orders (`order`, `orderBy`…). */
+export function defaultNonFilterArgumentKey(name: string): boolean {
+  return name.startsWith('order');
+}
+
+/** The params and body of a mutation as one object (path params, then body fields). */
+export function mutationFields(args: readonly unknown[]): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const arg of args) {
+    if (typeof arg === 'object' && arg !== null && !Array.isArray(arg)) Object.assign(fields, arg);
+  }
+  return fields;
+}
+
+/**
+ * The default membership test: a list takes a new item when every argument the list was fetched
+ * with (apart from the non-filter ones) equals the mutation's param or body field of that name.
+ * A list fetched with no arguments takes every item.
+ */
+export function createDefaultCollectionFilter(nonFilterArgumentKey: (name: string) => boolean) {
+  return (...args: readonly unknown[]) => {
+    const fields = mutationFields(args);
+    return (collectionKey: CollectionKey): boolean =>
+      Object.keys(collectionKey).every((name) => nonFilterArgumentKey(name) || (fields[name] !== undefined && `${fields[name] as string}` === collectionKey[name]));
+  };
+}

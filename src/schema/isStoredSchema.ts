@@ -1,0 +1,10 @@
+import type { StoredSchema } from './interface.js';
+
+/** True for schemas stored in a table of their own: Entity classes and Collections. */
+export function isStoredSchema(schema: unknown): schema is StoredSchema {
+  return (
+    (typeof schema === 'function' || (typeof schema === 'object' && schema !== null)) &&
+    typeof (schema as Partial<StoredSchema>).key === 'string' &&
+    typeof (schema as Partial<StoredSchema>).denormalizeFields === 'function'
+  );
+}
