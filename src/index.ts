@@ -58,7 +58,8 @@ export type { EndpointInterface, ErrorPolicy, RequestContext } from './endpoint/
 export type { CreateEntitiesOptions, Entities, EntitiesSlice } from './redux/createEntities.js';
 export type { DataMiddlewareOptions } from './redux/middleware/createDataMiddleware.js';
 export type { ControllerStore, KeyFilter } from './redux/Controller.js';
-export type { EntitiesState, ResponseMeta, SerializedError } from './redux/state.js';
+export type { EntitiesState, ResponseMeta, SerializedError, OptimisticLayer, CommittedTables } from './redux/state.js';
+export type { Snapshot } from './redux/snapshot.js';
 export type { ResponseState, ResponseStatus, CountingSelector } from './redux/selectResponse.js';
 export type { EntitySelectors } from './redux/getEntitySelectors.js';
 export type { EntitiesActions, FulfilledPayload, RejectedPayload } from './redux/actions.js';

@@ -6,6 +6,7 @@ import { entityKey } from '../schema/entityKey.js';
 import { RestEndpoint } from './RestEndpoint.js';
 import type { RestEndpointOptions } from './RestEndpointOptions.js';
 import type { SearchParams } from './searchString.js';
+import type { DefaultBody, HttpMethod } from './RestArgs.js';
 import { listPath, type ListPath } from './listPath.js';
 import type { EntityBody } from './EntityBody.js';
 import { optimisticResponses } from './optimisticResponses.js';
@@ -35,12 +36,32 @@ export interface ResourceOptions<P extends string, S extends EntitySchema> exten
 /** The endpoints of a resource, built by `createResource`. */
 export type ResourceMembers<P extends string, S extends EntitySchema> = ReturnType<typeof buildMembers<P, S>>;
 
+type MemberOptions = Partial<RestEndpointOptions<string, unknown, HttpMethod, unknown, SearchParams, unknown>>;
+type MethodOf<O, Base> = O extends { method: infer M extends HttpMethod } ? M : Base extends RestEndpoint<string, unknown, infer M, any, any, any> ? M : 'GET';
+
+/** The endpoint `extend` makes from options: their path, schema and method, else the base member's. */
+export type ExtendedMember<O, Base> = Base extends RestEndpoint<infer P, infer S, any, any, infer Q, infer R>
+  ? RestEndpoint<
+      O extends { path: infer P2 extends string } ? P2 : P,
+      O extends { schema: infer S2 } ? S2 : S,
+      MethodOf<O, Base>,
+      O extends { body: infer B } ? B : DefaultBody<MethodOf<O, Base>>,
+      Q,
+      R
+    >
+  : never;
+
 /** A resource: its endpoints plus `extend`, which returns a new resource. */
 export type Resource<M extends object> = M & {
   /** Adds or replaces one member: `extend('name', options)` extends the member of that name, or `get`. */
-  extend<N extends string>(name: N, options: Partial<RestEndpointOptions<string, unknown, any, any, any, any>>): Resource<Omit<M, N> & { [K in N]: RestEndpoint<string, unknown, any, any, any, any> }>;
+  extend<N extends string, const O extends MemberOptions>(
+    name: N,
+    options: O,
+  ): Resource<Omit<M, N> & { [K in N]: ExtendedMember<O, N extends keyof M ? M[N] : M extends { get: infer G } ? G : never> }>;
   /** Adds or replaces members from options: each extends the member of that name, or `get`. */
-  extend<O extends Record<string, Partial<RestEndpointOptions<string, unknown, any, any, any, any>>>>(members: O): Resource<Omit<M, keyof O> & { [K in keyof O]: RestEndpoint<string, unknown, any, any, any, any> }>;
+  extend<const O extends Record<string, MemberOptions>>(
+    members: O,
+  ): Resource<Omit<M, keyof O> & { [K in keyof O]: ExtendedMember<O[K], K extends keyof M ? M[K] : M extends { get: infer G } ? G : never> }>;
   /** Adds or replaces members built from the current ones. */
   extend<X extends object>(build: (base: M) => X): Resource<Omit<M, keyof X> & X>;
 };

@@ -30,6 +30,8 @@ interface TopEntry {
   readonly keys: readonly string[];
   readonly refs: readonly unknown[];
   readonly output: unknown;
+  /** The read before this one, so returning to its tables (a rollback) returns its very output. */
+  readonly previous: TopEntry | undefined;
 }
 
 /**
@@ -71,16 +73,22 @@ export class MemoCache implements DenormalizeDelegate {
       const holder = listing ? identity : typeof input === 'object' && input !== null ? input : undefined;
       if (holder === undefined) return this.unvisit(schemaClass, input);
       const argsKey = args.length === 0 ? '' : stableStringify(args);
-      const previous = this.tops.get(holder);
-      const same = previous !== undefined && previous.schema === identity;
-      if (same && previous.argsKey === argsKey && unchanged(previous, tables)) {
-        previous.tables = tables;
-        return previous.output;
+      const latest = this.tops.get(holder);
+      const same = latest !== undefined && latest.schema === identity;
+      if (same) {
+        for (const entry of [latest, latest.previous]) {
+          if (entry !== undefined && entry.argsKey === argsKey && unchanged(entry, tables)) {
+            entry.tables = tables;
+            if (entry !== latest) this.tops.set(holder, { ...entry, previous: latest.previous === entry ? latest : latest.previous });
+            return entry.output;
+          }
+        }
       }
       let output = this.unvisit(schemaClass, input);
-      if (same) output = keepIdentity(previous.output, output);
+      if (same) output = keepIdentity(latest.output, output);
       const keys = collectTableKeys(schemaClass);
-      this.tops.set(holder, { schema: identity, argsKey, tables, keys, refs: keys.map((key) => tables[key]), output });
+      const previous = same ? { ...latest, previous: undefined } : undefined;
+      this.tops.set(holder, { schema: identity, argsKey, tables, keys, refs: keys.map((key) => tables[key]), output, previous });
       return output;
     } finally {
       this.tables = saved.tables;

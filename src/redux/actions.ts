@@ -1,6 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
 import type { EntityIndexes, EntityMetaTables, EntityTables, WriteMeta } from '../schema/interface.js';
-import type { SerializedError } from './state.js';
+import type { OptimisticLayer, SerializedError } from './state.js';
 
 /** Everything one response writes: its normalized result and the records it touched. */
 export interface FulfilledPayload {
@@ -10,6 +10,8 @@ export interface FulfilledPayload {
   readonly entitiesMeta: EntityMetaTables;
   readonly indexes: EntityIndexes;
   readonly meta: WriteMeta;
+  /** Set when the request showed an optimistic response: its layer goes in the same commit. */
+  readonly optimisticAt?: number;
 }
 
 /** A failed request. */
@@ -18,6 +20,8 @@ export interface RejectedPayload {
   readonly error: SerializedError;
   readonly errorPolicy: 'soft' | 'hard';
   readonly meta: WriteMeta;
+  /** Set when the request showed an optimistic response: its layer is rolled back. */
+  readonly optimisticAt?: number;
 }
 
 /**
@@ -30,10 +34,12 @@ export function createEntitiesActions(reducerPath: string) {
     fetchPending: createAction<{ readonly key: string; readonly fetchedAt: number }>(`${reducerPath}/fetchPending`),
     /** A response arrived and was normalized: one action per response. */
     fetchFulfilled: createAction<FulfilledPayload>(`${reducerPath}/fetchFulfilled`),
+    /** Shows a mutation's expected result before the server answers. */
+    optimisticAdd: createAction<OptimisticLayer>(`${reducerPath}/optimisticAdd`),
     /** A request failed. */
     fetchRejected: createAction<RejectedPayload>(`${reducerPath}/fetchRejected`),
     /** A request ended without a result to store (aborted or dropped by a reset). */
-    fetchSettled: createAction<{ readonly key: string }>(`${reducerPath}/fetchSettled`),
+    fetchSettled: createAction<{ readonly key: string; readonly optimisticAt?: number }>(`${reducerPath}/fetchSettled`),
     /** Hides the data of these endpoint keys until they are fetched again. */
     invalidate: createAction<{ readonly keys: readonly string[] }>(`${reducerPath}/invalidate`),
     /** Marks these endpoint keys stale; their data stays readable. */

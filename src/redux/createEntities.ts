@@ -9,6 +9,7 @@ import { createSelectQuery } from './selectQuery.js';
 import { createSelectResponse } from './selectResponse.js';
 import type { EntitiesState } from './state.js';
 import type { EntitiesActions } from './actions.js';
+import { createSnapshotFactory } from './snapshot.js';
 
 /** Options of `createEntities`. */
 export interface CreateEntitiesOptions<P extends string = 'entities'> {
@@ -60,7 +61,7 @@ export function createEntities<P extends string = 'entities'>({ reducerPath = 'e
      * configureStore({ reducer, middleware: (getDefault) => getDefault().concat(createDataMiddleware()) });
      * ```
      */
-    createDataMiddleware: (options?: DataMiddlewareOptions) => buildDataMiddleware(instance, options),
+    createDataMiddleware: (options?: DataMiddlewareOptions) => buildDataMiddleware(instance, createSnapshotFactory({ selectQuery, selectResponse }), options),
     fetchEndpoint: createFetchEndpoint(instance),
     /** A Controller for `store`: fetch, invalidate, reset, set and read. */
     createController: (store: ControllerStore) => new Controller(store, instance, { selectQuery, selectResponse }),

@@ -1,6 +1,6 @@
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import type { EntitiesActions } from './actions.js';
-import { applyEntityWrites, applyIndexWrites, applyMetaWrites } from './applyWrites.js';
+import { applyTables, committedTables, withLayer, withLayers, withoutLayer } from './optimisticLayers.js';
 import { createInitialState, type EntitiesState, type ResponseMeta } from './state.js';
 
 type MetaTable = EntitiesState['meta'];
@@ -12,16 +12,24 @@ type MetaTable = EntitiesState['meta'];
 export function createEntitiesReducer(actions: EntitiesActions): Reducer<EntitiesState> {
   return (state: EntitiesState = createInitialState(), action: UnknownAction): EntitiesState => {
     if (actions.fetchFulfilled.match(action)) {
-      const { key, result, entities, entitiesMeta, indexes, meta } = action.payload;
+      const { key, result, meta, optimisticAt } = action.payload;
       const previous = state.meta[key];
-      if (previous !== undefined && previous.fetchedAt > meta.fetchedAt && previous.error === undefined) {
-        // a newer response for this key already landed: keep its result, still merge the entities
-        return withEntities(state, entities, entitiesMeta, indexes, { meta: setMeta(state.meta, key, settle(previous)) });
-      }
-      return withEntities(state, entities, entitiesMeta, indexes, {
-        endpoints: state.endpoints[key] === result ? state.endpoints : { ...state.endpoints, [key]: result },
-        meta: setMeta(state.meta, key, { fetchedAt: meta.fetchedAt, date: meta.date, expiresAt: meta.expiresAt, ...pendingOf(previous, -1) }),
-      });
+      // a newer response for this key already landed: keep its result, still merge the entities
+      const stale = previous !== undefined && previous.fetchedAt > meta.fetchedAt && previous.error === undefined;
+      const next: EntitiesState = {
+        ...state,
+        endpoints: stale || state.endpoints[key] === result ? state.endpoints : { ...state.endpoints, [key]: result },
+        meta: setMeta(
+          state.meta,
+          key,
+          stale ? settle(previous) : { fetchedAt: meta.fetchedAt, date: meta.date, expiresAt: meta.expiresAt, ...pendingOf(previous, -1) },
+        ),
+      };
+      const committed = applyTables(committedTables(state), action.payload);
+      return state.optimistic.length === 0 ? { ...next, ...committed } : withLayers(next, committed, withoutLayer(state.optimistic, key, optimisticAt));
+    }
+    if (actions.optimisticAdd.match(action)) {
+      return withLayers(state, committedTables(state), withLayer(state.optimistic, action.payload));
     }
     if (actions.fetchPending.match(action)) {
       const { key, fetchedAt } = action.payload;
@@ -30,24 +38,27 @@ export function createEntitiesReducer(actions: EntitiesActions): Reducer<Entitie
       return { ...state, meta: setMeta(state.meta, key, { ...base, ...pendingOf(previous, 1), ...(previous ? {} : { fetchedAt }) }) };
     }
     if (actions.fetchRejected.match(action)) {
-      const { key, error, errorPolicy, meta } = action.payload;
+      const { key, error, errorPolicy, meta, optimisticAt } = action.payload;
       const previous = state.meta[key];
-      if (previous !== undefined && previous.fetchedAt > meta.fetchedAt) return { ...state, meta: setMeta(state.meta, key, settle(previous)) };
-      return {
+      const next: EntitiesState = {
         ...state,
-        meta: setMeta(state.meta, key, {
-          fetchedAt: meta.fetchedAt,
-          date: meta.date,
-          expiresAt: meta.expiresAt,
-          error,
-          errorPolicy,
-          ...pendingOf(previous, -1),
-        }),
+        meta: setMeta(
+          state.meta,
+          key,
+          previous !== undefined && previous.fetchedAt > meta.fetchedAt
+            ? settle(previous)
+            : { fetchedAt: meta.fetchedAt, date: meta.date, expiresAt: meta.expiresAt, error, errorPolicy, ...pendingOf(previous, -1) },
+        ),
       };
+      const layers = withoutLayer(state.optimistic, key, optimisticAt);
+      return layers === state.optimistic ? next : withLayers(next, committedTables(state), layers);
     }
     if (actions.fetchSettled.match(action)) {
-      const previous = state.meta[action.payload.key];
-      return previous === undefined ? state : { ...state, meta: setMeta(state.meta, action.payload.key, settle(previous)) };
+      const { key, optimisticAt } = action.payload;
+      const previous = state.meta[key];
+      const next = previous === undefined ? state : { ...state, meta: setMeta(state.meta, key, settle(previous)) };
+      const layers = withoutLayer(state.optimistic, key, optimisticAt);
+      return layers === state.optimistic ? next : withLayers(next, committedTables(state), layers);
     }
     if (actions.invalidate.match(action) || actions.expire.match(action)) {
       const invalidate = actions.invalidate.match(action);
@@ -63,22 +74,6 @@ export function createEntitiesReducer(actions: EntitiesActions): Reducer<Entitie
       return { ...createInitialState(), lastReset: action.payload.date };
     }
     return state;
-  };
-}
-
-function withEntities(
-  state: EntitiesState,
-  entities: EntitiesState['entities'],
-  entitiesMeta: EntitiesState['entitiesMeta'],
-  indexes: EntitiesState['indexes'],
-  changes: Partial<Pick<EntitiesState, 'endpoints' | 'meta'>>,
-): EntitiesState {
-  return {
-    ...state,
-    ...changes,
-    entities: applyEntityWrites(state.entities, entities, entitiesMeta),
-    entitiesMeta: applyMetaWrites(state.entitiesMeta, entitiesMeta),
-    indexes: applyIndexWrites(state.indexes, indexes),
   };
 }
 

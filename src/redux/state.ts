@@ -26,6 +26,24 @@ export interface ResponseMeta {
   readonly invalidated?: true;
 }
 
+/** The writes of one optimistic response, shown until its request settles. Plain data. */
+export interface OptimisticLayer {
+  /** The endpoint call it belongs to. */
+  readonly key: string;
+  /** When that request started; layers apply in this order. */
+  readonly fetchedAt: number;
+  readonly entities: EntityTables;
+  readonly entitiesMeta: EntityMetaTables;
+  readonly indexes: EntityIndexes;
+}
+
+/** The tables without optimistic layers. */
+export interface CommittedTables {
+  readonly entities: EntityTables;
+  readonly entitiesMeta: EntityMetaTables;
+  readonly indexes: EntityIndexes;
+}
+
 /** The `entities` slice: plain JSON from top to bottom. */
 export interface EntitiesState {
   /** Records by `Entity.key`, then primary key. */
@@ -40,9 +58,13 @@ export interface EntitiesState {
   readonly meta: { readonly [key: string]: ResponseMeta | undefined };
   /** When the store was last reset; responses that started before it are dropped. */
   readonly lastReset: number;
+  /** Optimistic writes shown over the committed tables, in `fetchedAt` order. */
+  readonly optimistic: readonly OptimisticLayer[];
+  /** The tables without the optimistic layers; present only while there are layers. */
+  readonly committed?: CommittedTables;
 }
 
 /** The slice before anything is fetched. */
 export function createInitialState(): EntitiesState {
-  return { entities: {}, entitiesMeta: {}, indexes: {}, endpoints: {}, meta: {}, lastReset: 0 };
+  return { entities: {}, entitiesMeta: {}, indexes: {}, endpoints: {}, meta: {}, lastReset: 0, optimistic: [] };
 }

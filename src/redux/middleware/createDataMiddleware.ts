@@ -7,6 +7,8 @@ import { ResetError } from '../ResetError.js';
 import { serializeError } from '../serializeError.js';
 import { createInFlight } from './dedupe.js';
 import { checkBundle } from './bundleCheck.js';
+import { committedTables } from '../optimisticLayers.js';
+import type { SnapshotFactory } from '../snapshot.js';
 import { dataMeta, errorMeta, errorPolicyOf } from './expiry.js';
 
 /** Options of `createDataMiddleware`. */
@@ -31,7 +33,7 @@ export interface DataApi {
  * Composes the request pipeline: dedupe (`dedupe.ts`), the request (`endpoint.request`), expiry
  * (`expiry.ts`), normalization against the current state, and ONE plain action per response.
  */
-export function buildDataMiddleware(instance: EntitiesInstance, options: DataMiddlewareOptions = {}): Middleware {
+export function buildDataMiddleware(instance: EntitiesInstance, snapshot: SnapshotFactory, options: DataMiddlewareOptions = {}): Middleware {
   const { actions, reducerPath } = instance;
   const transport: RequestContext['fetch'] = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const now = options.now ?? Date.now;
@@ -43,18 +45,48 @@ export function buildDataMiddleware(instance: EntitiesInstance, options: DataMid
 
     const slice = () => instance.selectSlice(store.getState());
 
-    const commit = (endpoint: EndpointInterface, args: readonly unknown[], key: string, response: unknown, fetchedAt: number): unknown => {
+    const commit = (endpoint: EndpointInterface, args: readonly unknown[], key: string, response: unknown, fetchedAt: number, optimisticAt?: number): unknown => {
       checkBundle(endpoint, response);
       const meta = dataMeta(endpoint, fetchedAt, now());
-      const writes = normalize(endpoint.schema, response, args, { store: slice(), meta, source: endpoint.name });
-      store.dispatch(actions.fetchFulfilled({ key, result: writes.result, entities: writes.entities, entitiesMeta: writes.entitiesMeta, indexes: writes.indexes, meta }));
+      const writes = normalize(endpoint.schema, response, args, { store: committedTables(slice()), meta, source: endpoint.name });
+      store.dispatch(
+        actions.fetchFulfilled({
+          key,
+          result: writes.result,
+          entities: writes.entities,
+          entitiesMeta: writes.entitiesMeta,
+          indexes: writes.indexes,
+          meta,
+          ...(optimisticAt === undefined ? {} : { optimisticAt }),
+        }),
+      );
       return instance.memo.denormalize(endpoint.schema, writes.result, slice().entities, args);
     };
 
-    const fail = (endpoint: EndpointInterface, key: string, error: unknown, fetchedAt: number): void => {
+    const fail = (endpoint: EndpointInterface, key: string, error: unknown, fetchedAt: number, optimisticAt?: number): void => {
       store.dispatch(
-        actions.fetchRejected({ key, error: serializeError(error), errorPolicy: errorPolicyOf(endpoint, error), meta: errorMeta(endpoint, fetchedAt, now()) }),
+        actions.fetchRejected({
+          key,
+          error: serializeError(error),
+          errorPolicy: errorPolicyOf(endpoint, error),
+          meta: errorMeta(endpoint, fetchedAt, now()),
+          ...(optimisticAt === undefined ? {} : { optimisticAt }),
+        }),
       );
+    };
+
+    /** Shows the endpoint's optimistic response, if it has one; returns its layer's time. */
+    const showOptimistic = (endpoint: EndpointInterface, args: readonly unknown[], key: string, fetchedAt: number): number | undefined => {
+      if (endpoint.getOptimisticResponse === undefined) return undefined;
+      try {
+        const response = endpoint.getOptimisticResponse(snapshot(store.getState(), fetchedAt), ...args);
+        const writes = normalize(endpoint.schema, response, args, { store: slice(), meta: dataMeta(endpoint, fetchedAt, fetchedAt), source: `${endpoint.name} (optimistic)` });
+        store.dispatch(actions.optimisticAdd({ key, fetchedAt, entities: writes.entities, entitiesMeta: writes.entitiesMeta, indexes: writes.indexes }));
+        return fetchedAt;
+      } catch (error) {
+        warnOnce(`optimistic:${endpoint.name}`, `${endpoint.name}: its optimistic response could not be shown (${(error as Error).message}); the request goes on without it.`);
+        return undefined;
+      }
     };
 
     const run = async (endpoint: EndpointInterface, args: readonly unknown[], key: string): Promise<unknown> => {
@@ -63,20 +95,21 @@ export function buildDataMiddleware(instance: EntitiesInstance, options: DataMid
       const controller = new AbortController();
       controllers.add(controller);
       store.dispatch(actions.fetchPending({ key, fetchedAt }));
+      const optimisticAt = showOptimistic(endpoint, args, key, fetchedAt);
       try {
         let response: unknown;
         try {
           response = await endpoint.request({ fetch: transport, signal: controller.signal }, ...args);
         } catch (error) {
           if (started !== generation) throw new ResetError(endpoint.name);
-          fail(endpoint, key, error, fetchedAt);
+          fail(endpoint, key, error, fetchedAt, optimisticAt);
           throw error;
         }
         if (started !== generation) throw new ResetError(endpoint.name);
         try {
-          return commit(endpoint, args, key, response, fetchedAt);
+          return commit(endpoint, args, key, response, fetchedAt, optimisticAt);
         } catch (error) {
-          fail(endpoint, key, error, fetchedAt);
+          fail(endpoint, key, error, fetchedAt, optimisticAt);
           throw error;
         }
       } finally {
