@@ -13,6 +13,11 @@ export interface ControllerStore {
   getState(): unknown;
 }
 
+/** An endpoint's arguments followed by one more value; the arguments may be left out when all are optional. */
+export type ArgsThen<E extends EndpointInterface, T> = Partial<EndpointArgs<E>> extends EndpointArgs<E>
+  ? [...Required<EndpointArgs<E>>, T] | [T]
+  : [...EndpointArgs<E>, T];
+
 /** Selects the endpoint keys an `invalidateAll` or `expireAll` applies to. */
 export interface KeyFilter {
   testKey(key: string): boolean;
@@ -33,7 +38,6 @@ export class Controller {
     private readonly store: ControllerStore,
     private readonly instance: EntitiesInstance,
     private readonly selectors: ControllerSelectors,
-    private readonly now: () => number = Date.now,
   ) {}
 
   /** Makes the request and resolves after the commit with the denormalized value. */
@@ -48,7 +52,7 @@ export class Controller {
   /** Fetches only when the stored data is missing, invalidated, expired or errored; else resolves with it. */
   fetchIfStale<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<Denormalize<E['schema']>> {
     const meta = this.instance.selectSlice(this.store.getState()).meta[endpoint.key(...args)];
-    if (!isStale(meta, this.now()) && meta?.error === undefined) {
+    if (!isStale(meta, this.api().now()) && meta?.error === undefined) {
       const { data } = this.getResponse(endpoint, ...args);
       if (data !== undefined) return Promise.resolve(data);
     }
@@ -72,17 +76,17 @@ export class Controller {
 
   /** Empties the slice; responses of requests in flight are dropped and their promises reject. */
   resetEntireStore(): void {
-    this.dispatch(this.instance.actions.reset({ date: this.now() }));
+    this.dispatch(this.instance.actions.reset({ date: this.api().now() }));
   }
 
   /** Stores `response` for this call exactly as if it had been fetched, synchronously. The response is the last argument. */
-  setResponse<E extends EndpointInterface>(endpoint: E, ...argsAndResponse: [...EndpointArgs<E>, unknown]): Denormalize<E['schema']> {
+  setResponse<E extends EndpointInterface>(endpoint: E, ...argsAndResponse: ArgsThen<E, unknown>): Denormalize<E['schema']> {
     const args = argsAndResponse.slice(0, -1);
     return this.api().receive(endpoint, args, argsAndResponse[argsAndResponse.length - 1]) as Denormalize<E['schema']>;
   }
 
   /** Stores `error` for this call as if its request had failed. The error is the last argument. */
-  setError<E extends EndpointInterface>(endpoint: E, ...argsAndError: [...EndpointArgs<E>, unknown]): void {
+  setError<E extends EndpointInterface>(endpoint: E, ...argsAndError: ArgsThen<E, unknown>): void {
     this.api().fail(endpoint, argsAndError.slice(0, -1), argsAndError[argsAndError.length - 1]);
   }
 

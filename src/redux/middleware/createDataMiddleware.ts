@@ -27,6 +27,8 @@ export interface DataApi {
   receive(endpoint: EndpointInterface, args: readonly unknown[], response: unknown): unknown;
   /** Stores an error as if the request had failed. */
   fail(endpoint: EndpointInterface, args: readonly unknown[], error: unknown): void;
+  /** The middleware's clock (its `now` option), so expiry is judged on one clock. */
+  now(): number;
 }
 
 /**
@@ -141,6 +143,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
       fail(endpoint, args, error) {
         fail(endpoint, endpoint.key(...args), error, now());
       },
+      now,
     };
 
     return (next) => (action) => {

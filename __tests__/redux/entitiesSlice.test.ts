@@ -1,0 +1,72 @@
+import { configureStore, createSlice } from '@reduxjs/toolkit';
+import { RestEndpoint, createEntities, entitiesSlice, schema } from '../../src/index';
+import { User, usersResponse } from '../fixtures/spec';
+
+const getUsers = new RestEndpoint({ urlPrefix: 'https://api.test', path: '/users', schema: new schema.All(User) });
+const getUser = new RestEndpoint({ urlPrefix: 'https://api.test', path: '/users/:id', schema: User });
+
+describe('entitiesSlice', () => {
+  test("is mounted at 'entities' with DevTools-readable action types and matchers", () => {
+    expect(entitiesSlice.reducerPath).toBe('entities');
+    expect(entitiesSlice.actions.fetchFulfilled.type).toBe('entities/fetchFulfilled');
+    const seen: string[] = [];
+    const listener = createSlice({
+      name: 'listener',
+      initialState: 0,
+      reducers: {},
+      extraReducers: (builder) => builder.addMatcher(entitiesSlice.actions.fetchFulfilled.match, (count) => (seen.push('fulfilled'), count + 1)),
+    });
+    const { createController, createDataMiddleware } = createEntities();
+    const store = configureStore({
+      reducer: { entities: entitiesSlice.reducer, listener: listener.reducer },
+      middleware: (getDefault) => getDefault().concat(createDataMiddleware()),
+    });
+    createController(store).setResponse(getUsers, usersResponse);
+    expect(store.getState().listener).toBe(1);
+    expect(seen).toEqual(['fulfilled']);
+  });
+
+  test('a write keeps the reference of every table and record it does not change', () => {
+    const { entitiesSlice: slice, createController, createDataMiddleware } = createEntities();
+    const store = configureStore({ reducer: { entities: slice.reducer }, middleware: (getDefault) => getDefault().concat(createDataMiddleware()) });
+    const ctrl = createController(store);
+    ctrl.setResponse(getUsers, usersResponse);
+    class Other extends User {
+      static override key = 'Other';
+    }
+    ctrl.setResponse(new RestEndpoint({ path: '/other/:id', schema: Other }), { id: 'o' }, { id: 'o', name: 'x' });
+    const before = store.getState().entities;
+    ctrl.setResponse(getUser, { id: 2 }, { id: '2', name: 'Bob' });
+    const after = store.getState().entities;
+    expect(after.entities.Other).toBe(before.entities.Other);
+    expect(after.entities.User).not.toBe(before.entities.User);
+    expect(after.entities.User?.['1']).toBe(before.entities.User?.['1']);
+    expect(after.endpoints[getUsers.key()]).toBe(before.endpoints[getUsers.key()]);
+    ctrl.setResponse(getUser, { id: 2 }, { id: '2', name: 'Bob' });
+    expect(store.getState().entities.entities).toBe(after.entities); // an identical response changes no table
+  });
+
+  test('createEntities mounts an independent copy at another path', () => {
+    const cache = createEntities({ reducerPath: 'cache' });
+    const store = configureStore({
+      reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer, [cache.entitiesSlice.reducerPath]: cache.entitiesSlice.reducer },
+      middleware: (getDefault) => getDefault().concat(cache.createDataMiddleware()),
+    });
+    expect(cache.entitiesSlice.actions.fetchFulfilled.type).toBe('cache/fetchFulfilled');
+    cache.createController(store).setResponse(getUsers, usersResponse);
+    expect(cache.getEntitySelectors(User).selectTotal(store.getState())).toBe(2);
+    expect(Object.keys(store.getState().entities.entities)).toEqual([]);
+  });
+
+  test('warns once in development when the slice is not mounted', () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const { createDataMiddleware, createController } = createEntities({ reducerPath: 'missing' });
+    const store = configureStore({ reducer: { other: (state: number = 0) => state }, middleware: (getDefault) => getDefault().concat(createDataMiddleware()) });
+    const ctrl = createController(store);
+    ctrl.setError(getUsers, new Error('x'));
+    ctrl.setError(getUsers, new Error('y'));
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/'missing' slice is not in the store/);
+    warn.mockRestore();
+  });
+});
