@@ -114,3 +114,40 @@ describe('denormalize memo', () => {
     expect(a2.next?.next).toBe(a2);
   });
 });
+
+describe('very deep graphs', () => {
+  class Link extends Person {
+    next: Link | undefined;
+    static override key = 'ChainLink';
+  }
+  Link.schema = { next: Link };
+
+  function chain(depth: number) {
+    let input: Record<string, unknown> = { id: `n${depth}`, name: 'last' };
+    for (let i = depth - 1; i >= 0; i--) input = { id: `n${i}`, name: `${i}`, next: input };
+    return input;
+  }
+
+  test('a 10,000-deep chain normalizes and denormalizes without overflowing the stack', () => {
+    const { result, entities } = normalize(Link, chain(10_000));
+    expect(Object.keys(entities.ChainLink ?? {})).toHaveLength(10_001);
+    const cache = new MemoCache();
+    const head = cache.denormalize(Link, result, entities) as Link;
+    let depth = 0;
+    let last: Link = head;
+    for (let node: Link | undefined = head; node !== undefined; node = node.next) {
+      depth++;
+      last = node;
+    }
+    expect(depth).toBe(10_001);
+    expect(last.name).toBe('last');
+
+    const changed = withRecord(entities, 'ChainLink', 'n10000', { name: 'changed' });
+    const again = cache.denormalize(Link, result, changed) as Link;
+    expect(again).not.toBe(head);
+    let tail: Link = again;
+    while (tail.next !== undefined) tail = tail.next;
+    expect(tail.name).toBe('changed');
+    expect(cache.denormalize(Link, result, changed)).toBe(again);
+  });
+});

@@ -6,6 +6,9 @@ import { toSchemaClass } from './shorthand.js';
 import { collectTableKeys } from './collectTableKeys.js';
 import { keepIdentity } from './keepIdentity.js';
 
+/** Entities nested deeper than this are filled from a queue instead of the call stack. */
+const MAX_NESTING = 200;
+
 /** One denormalized entity and what it was built from. */
 interface EntityEntry {
   readonly entity: StoredSchema;
@@ -46,9 +49,10 @@ export class MemoCache implements DenormalizeDelegate {
   private tables: EntityTables = {};
   private readArgs: readonly unknown[] = [];
   private building: EntityEntry | undefined;
-  private checkDepth = 0;
-  private sawCycle = false;
-  private readonly tentative: EntityEntry[] = [];
+  /** How many builds are nested on the call stack. */
+  private buildDepth = 0;
+  /** Entries whose nested fields are filled after the stack unwinds (very deep graphs). */
+  private readonly unfilled: EntityEntry[] = [];
 
   /** Arguments of the current read. */
   get args(): readonly unknown[] {
@@ -60,10 +64,11 @@ export class MemoCache implements DenormalizeDelegate {
    * @returns the same object as last time when nothing it contains changed
    */
   denormalize(schema: unknown, input: unknown, tables: EntityTables, args: readonly unknown[] = []): unknown {
-    const saved = { tables: this.tables, args: this.readArgs, building: this.building };
+    const saved = { tables: this.tables, args: this.readArgs, building: this.building, depth: this.buildDepth };
     this.tables = tables;
     this.readArgs = args;
     this.building = undefined;
+    this.buildDepth = 0;
     try {
       const schemaClass = toSchemaClass(schema);
       if (schemaClass === undefined) return input;
@@ -71,7 +76,7 @@ export class MemoCache implements DenormalizeDelegate {
       const listing = schemaClass.readsTables === true;
       const identity: object = (listing && schemaClass.listToken) || schemaClass;
       const holder = listing ? identity : typeof input === 'object' && input !== null ? input : undefined;
-      if (holder === undefined) return this.unvisit(schemaClass, input);
+      if (holder === undefined) return this.read(schemaClass, input);
       const argsKey = args.length === 0 ? '' : stableStringify(args);
       const latest = this.tops.get(holder);
       const same = latest !== undefined && latest.schema === identity;
@@ -84,7 +89,7 @@ export class MemoCache implements DenormalizeDelegate {
           }
         }
       }
-      let output = this.unvisit(schemaClass, input);
+      let output = this.read(schemaClass, input);
       if (same) output = keepIdentity(latest.output, output);
       const keys = collectTableKeys(schemaClass);
       const previous = same ? { ...latest, previous: undefined } : undefined;
@@ -94,7 +99,15 @@ export class MemoCache implements DenormalizeDelegate {
       this.tables = saved.tables;
       this.readArgs = saved.args;
       this.building = saved.building;
+      this.buildDepth = saved.depth;
     }
+  }
+
+  /** A whole read: denormalizes, then fills the instances that were too deep for the call stack. */
+  private read(schema: unknown, input: unknown): unknown {
+    const output = this.unvisit(schema, input);
+    for (let entry = this.unfilled.pop(); entry !== undefined; entry = this.unfilled.pop()) this.fill(entry);
+    return output;
   }
 
   /** Denormalizes `input` with `schema` (part of the delegate protocol). */
@@ -128,45 +141,67 @@ export class MemoCache implements DenormalizeDelegate {
     const entry: EntityEntry = { entity, key, pk, record, output, children: undefined, checkedTables: this.tables, fresh: true, checking: false };
     // registered before its fields are filled, so a cycle back to it finds this instance
     this.records.set(record, entry);
+    if (this.buildDepth >= MAX_NESTING) this.unfilled.push(entry);
+    else this.fill(entry);
+    return entry;
+  }
+
+  private fill(entry: EntityEntry): void {
     const outer = this.building;
     this.building = entry;
+    this.buildDepth++;
     try {
-      entity.denormalizeFields(output, record, this);
+      entry.entity.denormalizeFields(entry.output as object, entry.record as EntityRecord, this);
     } finally {
       this.building = outer;
+      this.buildDepth--;
     }
-    return entry;
   }
 
   /**
    * Whether an entry still matches the tables: its record and, recursively, every record it
-   * contains. Checked once per tables object. Inside a cycle an answer depends on entries still
-   * being checked; those answers are provisional and withdrawn if the outermost check fails.
+   * contains. Checked once per tables object, depth-first with an explicit stack (graphs may be
+   * deeper than the call stack). An answer reached through a cycle is provisional: if the entry
+   * the check started from turns out stale, every provisional answer is withdrawn.
    */
-  private isFresh(entry: EntityEntry): boolean {
-    if (entry.checkedTables === this.tables) {
-      if (entry.checking) this.sawCycle = true;
-      return entry.fresh;
+  private isFresh(root: EntityEntry): boolean {
+    const tables = this.tables;
+    if (root.checkedTables === tables) return root.fresh;
+    const open = (entry: EntityEntry) => {
+      entry.checkedTables = tables;
+      entry.checking = true;
+      entry.fresh = getOwn(tables[entry.key], entry.pk) === entry.record;
+      stack.push(entry);
+      positions.push(0);
+    };
+    const stack: EntityEntry[] = [];
+    const positions: number[] = [];
+    const provisional: EntityEntry[] = [];
+    let sawCycle = false;
+    open(root);
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1] as EntityEntry;
+      const position = positions[positions.length - 1] as number;
+      const children = top.children;
+      if (top.fresh && children !== undefined && position < children.length) {
+        positions[positions.length - 1] = position + 1;
+        const child = children[position] as EntityEntry;
+        if (child.checkedTables !== tables) open(child);
+        else {
+          if (child.checking) sawCycle = true;
+          if (!child.fresh) top.fresh = false;
+        }
+        continue;
+      }
+      top.checking = false;
+      stack.pop();
+      positions.pop();
+      if (sawCycle && top.fresh) provisional.push(top);
+      const parent = stack[stack.length - 1];
+      if (!top.fresh && parent !== undefined) parent.fresh = false;
     }
-    const outerSawCycle = this.sawCycle;
-    this.sawCycle = false;
-    this.checkDepth++;
-    entry.checkedTables = this.tables;
-    entry.checking = true;
-    entry.fresh = true;
-    let fresh = getOwn(this.tables[entry.key], entry.pk) === entry.record;
-    const children = entry.children;
-    if (children !== undefined) for (let i = 0; fresh && i < children.length; i++) fresh = this.isFresh(children[i] as EntityEntry);
-    entry.checking = false;
-    entry.fresh = fresh;
-    if (this.sawCycle && fresh) this.tentative.push(entry);
-    this.sawCycle ||= outerSawCycle;
-    if (--this.checkDepth === 0) {
-      if (!fresh) for (const provisional of this.tentative) provisional.fresh = false;
-      this.tentative.length = 0;
-      this.sawCycle = false;
-    }
-    return fresh;
+    if (!root.fresh) for (const entry of provisional) entry.fresh = false;
+    return root.fresh;
   }
 }
 

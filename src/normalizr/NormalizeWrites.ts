@@ -16,6 +16,9 @@ import { shallowEqual } from './shallowEqual.js';
 
 type Table<T> = { [pk: string]: T };
 
+/** Entities nested deeper than this are written from a queue instead of the call stack. */
+const MAX_NESTING = 200;
+
 /**
  * The writes of one response, laid over what is stored: every record it touches, already merged
  * with the stored one, plus the meta and index entries. Nothing stored is modified; applying the
@@ -31,6 +34,7 @@ export class NormalizeWrites implements NormalizeDelegate {
 
   private readonly deletedMeta: EntityMeta;
   private readonly visiting = new Set<object>();
+  private readonly deferred: Array<() => void> = [];
 
   constructor(
     private readonly store: StoreView | undefined,
@@ -51,6 +55,17 @@ export class NormalizeWrites implements NormalizeDelegate {
       return typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' ? `${value}` : value;
     }
     return schemaClass.normalize(value, parent, key, this);
+  }
+
+  deferIfDeep(task: () => void): boolean {
+    if (this.visiting.size < MAX_NESTING) return false;
+    this.deferred.push(task);
+    return true;
+  }
+
+  /** Runs the deferred tasks (and the ones they defer) until none is left. */
+  drain(): void {
+    for (let task = this.deferred.pop(); task !== undefined; task = this.deferred.pop()) task();
   }
 
   enter(input: object): boolean {

@@ -44,6 +44,7 @@ export function normalize<R = unknown>(schema: unknown, input: unknown, args: re
     throw new TypeError(unexpectedInput(schema, input, options.source));
   }
   const result = writes.visit(schema, input, input, undefined) as R;
+  writes.drain();
   return { result, entities: writes.entities, entitiesMeta: writes.entitiesMeta, indexes: writes.indexes };
 }
 

@@ -138,7 +138,14 @@ export abstract class Entity {
     if (problem !== undefined) {
       throw new TypeError(`${key} ${pk} failed validate() while normalizing ${delegate.source ?? 'a response'}: ${problem}. Received: ${describeValue(input)}`);
     }
-    if (!delegate.enter(input)) return pk; // the input contains itself: it is already being written
+    if (delegate.deferIfDeep(() => this.write(input, processed, pk, delegate))) return pk;
+    this.write(input, processed, pk, delegate);
+    return pk;
+  }
+
+  /** Normalizes the nested fields of a processed item and merges it into the store. */
+  private static write(input: object, processed: EntityRecord, pk: string, delegate: NormalizeDelegate): void {
+    if (!delegate.enter(input)) return; // the input contains itself: it is already being written
     let record: Record<string, unknown> | undefined;
     try {
       const nested = this.schema;
@@ -152,7 +159,6 @@ export abstract class Entity {
       delegate.leave(input);
     }
     delegate.mergeEntity(this, pk, record ?? (processed === input ? { ...processed } : processed));
-    return pk;
   }
 
   /** Reads the instance stored at `input` (a primary key). */

@@ -61,6 +61,12 @@ export interface NormalizeDelegate {
   enter(input: object): boolean;
   /** Ends what `enter` began. */
   leave(input: object): void;
+  /**
+   * Runs `task` now, or, when entities are nested so deep that the call stack could overflow,
+   * after the current work unwinds. Either way it runs before `normalize` returns.
+   * @returns true when the task was deferred
+   */
+  deferIfDeep(task: () => void): boolean;
   /** The record as this write will leave it: written earlier in this response, or stored. */
   getEntity(key: string, pk: string): EntityRecord | undefined;
   /** Every primary key of a table as this write will leave it, in table order. */
