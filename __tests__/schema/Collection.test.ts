@@ -4,7 +4,7 @@ import { User } from '../fixtures/spec';
 
 /** The tables after a write, as the store would hold them. */
 function merged(store: { entities: EntityTables }, writes: NormalizedData) {
-  const entities: Record<string, object> = { ...store.entities };
+  const entities: Record<string, object | undefined> = { ...store.entities };
   for (const key of Object.keys(writes.entities)) entities[key] = { ...entities[key], ...writes.entities[key] };
   return { entities: entities as EntityTables, entitiesMeta: writes.entitiesMeta };
 }
