@@ -1,7 +1,7 @@
 import type { EndpointInterface } from '../../endpoint/interface.js';
 import { ObjectSchema } from '../../schema/ObjectSchema.js';
 import { isSchemaClass } from '../../schema/isSchemaClass.js';
-import { warnOnce } from '../../schema/devWarning.js';
+import { isProduction, warnOnce } from '../../schema/devWarning.js';
 
 /**
  * In development, warns when a mutation's response lacks a key its object schema declares: a
@@ -9,7 +9,7 @@ import { warnOnce } from '../../schema/devWarning.js';
  * because of a server bug.
  */
 export function checkBundle(endpoint: EndpointInterface, response: unknown): void {
-  if (process.env.NODE_ENV === 'production' || !endpoint.sideEffect) return;
+  if (isProduction() || !endpoint.sideEffect) return;
   if (typeof response !== 'object' || response === null || Array.isArray(response)) return;
   const { schema } = endpoint;
   const definition = schema instanceof ObjectSchema ? schema.schema : !isSchemaClass(schema) && typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? schema : undefined;
