@@ -52,7 +52,7 @@ export class Controller {
   /** Fetches only when the stored data is missing, invalidated, expired or errored; else resolves with it. */
   fetchIfStale<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<Denormalize<E['schema']>> {
     const meta = this.instance.selectSlice(this.store.getState()).meta[endpoint.key(...args)];
-    if (!isStale(meta, this.api().now()) && meta?.error === undefined) {
+    if (!isStale(meta, this.now()) && meta?.error === undefined) {
       const { data } = this.getResponse(endpoint, ...args);
       if (data !== undefined) return Promise.resolve(data);
     }
@@ -76,7 +76,7 @@ export class Controller {
 
   /** Empties the slice; responses of requests in flight are dropped and their promises reject. */
   resetEntireStore(): void {
-    this.dispatch(this.instance.actions.reset({ date: this.api().now() }));
+    this.dispatch(this.instance.actions.reset({ date: this.now() }));
   }
 
   /** Stores `response` for this call exactly as if it had been fetched, synchronously. The response is the last argument. */
@@ -103,6 +103,16 @@ export class Controller {
   /** Reads a queryable (All, Entity by id, Query) from the store alone. */
   get<S>(queryable: S, ...args: readonly unknown[]): Denormalize<S> | undefined {
     return this.selectors.selectQuery(queryable, ...args)(this.store.getState());
+  }
+
+  /** The time on the middleware's clock (its `now` option), by which data expires. */
+  now(): number {
+    return this.api().now();
+  }
+
+  /** The middleware's clock itself, for callers that read the time often. */
+  get clock(): () => number {
+    return this.api().now;
   }
 
   private api() {

@@ -160,6 +160,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
         generation++;
         for (const controller of controllers) controller.abort();
         controllers.clear();
+        inFlight.clear();
       }
       return next(action);
     };

@@ -9,6 +9,10 @@ export function createInFlight() {
     get(key: string): Promise<unknown> | undefined {
       return requests.get(key);
     },
+    /** Forgets every request: after a reset, new reads must not share one that was dropped. */
+    clear(): void {
+      requests.clear();
+    },
     /** Remembers `request` under `key` until it settles. */
     track<T>(key: string, request: Promise<T>): Promise<T> {
       requests.set(key, request);

@@ -1,0 +1,180 @@
+/**
+ * The example app in real Chromium: `node example/index.mjs` builds the page and serves it with its
+ * API; playwright-core drives Debian's /usr/bin/chromium (never a downloaded browser). The server's
+ * request log (GET /__log) tells how many requests each action made.
+ *
+ * The screenshot goes to .tmp/example.png; `UPDATE_SCREENSHOT=1 npx jest __tests__/example` writes
+ * the README's docs/example.png instead, so an ordinary run leaves the working tree clean.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ROOT = join(__dirname, '..', '..');
+const SCREENSHOT = process.env.UPDATE_SCREENSHOT ? join(ROOT, 'docs', 'example.png') : join(ROOT, '.tmp', 'example.png');
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  status: number;
+}
+
+jest.setTimeout(60_000);
+
+let server: ChildProcess | undefined;
+let browser: Browser | undefined;
+let page: Page;
+let url: string;
+const pageErrors: string[] = [];
+
+/** Runs `npm run example`'s entry on a free port; resolves with the URL it prints. */
+function startExample(): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'example', 'index.mjs')], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', EXAMPLE_QUIET: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /http:\/\/127\.0\.0\.1:\d+\//.exec(output);
+      if (found) resolve({ child, url: found[0] });
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`example/index.mjs exited with ${code} before serving:\n${output}`)));
+  });
+}
+
+async function readLog(): Promise<LoggedRequest[]> {
+  const response = await fetch(`${url}__log`);
+  return (await response.json()) as LoggedRequest[];
+}
+
+const describeRequests = (log: readonly LoggedRequest[]) => log.map((entry) => `${entry.method} ${entry.url}`);
+
+/** Waits until the app has been quiet for a while, so a request that an action caused late is seen. */
+async function settledLog(since: number): Promise<string[]> {
+  await page.waitForTimeout(400);
+  return describeRequests((await readLog()).slice(since));
+}
+
+const texts = (testId: string) => page.getByTestId(testId).allInnerTexts();
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: the example's browser test needs Debian's Chromium. Install it with: apt-get update && apt-get install -y chromium`);
+  }
+  const started = await startExample();
+  server = started.child;
+  url = started.url;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    // the browser's own line for the refused trade's 422, which the test provokes
+    if (/status of 422/.test(message.text())) return;
+    if (message.type() === 'error' || message.type() === 'warning') pageErrors.push(`console.${message.type()}: ${message.text()}`);
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (server !== undefined && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+});
+
+afterEach(() => {
+  // each test answers for its own errors
+  expect(pageErrors.splice(0)).toEqual([]);
+});
+
+describe('the example page in Chromium', () => {
+  test('loads every panel with one GET per endpoint', async () => {
+    await page.goto(url);
+    await page.getByTestId('user').nth(1).waitFor();
+    await page.getByTestId('trade-row').nth(2).waitFor();
+    await page.getByTestId('feed-item').nth(3).waitFor();
+    await page.getByTestId('account-balance').waitFor();
+
+    expect(await texts('user-name')).toEqual(['Ann', 'Bo']);
+    expect(await page.getByTestId('account-balance').innerText()).toBe('1000.00');
+    expect(await page.getByTestId('trade-row').count()).toBe(3);
+    expect((await settledLog(0)).sort()).toEqual(['GET /account/1', 'GET /feed', 'GET /trade', 'GET /users']);
+  });
+
+  test('both feed schemas render the same items, with no request', async () => {
+    const before = (await readLog()).length;
+    const kinds = () => page.getByTestId('feed-item').evaluateAll((items) => items.map((item) => `${item.getAttribute('data-kind')}: ${item.textContent}`));
+    const byAttribute = await kinds();
+    expect(byAttribute).toHaveLength(4);
+    expect(byAttribute.filter((item) => item.startsWith('Link: '))).toHaveLength(2);
+    expect(byAttribute.filter((item) => item.startsWith('Post: '))).toHaveLength(2);
+    expect(await page.getByTestId('feed-same').getAttribute('data-same')).toBe('true');
+
+    await page.getByTestId('feed-variant-function').check();
+    await page.locator('[data-testid="feed-list"][data-variant="function"]').waitFor();
+    expect(await kinds()).toEqual(byAttribute);
+    expect(await page.getByTestId('feed-same').getAttribute('data-same')).toBe('true');
+    expect(await settledLog(before)).toEqual([]);
+  });
+
+  test('adding a user lists it, after one POST /users and no refetch', async () => {
+    const before = (await readLog()).length;
+    await page.getByTestId('new-user-name').fill('Cy');
+    await page.getByTestId('add-user').click();
+    await page.getByTestId('user').nth(2).waitFor();
+
+    expect(await texts('user-name')).toEqual(['Ann', 'Bo', 'Cy']);
+    expect(await page.getByTestId('new-user-name').inputValue()).toBe('');
+    expect(await settledLog(before)).toEqual(['POST /users']);
+  });
+
+  test('one trade: the new row and the new balance come from ONE POST /trade, no GET after it', async () => {
+    const before = (await readLog()).length;
+    await page.getByTestId('trade-amount').fill('4');
+    await page.getByTestId('trade-coin').selectOption('eth');
+    await page.getByTestId('trade-submit').click();
+    await page.getByTestId('trade-row').nth(3).waitFor();
+
+    const row = page.getByTestId('trade-row').nth(3);
+    expect(await row.getAttribute('data-id')).toBe('4');
+    expect(await row.innerText()).toMatch(/^4\t1\t4\tETH\t/);
+    // 1000.00 − 4 coins × 2.50
+    await page.waitForFunction(() => document.querySelector('[data-testid="account-balance"]')?.textContent === '990.00');
+
+    const requests = await settledLog(before);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatch(/^POST \/trade\/?$/);
+    expect(requests.filter((request) => request.startsWith('GET '))).toEqual([]);
+  });
+
+  test('screenshot for the README', async () => {
+    await page.waitForFunction(() => document.querySelector('[data-testid="request-log"]')?.textContent?.includes('POST /trade'));
+    mkdirSync(dirname(SCREENSHOT), { recursive: true });
+    await page.screenshot({ path: SCREENSHOT, fullPage: true });
+    expect(existsSync(SCREENSHOT)).toBe(true);
+  });
+
+  test('a refused trade shows the server’s reason and changes nothing', async () => {
+    const before = (await readLog()).length;
+    await page.getByTestId('trade-amount').fill('100000');
+    await page.getByTestId('trade-submit').click();
+    const alert = page.getByTestId('trade-form').getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('Insufficient balance');
+    expect(await page.getByTestId('trade-row').count()).toBe(4);
+    expect(await page.getByTestId('account-balance').innerText()).toBe('990.00');
+    expect(await settledLog(before)).toEqual(['POST /trade']);
+  });
+});

@@ -1,0 +1,104 @@
+/** @jest-environment jsdom */
+import { act, screen } from '@testing-library/react';
+import nock from 'nock';
+import { RestEndpoint, schema } from '../../src/index';
+import { useCache, useError } from '../../src/react/index';
+import { User, usersResponse } from '../fixtures/spec';
+import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
+import { renderCounter, renderWithStore } from './harness';
+
+const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users', schema: new schema.All(User) });
+const getUser = new RestEndpoint({ urlPrefix: API, path: '/users/:id', schema: User });
+
+beforeEach(strictNetwork);
+afterEach(assertNetworkDone);
+
+function Names({ counter }: { counter?: { hit(): void } }) {
+  counter?.hit();
+  const users = useCache(getUsers);
+  return <p>{users === undefined ? 'nothing stored' : users.map((user) => user.name).join(', ')}</p>;
+}
+
+describe('useCache', () => {
+  test('reads the store only: nothing stored, no request; then what a fetch stored', async () => {
+    const { store, ctrl } = makeStore();
+    renderWithStore(store, <Names />);
+    expect(screen.getByText('nothing stored')).toBeTruthy();
+    expect(store.getState().entities.meta).toEqual({});
+
+    nock(API).get('/users').reply(200, usersResponse);
+    await act(() => ctrl.fetch(getUsers));
+    expect(screen.getByText('Ann, Bo')).toBeTruthy();
+  });
+
+  test('an entity read elsewhere is listed by a schema.All endpoint, without a request', () => {
+    const { store, ctrl } = makeStore();
+    ctrl.setResponse(getUser, { id: '5' }, { id: '5', name: 'Eve' });
+    renderWithStore(store, <Names />);
+    expect(screen.getByText('Eve')).toBeTruthy();
+  });
+
+  test('re-renders only when the data changes', () => {
+    const { store, ctrl } = makeStore();
+    ctrl.setResponse(getUsers, usersResponse);
+    const counter = renderCounter();
+    renderWithStore(store, <Names counter={counter} />);
+    const initial = counter.count;
+    act(() => ctrl.expireAll({ testKey: () => true }));
+    act(() => void ctrl.setResponse(new RestEndpoint({ urlPrefix: API, path: '/other' }), { unrelated: true }));
+    expect(counter.count).toBe(initial);
+    act(() => void ctrl.setResponse(getUser, { id: '1' }, { id: '1', name: 'Anna' }));
+    expect(screen.getByText('Anna, Bo')).toBeTruthy();
+    expect(counter.count).toBe(initial + 1);
+  });
+
+  test('null skips', () => {
+    const { store, ctrl } = makeStore();
+    ctrl.setResponse(getUser, { id: '5' }, { id: '5', name: 'Eve' });
+    function Maybe() {
+      return <p>{useCache(getUser, null) === undefined ? 'skipped' : 'read'}</p>;
+    }
+    renderWithStore(store, <Maybe />);
+    expect(screen.getByText('skipped')).toBeTruthy();
+  });
+});
+
+describe('useError', () => {
+  function Status() {
+    const error = useError(getUsers);
+    const users = useCache(getUsers);
+    return (
+      <p>
+        {users?.length ?? 0} users; {error === undefined ? 'no error' : `${error.name} ${error.status}`}
+      </p>
+    );
+  }
+
+  test('reports a soft error while the data stays readable, and clears on the next success', async () => {
+    const { store, ctrl } = makeStore();
+    ctrl.setResponse(getUsers, usersResponse);
+    renderWithStore(store, <Status />);
+    expect(screen.getByText('2 users; no error')).toBeTruthy();
+
+    nock(API).get('/users').reply(503, 'busy');
+    await act(async () => {
+      await expect(ctrl.fetch(getUsers)).rejects.toMatchObject({ status: 503 });
+    });
+    expect(screen.getByText('2 users; NetworkError 503')).toBeTruthy();
+
+    nock(API).get('/users').reply(200, usersResponse);
+    await act(() => ctrl.fetch(getUsers));
+    expect(screen.getByText('2 users; no error')).toBeTruthy();
+  });
+
+  test('reports a hard error, which hides the data; never fetches', async () => {
+    const { store, ctrl } = makeStore();
+    ctrl.setResponse(getUsers, usersResponse);
+    renderWithStore(store, <Status />);
+    nock(API).get('/users').reply(401, {});
+    await act(async () => {
+      await expect(ctrl.fetch(getUsers)).rejects.toMatchObject({ status: 401 });
+    });
+    expect(screen.getByText('0 users; NetworkError 401')).toBeTruthy();
+  });
+});

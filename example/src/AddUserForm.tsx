@@ -1,0 +1,29 @@
+import { useState, type FormEvent } from 'react';
+import { useController } from 'rtk-entities/react';
+import { createUser } from './endpoints';
+import { useSubmit } from './useSubmit';
+
+export function AddUserForm() {
+  const ctrl = useController();
+  const [name, setName] = useState('');
+  const { busy, error, run } = useSubmit();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (await run(() => ctrl.fetch(createUser, { name }))) setName('');
+  }
+
+  return (
+    <form className="inline-form" onSubmit={submit} data-testid="add-user-form">
+      <input aria-label="Name" placeholder="Name" value={name} onChange={(event) => setName(event.target.value)} data-testid="new-user-name" required />
+      <button type="submit" disabled={busy} data-testid="add-user">
+        Add user
+      </button>
+      {error !== undefined && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

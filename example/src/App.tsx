@@ -1,0 +1,45 @@
+import { AsyncBoundary } from 'rtk-entities/react';
+import { AccountBalance } from './AccountBalance';
+import { AddUserForm } from './AddUserForm';
+import { Feed } from './Feed';
+import { Loading } from './Loading';
+import { Panel } from './Panel';
+import { RequestLog } from './RequestLog';
+import { TradeForm } from './TradeForm';
+import { TradeList } from './TradeList';
+import { UserList } from './UserList';
+
+export function App() {
+  return (
+    <main className="page">
+      <header className="masthead">
+        <h1>rtk-entities example</h1>
+        <p>
+          A Redux Toolkit store with a normalized entity cache. Every list below reads the cache; watch the request log
+          to see what each action costs.
+        </p>
+      </header>
+      <div className="grid">
+        <Panel title="Users" note={<>GET /users as <code>schema.All(User)</code>; a new user appears with no refetch.</>}>
+          <AddUserForm />
+          <AsyncBoundary fallback={<Loading />}>
+            <UserList />
+          </AsyncBoundary>
+        </Panel>
+        <Panel title="Feed" note={<>Links and posts in one <code>schema.All</code>, two ways to tell them apart.</>}>
+          <Feed />
+        </Panel>
+        <Panel title="Trades" note={<>One POST /trade answers <code>{'{ trade, account }'}</code>: list and balance update together.</>}>
+          <AsyncBoundary fallback={<Loading />}>
+            <AccountBalance id={1} />
+          </AsyncBoundary>
+          <TradeForm />
+          <AsyncBoundary fallback={<Loading />}>
+            <TradeList />
+          </AsyncBoundary>
+        </Panel>
+      </div>
+      <RequestLog />
+    </main>
+  );
+}

@@ -1,0 +1,7 @@
+export function Loading() {
+  return (
+    <p className="loading" data-testid="loading">
+      Loading…
+    </p>
+  );
+}

@@ -1,0 +1,56 @@
+// The spec's entities (section 2.3): what the server's JSON means, and how each kind is identified.
+import { Entity } from 'rtk-entities';
+
+export class User extends Entity {
+  id = '';
+  name = '';
+  pk() {
+    return this.id;
+  }
+  static override key = 'User';
+}
+
+/** The feed holds two kinds of item, told apart by `type`. */
+export abstract class FeedItem extends Entity {
+  id = 0;
+  declare type: 'link' | 'post';
+  pk() {
+    return `${this.id}`;
+  }
+}
+
+export class Link extends FeedItem {
+  override type = 'link' as const;
+  url = '';
+  title = '';
+  static override key = 'Link';
+}
+
+export class Post extends FeedItem {
+  override type = 'post' as const;
+  content = '';
+  static override key = 'Post';
+}
+
+export class Trade extends Entity {
+  id = 0;
+  user = 0;
+  amount = '0';
+  coin = '';
+  created_at = '';
+  pk() {
+    return `${this.id}`;
+  }
+  static override key = 'Trade';
+}
+
+export class Account extends Entity {
+  id = 0;
+  user = 0;
+  balance = '0';
+  coin_value = '0';
+  pk() {
+    return `${this.id}`;
+  }
+  static override key = 'Account';
+}

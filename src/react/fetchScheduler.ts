@@ -1,0 +1,130 @@
+import { isStale } from '../redux/middleware/expiry.js';
+import { ResetError } from '../redux/ResetError.js';
+import type { ResponseMeta } from '../redux/state.js';
+
+/** A request hooks asked for during a render: started in a microtask, once per call key. */
+export interface ScheduledFetch {
+  /** Resolves with the fetched value, rejects with the failure (already marked handled). */
+  readonly promise: Promise<unknown>;
+  /** Settles with the request and never rejects: what suspending hooks throw. */
+  readonly settled: Promise<void>;
+  /** False until the microtask has handed the request to the Controller. */
+  readonly started: boolean;
+}
+
+/** Starts the requests of one store's hooks. See `createFetchScheduler`. */
+export interface FetchScheduler {
+  /**
+   * Called during render: the request for `key` in flight, or a new one running `run` after the
+   * render when the stored call is stale (missing, invalidated, expired) and not answered already;
+   * `undefined` when the store holds what the call needs.
+   * @param joinable whether a request someone else started may be shared (never for mutations)
+   */
+  request(key: string, joinable: boolean, run: () => Promise<unknown>): ScheduledFetch | undefined;
+  /** A failure the store has no record of (e.g. no middleware): reads throw it instead of retrying. */
+  failure(key: string): { readonly error: unknown } | undefined;
+  /** Forgets the failure of `key`, so the next read tries again. */
+  clearFailure(key: string): void;
+}
+
+/** What the scheduler reads from the store about one call. */
+export interface CallRecord {
+  /** The call's stored meta. */
+  readonly meta: ResponseMeta | undefined;
+  /** When the slice was last reset. */
+  readonly lastReset: number;
+}
+
+interface Failure {
+  readonly error: unknown;
+  /** The call's meta when it failed: the failure stands while the store has nothing newer. */
+  readonly meta: ResponseMeta | undefined;
+}
+
+const noop = (): void => {};
+
+/**
+ * Creates the request scheduler of one store. Hooks decide during render that a call needs data,
+ * but dispatching inside a render would update other components mid-render, so the Controller is
+ * called in a microtask, after the render. Concurrent renders of the same call share one request.
+ *
+ * Two guards keep renders from requesting in a loop: a response that is stale on arrival
+ * (`dataExpiryLength` or `errorExpiryLength` of 0) answers the request hooks made for it, and a
+ * failure the store never recorded (no middleware) is kept and thrown rather than retried.
+ *
+ * @param read what the store holds for a call key
+ * @param now the clock that expiry is measured on
+ */
+export function createFetchScheduler(read: (key: string) => CallRecord, now: () => number = Date.now): FetchScheduler {
+  const readMeta = (key: string) => read(key).meta;
+  const inFlight = new Map<string, ScheduledFetch>();
+  // the meta date hooks saw when they last requested a key
+  const requestedFrom = new Map<string, number>();
+  const failures = new Map<string, Failure>();
+
+  const failure = (key: string): Failure | undefined => {
+    const found = failures.get(key);
+    if (found !== undefined && found.meta !== readMeta(key)) failures.delete(key);
+    return failures.get(key);
+  };
+
+  const needsFetch = (key: string, meta: ResponseMeta | undefined): boolean => {
+    if (failure(key) !== undefined || !isStale(meta, now())) return false;
+    if (meta === undefined || meta.invalidated === true || meta.expiresAt === 0) return true;
+    const staleOnArrival = meta.expiresAt <= meta.date;
+    const from = requestedFrom.get(key);
+    return !(staleOnArrival && from !== undefined && from !== meta.date);
+  };
+
+  const start = (key: string, run: () => Promise<unknown>): ScheduledFetch => {
+    requestedFrom.set(key, readMeta(key)?.date ?? 0);
+    const state = { started: false };
+    const promise = Promise.resolve().then(async () => {
+      state.started = true;
+      const { lastReset } = read(key);
+      try {
+        return await run();
+      } catch (error) {
+        // no reset since this request started, yet it was dropped by one: it joined a request
+        // from before the last reset, which the middleware was still settling. Ask again.
+        if (error instanceof ResetError && read(key).lastReset === lastReset) return run();
+        throw error;
+      }
+    });
+    promise.catch((error: unknown) => {
+      // the middleware records every failure it sees and drops requests on reset; anything
+      // else never reached the store, and asking again would fail the same way
+      const meta = readMeta(key);
+      const unrecorded = meta === undefined || (meta.date === 0 && meta.error === undefined);
+      if (unrecorded && !(error instanceof ResetError)) failures.set(key, { error, meta });
+    });
+    const finish = () => {
+      if (inFlight.get(key) === entry) inFlight.delete(key);
+    };
+    const entry: ScheduledFetch = {
+      promise,
+      settled: promise.then(noop, noop).then(finish),
+      get started() {
+        return state.started;
+      },
+    };
+    inFlight.set(key, entry);
+    return entry;
+  };
+
+  return {
+    request(key, joinable, run) {
+      const meta = readMeta(key);
+      const inStore = (meta?.pending ?? 0) > 0;
+      const running = inFlight.get(key);
+      // a started request the store no longer counts has ended (committed, failed or dropped by
+      // a reset): its promise is about to settle, so the store alone decides
+      if (running !== undefined && (!running.started || inStore)) return running;
+      // a read someone else started: the Controller hands back its promise
+      if (inStore) return joinable && failure(key) === undefined ? start(key, run) : undefined;
+      return needsFetch(key, meta) ? start(key, run) : undefined;
+    },
+    failure,
+    clearFailure: (key) => void failures.delete(key),
+  };
+}

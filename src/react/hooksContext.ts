@@ -1,0 +1,96 @@
+import type { Store } from '@reduxjs/toolkit';
+import type { Context } from 'react';
+import { ReactReduxContext, createSelectorHook, createStoreHook, type ReactReduxContextValue, type UseSelector } from 'react-redux';
+import type { Controller } from '../redux/Controller.js';
+import type { Entities, EntitiesSlice } from '../redux/createEntities.js';
+import type { CountingSelector } from '../redux/selectResponse.js';
+import { getOwn } from '../schema/ownProperty.js';
+import type { Denormalize } from '../schema/types.js';
+import { createFetchScheduler, type FetchScheduler } from './fetchScheduler.js';
+
+/** What the hooks need from a mount point: `defaultEntities` or any `createEntities({ reducerPath })`. */
+export type HooksEntities = Pick<Entities, 'createController' | 'selectResponse' | 'selectQuery'> & {
+  readonly entitiesSlice: Pick<EntitiesSlice<string>, 'selectSlice'>;
+};
+
+/** Options of `createHooks`. */
+export interface CreateHooksOptions {
+  /** The react-redux context the store is provided on, for apps with a custom one. @default ReactReduxContext */
+  readonly context?: Context<ReactReduxContextValue | null>;
+}
+
+/** What every hook of one `createHooks` call shares. */
+export interface HooksContext {
+  readonly entities: HooksEntities;
+  /** react-redux's `useStore` on the chosen context. */
+  readonly useStore: () => Store;
+  /** react-redux's `useSelector` on the chosen context. */
+  readonly useSelector: UseSelector;
+  /** The one Controller of `store`. */
+  controllerFor(store: Store): Controller;
+  /** The one request scheduler of `store`. */
+  schedulerFor(store: Store): FetchScheduler;
+  /** A memoized `selectQuery` selector, shared by every component reading the same query. */
+  querySelector<S>(queryable: S, args: readonly unknown[], argsKey: string): CountingSelector<Denormalize<S> | undefined>;
+}
+
+const MAX_QUERIES_PER_SCHEMA = 500;
+
+/** Binds the hooks' shared state to a mount point and a react-redux context. */
+export function createHooksContext(entities: HooksEntities, { context = ReactReduxContext }: CreateHooksOptions = {}): HooksContext {
+  const controllers = new WeakMap<Store, Controller>();
+  const schedulers = new WeakMap<Store, FetchScheduler>();
+  const queries = new WeakMap<object, Map<string, CountingSelector<unknown>>>();
+
+  return {
+    entities,
+    useStore: createStoreHook(context),
+    useSelector: createSelectorHook(context),
+    controllerFor(store) {
+      let controller = controllers.get(store);
+      if (controller === undefined) controllers.set(store, (controller = entities.createController(store)));
+      return controller;
+    },
+    schedulerFor(store) {
+      let scheduler = schedulers.get(store);
+      if (scheduler === undefined) {
+        const controller = this.controllerFor(store);
+        let clock: (() => number) | undefined;
+        scheduler = createFetchScheduler(
+          (key) => {
+            const slice = entities.entitiesSlice.selectSlice(store.getState());
+            return { meta: getOwn(slice.meta, key), lastReset: slice.lastReset };
+          },
+          // expiry is judged on the middleware's clock; without the middleware, on the wall clock
+          () => {
+            if (clock === undefined) {
+              try {
+                clock = controller.clock;
+              } catch {
+                return Date.now();
+              }
+            }
+            return clock();
+          },
+        );
+        schedulers.set(store, scheduler);
+      }
+      return scheduler;
+    },
+    querySelector<S>(queryable: S, args: readonly unknown[], argsKey: string) {
+      type Selector = CountingSelector<Denormalize<S> | undefined>;
+      if ((typeof queryable !== 'object' && typeof queryable !== 'function') || queryable === null) {
+        return entities.selectQuery(queryable, ...args);
+      }
+      let byArgs = queries.get(queryable);
+      if (byArgs === undefined) queries.set(queryable, (byArgs = new Map()));
+      let selector = byArgs.get(argsKey) as Selector | undefined;
+      if (selector === undefined) {
+        if (byArgs.size >= MAX_QUERIES_PER_SCHEMA) byArgs.delete(byArgs.keys().next().value as string);
+        selector = entities.selectQuery(queryable, ...args);
+        byArgs.set(argsKey, selector as CountingSelector<unknown>);
+      }
+      return selector;
+    },
+  };
+}

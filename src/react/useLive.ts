@@ -1,0 +1,61 @@
+import { useEffect, useMemo } from 'react';
+import type { EndpointInterface } from '../endpoint/interface.js';
+import type { ResultOf } from '../endpoint/ResultOf.js';
+import type { EndpointArgs } from '../redux/fetchEndpoint.js';
+import { callKey, type HookArgs } from './hookArgs.js';
+import type { HooksContext } from './hooksContext.js';
+import type { UseSuspense } from './useSuspense.js';
+
+/**
+ * `useSuspense` that keeps the data fresh: while the component is mounted, the endpoint is fetched
+ * every `endpoint.pollFrequency` ms (identical polls in flight share one request). Polling stops
+ * when the component unmounts or the arguments change; without `pollFrequency` nothing polls.
+ * A failed poll is stored like any failure: a soft error keeps the data on screen.
+ */
+export interface UseLive {
+  /**
+   * @param endpoint what to read, with `pollFrequency` set
+   * @param args the endpoint's arguments
+   * @returns the data, as `useSuspense` does
+   * @example
+   * ```tsx
+   * const getTicker = new RestEndpoint({ path: '/ticker/:coin', schema: Ticker, pollFrequency: 2000 });
+   * function Price({ coin }: { coin: string }) {
+   *   const ticker = useLive(getTicker, { coin });
+   *   return <span>{ticker.price}</span>;
+   * }
+   * ```
+   */
+  <E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): ResultOf<E>;
+  /**
+   * @param endpoint what to read
+   * @param args the endpoint's arguments, or `null` to skip (no read, no polling)
+   * @returns the data, or `undefined` when skipped
+   */
+  <E extends EndpointInterface>(endpoint: E, ...args: HookArgs<E>): ResultOf<E> | undefined;
+}
+
+const ignore = (): void => {};
+
+/** Builds `useLive` for one mount point, on its `useSuspense`. */
+export function createUseLive(ctx: HooksContext, useSuspense: UseSuspense): UseLive {
+  function useLive<E extends EndpointInterface>(endpoint: E, ...args: HookArgs<E>): ResultOf<E> | undefined {
+    const data = useSuspense(endpoint, ...args);
+    const store = ctx.useStore();
+    const key = callKey(endpoint, args);
+    // the arguments of this key, kept while the key is the same so the effect does not restart
+    const live = useMemo(() => ({ endpoint, args }), [endpoint, key]);
+    const frequency = endpoint.pollFrequency;
+    useEffect(() => {
+      if (key === undefined || frequency === undefined || !(frequency > 0)) return undefined;
+      const controller = ctx.controllerFor(store);
+      const timer = setInterval(() => {
+        // failures are stored for the hooks to show; the poll itself has no one to tell
+        controller.fetch(live.endpoint, ...(live.args as EndpointArgs<E>)).catch(ignore);
+      }, frequency);
+      return () => clearInterval(timer);
+    }, [ctx, store, key, frequency, live]);
+    return data;
+  }
+  return useLive as UseLive;
+}

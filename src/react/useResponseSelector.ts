@@ -1,0 +1,19 @@
+import { useMemo } from 'react';
+import type { EndpointInterface } from '../endpoint/interface.js';
+import type { ResponseState } from '../redux/selectResponse.js';
+import { callKey } from './hookArgs.js';
+import type { HooksContext } from './hooksContext.js';
+
+/**
+ * The memoized `selectResponse` selector of a hook call and its key (both `undefined` when `null`
+ * skips the call). The key stands for the arguments: equal arguments in a new array keep the selector.
+ */
+export function useResponseSelector(
+  ctx: HooksContext,
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+): { readonly key: string | undefined; readonly select: ((state: unknown) => ResponseState<unknown>) | undefined } {
+  const key = callKey(endpoint, args);
+  const select = useMemo(() => (key === undefined ? undefined : ctx.entities.selectResponse(endpoint, ...args)), [ctx, endpoint, key]);
+  return { key, select };
+}
