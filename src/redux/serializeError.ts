@@ -1,10 +1,28 @@
 import type { SerializedError } from './state.js';
 
+/** An Error from any realm: `instanceof Error` fails for errors made by another global (an iframe, a vm context, Node's own fetch under jest). */
+interface ErrorLike {
+  readonly name?: unknown;
+  readonly message: string;
+  readonly status?: unknown;
+}
+
+function isErrorLike(error: unknown): error is ErrorLike {
+  return error instanceof Error || (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string');
+}
+
 /** The plain-data form of any thrown value, for state: name, message and HTTP status if any. */
 export function serializeError(error: unknown): SerializedError {
-  if (error instanceof Error) {
-    const status = (error as { status?: unknown }).status;
-    return typeof status === 'number' ? { name: error.name, message: error.message, status } : { name: error.name, message: error.message };
+  if (isErrorLike(error)) {
+    const name = typeof error.name === 'string' && error.name !== '' ? error.name : 'Error';
+    const { message, status } = error;
+    return typeof status === 'number' ? { name, message, status } : { name, message };
   }
-  return { name: 'Error', message: typeof error === 'string' ? error : JSON.stringify(error) ?? String(error) };
+  let message: string;
+  try {
+    message = typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error));
+  } catch {
+    message = Object.prototype.toString.call(error);
+  }
+  return { name: 'Error', message };
 }
