@@ -10,8 +10,8 @@ export interface FulfilledPayload {
   readonly entitiesMeta: EntityMetaTables;
   readonly indexes: EntityIndexes;
   readonly meta: WriteMeta;
-  /** Set when the request showed an optimistic response: its layer goes in the same commit. */
-  readonly optimisticAt?: number;
+  /** While optimistic responses are shown: their layers, rebuilt over the new committed tables. */
+  readonly layers?: readonly OptimisticLayer[];
 }
 
 /** A failed request. */
@@ -20,8 +20,8 @@ export interface RejectedPayload {
   readonly error: SerializedError;
   readonly errorPolicy: 'soft' | 'hard';
   readonly meta: WriteMeta;
-  /** Set when the request showed an optimistic response: its layer is rolled back. */
-  readonly optimisticAt?: number;
+  /** While optimistic responses are shown: their layers, without this request's. */
+  readonly layers?: readonly OptimisticLayer[];
 }
 
 /**
@@ -34,12 +34,12 @@ export function createEntitiesActions(reducerPath: string) {
     fetchPending: createAction<{ readonly key: string; readonly fetchedAt: number }>(`${reducerPath}/fetchPending`),
     /** A response arrived and was normalized: one action per response. */
     fetchFulfilled: createAction<FulfilledPayload>(`${reducerPath}/fetchFulfilled`),
-    /** Shows a mutation's expected result before the server answers. */
-    optimisticAdd: createAction<OptimisticLayer>(`${reducerPath}/optimisticAdd`),
+    /** Shows mutations' expected results before the server answers: every layer, rebuilt. */
+    optimisticSet: createAction<{ readonly layers: readonly OptimisticLayer[] }>(`${reducerPath}/optimisticSet`),
     /** A request failed. */
     fetchRejected: createAction<RejectedPayload>(`${reducerPath}/fetchRejected`),
     /** A request ended without a result to store (aborted or dropped by a reset). */
-    fetchSettled: createAction<{ readonly key: string; readonly optimisticAt?: number }>(`${reducerPath}/fetchSettled`),
+    fetchSettled: createAction<{ readonly key: string; readonly layers?: readonly OptimisticLayer[] }>(`${reducerPath}/fetchSettled`),
     /** Hides the data of these endpoint keys until they are fetched again. */
     invalidate: createAction<{ readonly keys: readonly string[] }>(`${reducerPath}/invalidate`),
     /** Marks these endpoint keys stale; their data stays readable. */

@@ -1,6 +1,6 @@
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import type { EntitiesActions } from './actions.js';
-import { applyTables, committedTables, withLayer, withLayers, withoutLayer } from './optimisticLayers.js';
+import { applyTables, committedTables, withLayers } from './optimisticLayers.js';
 import { createInitialState, type EntitiesState, type ResponseMeta } from './state.js';
 
 type MetaTable = EntitiesState['meta'];
@@ -12,7 +12,7 @@ type MetaTable = EntitiesState['meta'];
 export function createEntitiesReducer(actions: EntitiesActions): Reducer<EntitiesState> {
   return (state: EntitiesState = createInitialState(), action: UnknownAction): EntitiesState => {
     if (actions.fetchFulfilled.match(action)) {
-      const { key, result, meta, optimisticAt } = action.payload;
+      const { key, result, meta, layers } = action.payload;
       const previous = state.meta[key];
       // a newer response for this key already landed: keep its result, still merge the entities
       const stale = previous !== undefined && previous.fetchedAt > meta.fetchedAt && previous.error === undefined;
@@ -26,10 +26,10 @@ export function createEntitiesReducer(actions: EntitiesActions): Reducer<Entitie
         ),
       };
       const committed = applyTables(committedTables(state), action.payload);
-      return state.optimistic.length === 0 ? { ...next, ...committed } : withLayers(next, committed, withoutLayer(state.optimistic, key, optimisticAt));
+      return withLayers(next, committed, layers ?? state.optimistic);
     }
-    if (actions.optimisticAdd.match(action)) {
-      return withLayers(state, committedTables(state), withLayer(state.optimistic, action.payload));
+    if (actions.optimisticSet.match(action)) {
+      return withLayers(state, committedTables(state), action.payload.layers);
     }
     if (actions.fetchPending.match(action)) {
       const { key, fetchedAt } = action.payload;
@@ -38,7 +38,7 @@ export function createEntitiesReducer(actions: EntitiesActions): Reducer<Entitie
       return { ...state, meta: setMeta(state.meta, key, { ...base, ...pendingOf(previous, 1), ...(previous ? {} : { fetchedAt }) }) };
     }
     if (actions.fetchRejected.match(action)) {
-      const { key, error, errorPolicy, meta, optimisticAt } = action.payload;
+      const { key, error, errorPolicy, meta, layers } = action.payload;
       const previous = state.meta[key];
       const next: EntitiesState = {
         ...state,
@@ -50,15 +50,13 @@ export function createEntitiesReducer(actions: EntitiesActions): Reducer<Entitie
             : { fetchedAt: meta.fetchedAt, date: meta.date, expiresAt: meta.expiresAt, error, errorPolicy, ...pendingOf(previous, -1) },
         ),
       };
-      const layers = withoutLayer(state.optimistic, key, optimisticAt);
-      return layers === state.optimistic ? next : withLayers(next, committedTables(state), layers);
+      return layers === undefined ? next : withLayers(next, committedTables(state), layers);
     }
     if (actions.fetchSettled.match(action)) {
-      const { key, optimisticAt } = action.payload;
+      const { key, layers } = action.payload;
       const previous = state.meta[key];
       const next = previous === undefined ? state : { ...state, meta: setMeta(state.meta, key, settle(previous)) };
-      const layers = withoutLayer(state.optimistic, key, optimisticAt);
-      return layers === state.optimistic ? next : withLayers(next, committedTables(state), layers);
+      return layers === undefined ? next : withLayers(next, committedTables(state), layers);
     }
     if (actions.invalidate.match(action) || actions.expire.match(action)) {
       const invalidate = actions.invalidate.match(action);

@@ -1,4 +1,4 @@
-import type { DenormalizeDelegate, EntityMeta, EntityRecord, NormalizeDelegate, SchemaClass, WriteMeta } from './interface.js';
+import type { DenormalizeDelegate, EntityMeta, EntityRecord, NormalizeDelegate, SchemaClass, StoredSchema, WriteMeta } from './interface.js';
 import { ArraySchema } from './ArraySchema.js';
 import { Values } from './Values.js';
 import { stableStringify } from './stableStringify.js';
@@ -143,10 +143,21 @@ export class Collection<S = unknown> implements SchemaClass {
     return incoming;
   }
 
-  /** A fetched or changed list replaces the stored one (changes were computed from it). */
-  mergeWithStore(_existingMeta: EntityMeta, _incomingMeta: WriteMeta, _existing: EntityRecord, incoming: EntityRecord): EntityRecord {
-    return incoming;
+  /**
+   * A fetched list replaces the stored one, unless the stored one is newer (a mutation that started
+   * later already changed it): an older response must not drop the item a later push added.
+   */
+  mergeWithStore(existingMeta: EntityMeta, incomingMeta: WriteMeta, existing: EntityRecord, incoming: EntityRecord): EntityRecord {
+    return incomingMeta.fetchedAt < existingMeta.fetchedAt ? existing : incoming;
   }
+
+  /** Writes lists changed by a mutation: computed from the stored list, so they always apply. */
+  get changes(): StoredSchema {
+    return (this.changeWriter ??= Object.assign(Object.create(this) as Collection<S>, {
+      mergeWithStore: (_existingMeta: EntityMeta, _incomingMeta: WriteMeta, _existing: EntityRecord, incoming: EntityRecord) => incoming,
+    }));
+  }
+  private changeWriter: StoredSchema | undefined;
 
   /** The container a read fills: an array, or an object for Values. */
   fromJS(): object {

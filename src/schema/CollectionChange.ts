@@ -40,7 +40,7 @@ export class CollectionChange<S = unknown> implements SchemaClass {
       const stored = delegate.getEntity(collection.key, pk) as CollectionRecord | undefined;
       if (stored === undefined) continue;
       const items = change(this.kind, stored.items, normalized);
-      if (items !== stored.items) delegate.mergeEntity(collection, pk, { items });
+      if (items !== stored.items) delegate.mergeEntity(collection.changes, pk, { items });
     }
     return single ? (normalized as unknown[])[0] : normalized;
   }
@@ -61,7 +61,7 @@ export class CollectionChange<S = unknown> implements SchemaClass {
     const normalized = collection.schema.normalize(input, parent, key, delegate);
     const pk = collection.pk(parent, key, delegate.args, this.paginationField);
     const stored = delegate.getEntity(collection.key, pk) as CollectionRecord | undefined;
-    delegate.mergeEntity(collection, pk, { items: stored === undefined ? normalized : change('push', stored.items, normalized) });
+    delegate.mergeEntity(collection.changes, pk, { items: stored === undefined ? normalized : change('push', stored.items, normalized) });
     return pk;
   }
 }

@@ -7,7 +7,9 @@ import { ResetError } from '../ResetError.js';
 import { serializeError } from '../serializeError.js';
 import { createInFlight } from './dedupe.js';
 import { checkBundle } from './bundleCheck.js';
-import { committedTables } from '../optimisticLayers.js';
+import { applyTables, committedTables, type Tables } from '../optimisticLayers.js';
+import { createOptimisticQueue } from './optimistic.js';
+import type { OptimisticLayer } from '../state.js';
 import type { SnapshotFactory } from '../snapshot.js';
 import { dataMeta, errorMeta, errorPolicyOf } from './expiry.js';
 
@@ -42,53 +44,53 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
 
   return (store) => {
     const inFlight = createInFlight();
+    const optimistic = createOptimisticQueue();
     const controllers = new Set<AbortController>();
     let generation = 0;
 
     const slice = () => instance.selectSlice(store.getState());
 
-    const commit = (endpoint: EndpointInterface, args: readonly unknown[], key: string, response: unknown, fetchedAt: number, optimisticAt?: number): unknown => {
+    const commit = (endpoint: EndpointInterface, args: readonly unknown[], key: string, response: unknown, fetchedAt: number): unknown => {
       checkBundle(endpoint, response);
       const meta = dataMeta(endpoint, fetchedAt, now());
-      const writes = normalize(endpoint.schema, response, args, { store: committedTables(slice()), meta, source: endpoint.name });
-      store.dispatch(
-        actions.fetchFulfilled({
-          key,
-          result: writes.result,
-          entities: writes.entities,
-          entitiesMeta: writes.entitiesMeta,
-          indexes: writes.indexes,
-          meta,
-          ...(optimisticAt === undefined ? {} : { optimisticAt }),
-        }),
-      );
-      return instance.memo.denormalize(endpoint.schema, writes.result, slice().entities, args);
+      const committed = committedTables(slice());
+      const writes = normalize(endpoint.schema, response, args, { store: committed, meta, source: endpoint.name });
+      const { result, entities, entitiesMeta, indexes } = writes;
+      store.dispatch(actions.fetchFulfilled({ key, result, entities, entitiesMeta, indexes, meta, ...settleOptimistic(key, fetchedAt, () => applyTables(committed, writes)) }));
+      return instance.memo.denormalize(endpoint.schema, result, slice().entities, args);
     };
 
-    const fail = (endpoint: EndpointInterface, key: string, error: unknown, fetchedAt: number, optimisticAt?: number): void => {
+    const fail = (endpoint: EndpointInterface, key: string, error: unknown, fetchedAt: number): void => {
+      const meta = errorMeta(endpoint, fetchedAt, now());
       store.dispatch(
         actions.fetchRejected({
           key,
           error: serializeError(error),
           errorPolicy: errorPolicyOf(endpoint, error),
-          meta: errorMeta(endpoint, fetchedAt, now()),
-          ...(optimisticAt === undefined ? {} : { optimisticAt }),
+          meta,
+          ...settleOptimistic(key, fetchedAt, () => committedTables(slice())),
         }),
       );
     };
 
-    /** Shows the endpoint's optimistic response, if it has one; returns its layer's time. */
-    const showOptimistic = (endpoint: EndpointInterface, args: readonly unknown[], key: string, fetchedAt: number): number | undefined => {
-      if (endpoint.getOptimisticResponse === undefined) return undefined;
+    /** While optimistic responses are shown: the layers without this request's, over the new committed tables. */
+    const settleOptimistic = (key: string, fetchedAt: number, committed: () => Tables): { layers?: OptimisticLayer[] } => {
+      const removed = optimistic.remove(key, fetchedAt);
+      return removed || optimistic.active ? { layers: optimistic.layers(committed()) } : {};
+    };
+
+    /** Shows the endpoint's optimistic response, if it has one. */
+    const showOptimistic = (endpoint: EndpointInterface, args: readonly unknown[], key: string, fetchedAt: number): void => {
+      if (endpoint.getOptimisticResponse === undefined) return;
+      let response: unknown;
       try {
-        const response = endpoint.getOptimisticResponse(snapshot(store.getState(), fetchedAt), ...args);
-        const writes = normalize(endpoint.schema, response, args, { store: slice(), meta: dataMeta(endpoint, fetchedAt, fetchedAt), source: `${endpoint.name} (optimistic)` });
-        store.dispatch(actions.optimisticAdd({ key, fetchedAt, entities: writes.entities, entitiesMeta: writes.entitiesMeta, indexes: writes.indexes }));
-        return fetchedAt;
+        response = endpoint.getOptimisticResponse(snapshot(store.getState(), fetchedAt), ...args);
       } catch (error) {
-        warnOnce(`optimistic:${endpoint.name}`, `${endpoint.name}: its optimistic response could not be shown (${(error as Error).message}); the request goes on without it.`);
-        return undefined;
+        warnOnce(`optimistic:${endpoint.name}`, `${endpoint.name}: getOptimisticResponse threw (${(error as Error).message}); the request goes on without it.`);
+        return;
       }
+      optimistic.add({ key, fetchedAt, endpoint, args, response });
+      store.dispatch(actions.optimisticSet({ layers: optimistic.layers(committedTables(slice())) }));
     };
 
     const run = async (endpoint: EndpointInterface, args: readonly unknown[], key: string): Promise<unknown> => {
@@ -97,21 +99,21 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
       const controller = new AbortController();
       controllers.add(controller);
       store.dispatch(actions.fetchPending({ key, fetchedAt }));
-      const optimisticAt = showOptimistic(endpoint, args, key, fetchedAt);
+      showOptimistic(endpoint, args, key, fetchedAt);
       try {
         let response: unknown;
         try {
           response = await endpoint.request({ fetch: transport, signal: controller.signal }, ...args);
         } catch (error) {
           if (started !== generation) throw new ResetError(endpoint.name);
-          fail(endpoint, key, error, fetchedAt, optimisticAt);
+          fail(endpoint, key, error, fetchedAt);
           throw error;
         }
         if (started !== generation) throw new ResetError(endpoint.name);
         try {
-          return commit(endpoint, args, key, response, fetchedAt, optimisticAt);
+          return commit(endpoint, args, key, response, fetchedAt);
         } catch (error) {
-          fail(endpoint, key, error, fetchedAt, optimisticAt);
+          fail(endpoint, key, error, fetchedAt);
           throw error;
         }
       } finally {
@@ -158,6 +160,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
       }
       if (actions.reset.match(action)) {
         generation++;
+        optimistic.clear();
         for (const controller of controllers) controller.abort();
         controllers.clear();
         inFlight.clear();

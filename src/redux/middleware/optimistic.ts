@@ -1,0 +1,64 @@
+import type { EndpointInterface } from '../../endpoint/interface.js';
+import { normalize } from '../../normalizr/normalize.js';
+import { warnOnce } from '../../schema/devWarning.js';
+import { applyTables, type Tables } from '../optimisticLayers.js';
+import type { OptimisticLayer } from '../state.js';
+import { dataMeta } from './expiry.js';
+
+/** One request showing an optimistic response; kept in memory (it holds the endpoint), never in state. */
+interface Pending {
+  readonly key: string;
+  readonly fetchedAt: number;
+  readonly endpoint: EndpointInterface;
+  readonly args: readonly unknown[];
+  readonly response: unknown;
+}
+
+/**
+ * The optimistic responses of requests in flight. Their layers are rebuilt, in `fetchedAt` order
+ * over the committed tables, every time one is added or settles or the committed tables change:
+ * each response merges into what is stored and into the layers before it, field by field, as a
+ * real response would, so a settled request leaves no trace in the others.
+ */
+export function createOptimisticQueue() {
+  let pending: Pending[] = [];
+  return {
+    /** Whether any optimistic response is shown. */
+    get active(): boolean {
+      return pending.length > 0;
+    },
+    /** Shows one more response. */
+    add(entry: Pending): void {
+      pending = [...pending, entry].sort((a, b) => a.fetchedAt - b.fetchedAt);
+    },
+    /** Takes the response of this request away; true if it was there. */
+    remove(key: string, fetchedAt: number): boolean {
+      const kept = pending.filter((entry) => entry.key !== key || entry.fetchedAt !== fetchedAt);
+      const removed = kept.length !== pending.length;
+      pending = kept;
+      return removed;
+    },
+    /** Drops every response (a reset). */
+    clear(): void {
+      pending = [];
+    },
+    /** The layers over `committed`; a response that no longer normalizes is dropped with a warning. */
+    layers(committed: Tables): OptimisticLayer[] {
+      const layers: OptimisticLayer[] = [];
+      let view = committed;
+      for (const entry of [...pending]) {
+        const { endpoint, args, response, key, fetchedAt } = entry;
+        try {
+          const writes = normalize(endpoint.schema, response, args, { store: view, meta: dataMeta(endpoint, fetchedAt, fetchedAt), source: `${endpoint.name} (optimistic)` });
+          const layer = { key, fetchedAt, entities: writes.entities, entitiesMeta: writes.entitiesMeta, indexes: writes.indexes };
+          layers.push(layer);
+          view = applyTables(view, layer);
+        } catch (error) {
+          pending = pending.filter((other) => other !== entry);
+          warnOnce(`optimistic:${endpoint.name}`, `${endpoint.name}: its optimistic response could not be shown (${(error as Error).message}); the request goes on without it.`);
+        }
+      }
+      return layers;
+    },
+  };
+}
