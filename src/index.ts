@@ -58,6 +58,7 @@ export type { EndpointInterface, ErrorPolicy, RequestContext } from './endpoint/
 export type { CreateEntitiesOptions, Entities, EntitiesSlice } from './redux/createEntities.js';
 export type { DataMiddlewareOptions } from './redux/middleware/createDataMiddleware.js';
 export type { ControllerStore, KeyFilter } from './redux/Controller.js';
+export type { AbortablePromise, EndpointArgs } from './redux/fetchEndpoint.js';
 export type { EntitiesState, ResponseMeta, SerializedError, OptimisticLayer, CommittedTables } from './redux/state.js';
 export type { Snapshot } from './redux/snapshot.js';
 export type { ResponseState, ResponseStatus, CountingSelector } from './redux/selectResponse.js';

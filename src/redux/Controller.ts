@@ -2,8 +2,9 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { EndpointInterface } from '../endpoint/interface.js';
 import type { Denormalize } from '../schema/types.js';
 import type { EntitiesInstance } from './instance.js';
-import { connectToMiddleware, type EndpointArgs } from './fetchEndpoint.js';
+import { connectToMiddleware, startRequest, type AbortablePromise, type EndpointArgs } from './fetchEndpoint.js';
 import { isStale } from './middleware/expiry.js';
+import type { DataApi } from './middleware/createDataMiddleware.js';
 import type { ResponseState, CountingSelector } from './selectResponse.js';
 import type { SerializedError } from './state.js';
 
@@ -40,13 +41,15 @@ export class Controller {
     private readonly selectors: ControllerSelectors,
   ) {}
 
-  /** Makes the request and resolves after the commit with the denormalized value. */
-  fetch<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<Denormalize<E['schema']>> {
+  /** Makes the request and resolves after the commit with the denormalized value; the promise has `abort()`. */
+  fetch<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): AbortablePromise<Denormalize<E['schema']>> {
+    let api: DataApi;
     try {
-      return this.api().fetch(endpoint, args) as Promise<Denormalize<E['schema']>>;
+      api = this.api();
     } catch (error) {
-      return Promise.reject(error);
+      return Object.assign(Promise.reject(error) as Promise<Denormalize<E['schema']>>, { abort: () => {} });
     }
+    return startRequest(api, endpoint, args);
   }
 
   /** Fetches only when the stored data is missing, invalidated, expired or errored; else resolves with it. */

@@ -19,16 +19,30 @@ export function connectToMiddleware(instance: EntitiesInstance, dispatch: (actio
   return api as DataApi;
 }
 
+/** A request's promise with RTK's `abort()`: rejects this caller with the reason and stores no error. */
+export type AbortablePromise<T> = Promise<T> & {
+  /** Aborts this caller's request (a shared read is aborted when all its callers have). */
+  abort(reason?: unknown): void;
+};
+
+/** Starts a request through the middleware and gives its promise an `abort()`. */
+export function startRequest<T>(api: DataApi, endpoint: EndpointInterface, args: readonly unknown[]): AbortablePromise<T> {
+  const controller = new AbortController();
+  const promise = api.fetch(endpoint, args, controller.signal) as Promise<T>;
+  return Object.assign(promise, { abort: (reason?: unknown) => controller.abort(reason) });
+}
+
 /**
  * Builds `fetchEndpoint(endpoint, ...args)`: a thunk that always makes the request (identical reads
  * in flight share one) and resolves AFTER the store commit with the denormalized value, the same
- * object the selectors return. It rejects with the error, which is also stored (serialized).
+ * object the selectors return. It rejects with the error, which is also stored (serialized). The
+ * promise has `abort()`, as RTK's thunks do.
  */
 export function createFetchEndpoint(instance: EntitiesInstance) {
   return function fetchEndpoint<E extends EndpointInterface>(
     endpoint: E,
     ...args: EndpointArgs<E>
-  ): ThunkAction<Promise<Denormalize<E['schema']>>, unknown, unknown, UnknownAction> {
-    return (dispatch) => connectToMiddleware(instance, dispatch).fetch(endpoint, args) as Promise<Denormalize<E['schema']>>;
+  ): ThunkAction<AbortablePromise<Denormalize<E['schema']>>, unknown, unknown, UnknownAction> {
+    return (dispatch) => startRequest(connectToMiddleware(instance, dispatch), endpoint, args);
   };
 }

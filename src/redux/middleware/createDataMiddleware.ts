@@ -5,7 +5,7 @@ import { warnOnce } from '../../schema/devWarning.js';
 import type { EntitiesInstance } from '../instance.js';
 import { ResetError } from '../ResetError.js';
 import { serializeError } from '../serializeError.js';
-import { createInFlight } from './dedupe.js';
+import { createInFlight, type SharedRequest } from './dedupe.js';
 import { checkBundle } from './bundleCheck.js';
 import { applyTables, committedTables, type Tables } from '../optimisticLayers.js';
 import { createOptimisticQueue } from './optimistic.js';
@@ -23,14 +23,41 @@ export interface DataMiddlewareOptions {
 
 /** What the middleware does for thunks and the Controller (reached through the probe action). */
 export interface DataApi {
-  /** Makes the request (identical reads in flight share one) and resolves after the commit. */
-  fetch(endpoint: EndpointInterface, args: readonly unknown[]): Promise<unknown>;
+  /**
+   * Makes the request (identical reads in flight share one) and resolves after the commit.
+   * `signal` aborts this caller; a shared read is aborted when all its callers have aborted.
+   */
+  fetch(endpoint: EndpointInterface, args: readonly unknown[], signal?: AbortSignal): Promise<unknown>;
   /** Stores a response as if it had been fetched, synchronously. */
   receive(endpoint: EndpointInterface, args: readonly unknown[], response: unknown): unknown;
   /** Stores an error as if the request had failed. */
   fail(endpoint: EndpointInterface, args: readonly unknown[], error: unknown): void;
   /** The middleware's clock (its `now` option), so expiry is judged on one clock. */
   now(): number;
+}
+
+/** True for an abort by a caller (an `AbortError`); timeouts are `TimeoutError`s and stay errors. */
+function isAbort(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+/**
+ * One caller's view of a shared request: rejects with the abort reason as soon as `signal` aborts,
+ * and aborts the request itself once every caller has aborted.
+ */
+function abortable(request: SharedRequest, signal: AbortSignal, forget: () => void): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      request.aborted++;
+      if (request.aborted === request.callers) {
+        forget();
+        request.controller.abort(signal.reason);
+      }
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    request.promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /**
@@ -93,10 +120,9 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
       store.dispatch(actions.optimisticSet({ layers: optimistic.layers(committedTables(slice())) }));
     };
 
-    const run = async (endpoint: EndpointInterface, args: readonly unknown[], key: string): Promise<unknown> => {
+    const run = async (endpoint: EndpointInterface, args: readonly unknown[], key: string, controller: AbortController): Promise<unknown> => {
       const fetchedAt = now();
       const started = generation;
-      const controller = new AbortController();
       controllers.add(controller);
       store.dispatch(actions.fetchPending({ key, fetchedAt }));
       showOptimistic(endpoint, args, key, fetchedAt);
@@ -106,7 +132,12 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
           response = await endpoint.request({ fetch: transport, signal: controller.signal }, ...args);
         } catch (error) {
           if (started !== generation) throw new ResetError(endpoint.name);
-          fail(endpoint, key, error, fetchedAt);
+          if (isAbort(error)) {
+            // the caller gave up: the request did not happen, so no error is stored
+            store.dispatch(actions.fetchSettled({ key, ...settleOptimistic(key, fetchedAt, () => committedTables(slice())) }));
+          } else {
+            fail(endpoint, key, error, fetchedAt);
+          }
           throw error;
         }
         if (started !== generation) throw new ResetError(endpoint.name);
@@ -122,15 +153,22 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
     };
 
     const api: DataApi = {
-      fetch(endpoint, args) {
+      fetch(endpoint, args, signal) {
         let key: string;
         try {
           key = endpoint.key(...args);
         } catch (error) {
           return Promise.reject(error);
         }
-        if (endpoint.sideEffect) return run(endpoint, args, key);
-        return inFlight.get(key) ?? inFlight.track(key, run(endpoint, args, key));
+        if (signal?.aborted) return Promise.reject(signal.reason);
+        let request = endpoint.sideEffect ? undefined : inFlight.get(key);
+        if (request === undefined) {
+          const controller = new AbortController();
+          request = { promise: run(endpoint, args, key, controller), controller, callers: 0, aborted: 0 };
+          if (!endpoint.sideEffect) inFlight.track(key, request);
+        }
+        request.callers++;
+        return signal === undefined ? request.promise : abortable(request, signal, () => inFlight.forget(key, request));
       },
       receive(endpoint, args, response) {
         const key = endpoint.key(...args);
