@@ -6,8 +6,6 @@ const config: Config = {
   testEnvironmentOptions: { customExportConditions: ['node', 'node-addons'] },
   roots: ['<rootDir>/__tests__'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
-  // scenarios that fail until the library is fixed; run them with `npx jest --testPathIgnorePatterns=/node_modules/ --testPathPattern=reliability/pending`
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/reliability/pending/'],
   transform: {
     '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', diagnostics: false }],
   },

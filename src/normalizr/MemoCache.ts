@@ -23,6 +23,8 @@ interface EntityEntry {
   checkedTables: EntityTables | undefined;
   fresh: boolean;
   checking: boolean;
+  /** Earlier entries of the same record, newest first: a rollback finds its objects again. */
+  older: EntityEntry | undefined;
 }
 
 /** One top-level read and the tables it depends on. */
@@ -33,8 +35,18 @@ interface TopEntry {
   readonly keys: readonly string[];
   readonly refs: readonly unknown[];
   readonly output: unknown;
-  /** The read before this one, so returning to its tables (a rollback) returns its very output. */
-  readonly previous: TopEntry | undefined;
+  /** Earlier reads, newest first, so returning to their tables (a rollback) returns their very output. */
+  previous: TopEntry | undefined;
+}
+
+/** How many results are kept per record and per top-level read. */
+const HISTORY = 4;
+
+/** Cuts a newest-first chain after `HISTORY` links. */
+function trim<T extends { [K in L]: T | undefined }, L extends string>(head: T, link: L): void {
+  let node: T | undefined = head;
+  for (let kept = 1; node !== undefined && kept < HISTORY; kept++) node = node[link];
+  if (node !== undefined) node[link] = undefined as T[L];
 }
 
 /**
@@ -81,19 +93,26 @@ export class MemoCache implements DenormalizeDelegate {
       const latest = this.tops.get(holder);
       const same = latest !== undefined && latest.schema === identity;
       if (same) {
-        for (const entry of [latest, latest.previous]) {
-          if (entry !== undefined && entry.argsKey === argsKey && unchanged(entry, tables)) {
-            entry.tables = tables;
-            if (entry !== latest) this.tops.set(holder, { ...entry, previous: latest.previous === entry ? latest : latest.previous });
-            return entry.output;
+        let before: TopEntry | undefined;
+        for (let entry: TopEntry | undefined = latest; entry !== undefined; before = entry, entry = entry.previous) {
+          if (entry.argsKey !== argsKey || !unchanged(entry, tables)) continue;
+          entry.tables = tables;
+          if (before !== undefined) {
+            // an earlier read matches again (a rollback): it becomes the latest
+            before.previous = entry.previous;
+            entry.previous = latest;
+            trim(entry, 'previous');
+            this.tops.set(holder, entry);
           }
+          return entry.output;
         }
       }
       let output = this.read(schemaClass, input);
       if (same) output = keepIdentity(latest.output, output);
       const keys = collectTableKeys(schemaClass);
-      const previous = same ? { ...latest, previous: undefined } : undefined;
-      this.tops.set(holder, { schema: identity, argsKey, tables, keys, refs: keys.map((key) => tables[key]), output, previous });
+      const entry: TopEntry = { schema: identity, argsKey, tables, keys, refs: keys.map((key) => tables[key]), output, previous: same ? latest : undefined };
+      trim(entry, 'previous');
+      this.tops.set(holder, entry);
       return output;
     } finally {
       this.tables = saved.tables;
@@ -123,10 +142,15 @@ export class MemoCache implements DenormalizeDelegate {
     const key = entityKey(entity);
     const record = getOwn(this.tables[key], pk);
     let entry = record === undefined ? undefined : this.records.get(record);
-    if (entry === undefined || entry.entity !== entity || !this.isFresh(entry)) {
-      entry = record === undefined ? missingEntry(entity, key, pk, this.tables) : this.build(entity, key, pk, record);
+    if (entry !== undefined && (entry.entity !== entity || !this.isFresh(entry))) entry = this.recall(entry, entity, record as EntityRecord);
+    if (entry === undefined) entry = record === undefined ? missingEntry(entity, key, pk, this.tables) : this.build(entity, key, pk, record);
+    const building = this.building;
+    if (building !== undefined) {
+      // an exact array for the first child, not an empty one grown by push: most entities hold one
+      // or two others, and the memo keeps every entry (−128 bytes per one-child entity)
+      if (building.children === undefined) building.children = [entry];
+      else building.children.push(entry);
     }
-    if (this.building !== undefined) (this.building.children ??= []).push(entry);
     return entry.output;
   }
 
@@ -136,9 +160,24 @@ export class MemoCache implements DenormalizeDelegate {
     return table === undefined ? [] : Object.keys(table);
   }
 
+  /** An earlier entry of this record that is fresh again (after a rollback), made the newest. */
+  private recall(newest: EntityEntry, entity: StoredSchema, record: EntityRecord): EntityEntry | undefined {
+    for (let before = newest, entry = newest.older; entry !== undefined; before = entry, entry = entry.older) {
+      if (entry.entity !== entity || !this.isFresh(entry)) continue;
+      before.older = entry.older;
+      entry.older = newest;
+      trim(entry, 'older');
+      this.records.set(record, entry);
+      return entry;
+    }
+    return undefined;
+  }
+
   private build(entity: StoredSchema, key: string, pk: string, record: EntityRecord): EntityEntry {
     const output = entity.fromJS(record);
-    const entry: EntityEntry = { entity, key, pk, record, output, children: undefined, checkedTables: this.tables, fresh: true, checking: false };
+    const older = this.records.get(record);
+    const entry: EntityEntry = { entity, key, pk, record, output, children: undefined, checkedTables: this.tables, fresh: true, checking: false, older };
+    if (older !== undefined) trim(entry, 'older');
     // registered before its fields are filled, so a cycle back to it finds this instance
     this.records.set(record, entry);
     if (this.buildDepth >= MAX_NESTING) this.unfilled.push(entry);
@@ -206,7 +245,7 @@ export class MemoCache implements DenormalizeDelegate {
 }
 
 function missingEntry(entity: StoredSchema, key: string, pk: string, tables: EntityTables): EntityEntry {
-  return { entity, key, pk, record: undefined, output: undefined, children: undefined, checkedTables: tables, fresh: true, checking: false };
+  return { entity, key, pk, record: undefined, output: undefined, children: undefined, checkedTables: tables, fresh: true, checking: false, older: undefined };
 }
 
 function unchanged(entry: TopEntry, tables: EntityTables): boolean {

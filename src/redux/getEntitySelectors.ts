@@ -33,7 +33,8 @@ export function createGetEntitySelectors(instance: EntitiesInstance) {
     const all = isEntityClass(source) ? new All(source as never) : (source as All);
     const entities = all.entities();
     const { selectors, toTables } = tableInputs(instance, all);
-    const options = { memoize: lruMemoize, argsMemoize: lruMemoize };
+    // a few results each, so a rolled-back optimistic update selects the very objects of before
+    const options = { memoize: lruMemoize, memoizeOptions: { maxSize: 4 }, argsMemoize: lruMemoize };
     const selectTables = createSelector(selectors, (...tables) => toTables(tables), options);
     const selectAll = createSelector([selectTables], (tables) => instance.memo.denormalize(all, undefined, tables) as ItemOf<S>[], options);
     const selectIds = createSelector([selectTables], (tables) => entities.flatMap((entity) => Object.keys(tables[entityKey(entity)] ?? {})), options);
