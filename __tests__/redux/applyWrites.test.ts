@@ -1,0 +1,67 @@
+import { applyEntityWrites, applyMetaWrites } from '../../src/redux/applyWrites';
+import type { EntityMetaTables, EntityTables } from '../../src/index';
+
+const meta = { fetchedAt: 1, date: 1, expiresAt: 2 };
+const deleted = { ...meta, deleted: true as const };
+/** A prototype-free table, as normalize and the reducer make them. */
+const table = <T>(entries: Record<string, T>): Record<string, T> => Object.assign(Object.create(null) as Record<string, T>, entries);
+
+describe('applyEntityWrites', () => {
+  test('a new table holding exactly the written records is those records', () => {
+    const records = table({ b: { id: 'b' }, a: { id: 'a' } });
+    const next = applyEntityWrites({}, { User: records }, { User: table({ b: meta, a: meta }) });
+    expect(next.User).toBe(records);
+    expect(Object.keys(next.User ?? {})).toEqual(['b', 'a']);
+  });
+
+  test('a new table with deletions or missing records is built from the meta, in meta order', () => {
+    const records = table({ a: { id: 'a' }, c: { id: 'c' } });
+    const next = applyEntityWrites({}, { User: records }, { User: table({ c: meta, gone: deleted, a: meta, missing: meta }) });
+    expect(next.User).not.toBe(records);
+    expect(Object.keys(next.User ?? {})).toEqual(['c', 'a']);
+    expect(Object.getPrototypeOf(next.User)).toBeNull();
+  });
+
+  test('writing into a stored table copies it prototype-free and keeps every unchanged record', () => {
+    const kept = { id: 'a' };
+    const stored: EntityTables = { User: table({ a: kept, b: { id: 'b' } }), Other: table({ x: { id: 'x' } }) };
+    const next = applyEntityWrites(stored, { User: table({ c: { id: 'c' } }) }, { User: table({ c: meta, b: deleted }) });
+    expect(Object.keys(next.User ?? {})).toEqual(['a', 'c']);
+    expect(next.User?.a).toBe(kept);
+    expect(next.Other).toBe(stored.Other);
+    expect(Object.keys(stored.User ?? {})).toEqual(['a', 'b']); // the stored table is untouched
+    expect(Object.getPrototypeOf(next.User)).toBeNull();
+  });
+
+  test('a table rehydrated from JSON keeps ids like __proto__ as ordinary records', () => {
+    const rehydrated = JSON.parse('{"User":{"__proto__":{"id":"__proto__"},"toString":{"id":"toString"}}}') as EntityTables;
+    const next = applyEntityWrites(rehydrated, { User: table({ x: { id: 'x' } }) }, { User: table({ x: meta }) });
+    expect(Object.keys(next.User ?? {})).toEqual(['__proto__', 'toString', 'x']);
+    expect(Object.getPrototypeOf(next.User)).toBeNull();
+    expect(next.User?.['__proto__']).toEqual({ id: '__proto__' });
+  });
+
+  test('nothing written: the same tables', () => {
+    const stored: EntityTables = { User: table({ a: { id: 'a' } }) };
+    expect(applyEntityWrites(stored, { User: table({ a: stored.User?.a ?? {} }) }, { User: table({ a: meta }) })).toBe(stored);
+  });
+});
+
+describe('applyMetaWrites', () => {
+  test('a new meta table is the written one; a stored one is copied with the writes laid over it', () => {
+    const writes = table({ a: meta });
+    const first = applyMetaWrites({}, { User: writes });
+    expect(first.User).toBe(writes);
+    const second: EntityMetaTables = applyMetaWrites(first, { User: table({ b: meta, a: deleted }) });
+    expect(second.User).toEqual({ a: deleted, b: meta });
+    expect(Object.keys(second.User ?? {})).toEqual(['a', 'b']);
+    expect(first.User).toEqual({ a: meta }); // untouched
+    expect(Object.getPrototypeOf(second.User)).toBeNull();
+  });
+
+  test('writes that are not prototype-free are copied into a prototype-free table', () => {
+    const next = applyMetaWrites({}, { User: { a: meta } });
+    expect(Object.getPrototypeOf(next.User)).toBeNull();
+    expect(next.User?.a).toBe(meta);
+  });
+});

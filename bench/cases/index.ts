@@ -1,0 +1,29 @@
+/**
+ * Every timed case, in the order of the report, in groups that share their data. A group is built
+ * when it runs and dropped after, so each case runs on a heap holding only its own data.
+ */
+import type { Sizes } from '../fixtures.js';
+import type { BenchCase } from '../model.js';
+import { allCases } from './all.js';
+import { denormalizeCases } from './denormalize.js';
+import { endToEndCase } from './endToEnd.js';
+import { normalizeCase } from './normalize.js';
+import { storeCases } from './store.js';
+
+export { measureMemory, type MemoryRow } from './memory.js';
+
+/** Cases that share their data, built together. */
+export interface CaseGroup {
+  readonly name: string;
+  build(): BenchCase[];
+}
+
+export function caseGroups(sizes: Sizes): readonly CaseGroup[] {
+  return [
+    { name: 'normalize', build: () => [normalizeCase(sizes)] },
+    { name: 'denormalize', build: () => denormalizeCases(sizes) },
+    { name: 'schema.All', build: () => allCases(sizes) },
+    { name: 'store writes', build: () => storeCases(sizes) },
+    { name: 'end to end', build: () => [endToEndCase(sizes)] },
+  ];
+}

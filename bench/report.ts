@@ -1,0 +1,166 @@
+/** The RESULTS table: ops/s per library, ours divided by each, the targets, and memory. */
+import { availableParallelism, cpus, totalmem } from 'node:os';
+import type { MemoryRow } from './cases/index.js';
+import type { Sizes } from './fixtures.js';
+import { LIBRARIES, type BenchCase, type Library } from './model.js';
+
+export interface Measured {
+  readonly benchCase: BenchCase;
+  /** Median over rounds. */
+  readonly opsPerSecond: ReadonlyMap<Library, number>;
+  /** Ours ÷ each library: the median over rounds of the ratio within a round. */
+  readonly ratios: ReadonlyMap<Library, number>;
+}
+
+const COLUMNS: readonly Library[] = ['ours', 'dataClient', 'normalizr', 'rtk', 'plain'];
+
+const ops = (value: number) => (value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toPrecision(3));
+const times = (ratio: number) => (ratio >= 100 ? `${Math.round(ratio).toLocaleString('en-US')}×` : ratio >= 10 ? `${ratio.toFixed(1)}×` : `${ratio.toFixed(2)}×`);
+
+function verdict(measured: Measured): string {
+  const { target } = measured.benchCase;
+  if (target === undefined) return '';
+  const ratio = measured.ratios.get(target.anchor);
+  if (ratio === undefined) return '';
+  return `≥ ${target.ratio}× ${target.anchor === 'rtk' ? 'RTK' : 'Data Client'}: **${times(ratio)}** ${ratio >= target.ratio ? '✅ met' : '❌ missed'}`;
+}
+
+function mainTable(rows: readonly Measured[]): string[] {
+  const lines = [
+    `| case | ${COLUMNS.map((library) => LIBRARIES[library]).join(' | ')} | target (ours ÷ anchor) |`,
+    `| --- | ${COLUMNS.map(() => '---:').join(' | ')} | --- |`,
+  ];
+  for (const row of rows) {
+    const cells = COLUMNS.map((library) => {
+      const value = row.opsPerSecond.get(library);
+      const ratio = row.ratios.get(library);
+      if (value === undefined) return '–';
+      if (library === 'ours' || ratio === undefined) return ops(value);
+      return `${ops(value)} (${times(ratio)})`;
+    });
+    lines.push(`| ${row.benchCase.title} | ${cells.join(' | ')} | ${verdict(row)} |`);
+  }
+  return lines;
+}
+
+function scalingTable(rows: readonly Measured[], sizes: Sizes): string[] {
+  const lines = ['| comments | cold ops/s | cold ns per comment | warm ops/s |', '| ---: | ---: | ---: | ---: |'];
+  for (const count of sizes.allScaling) {
+    const cold = rows.find((row) => row.benchCase.id === `all-scale-cold-${count}`)?.opsPerSecond.get('ours');
+    const warm = rows.find((row) => row.benchCase.id === `all-scale-warm-${count}`)?.opsPerSecond.get('ours');
+    if (cold === undefined || warm === undefined) continue;
+    lines.push(`| ${count.toLocaleString('en-US')} | ${ops(cold)} | ${Math.round(1e9 / cold / count)} | ${ops(warm)} |`);
+  }
+  return lines;
+}
+
+function memoryTable(memory: readonly MemoryRow[], sizes: Sizes): string[] {
+  const rtk = memory.find((row) => row.library === 'rtk')?.bytesPerEntity;
+  const lines = [
+    `Heap retained per stored entity at ${sizes.memoryEntities.toLocaleString('en-US')} members (heapUsed after a full GC, median of 3 loads):`,
+    '',
+    '| library | how | bytes per entity | ÷ RTK |',
+    '| --- | --- | ---: | ---: |',
+  ];
+  for (const row of memory) {
+    const bytes = row.bytesPerEntity;
+    lines.push(`| ${LIBRARIES[row.library]} | ${row.variant} | ${bytes === undefined ? 'n/a (run with --expose-gc)' : Math.round(bytes)} | ${bytes === undefined || rtk === undefined ? '' : `${(bytes / rtk).toFixed(2)}×`} |`);
+  }
+  return lines;
+}
+
+const opsOf = (rows: readonly Measured[], id: string, library: Library) => rows.find((row) => row.benchCase.id === id)?.opsPerSecond.get(library);
+
+/** What stands between a missed target and ours, with this run's numbers and the profiles behind them. */
+function notes(rows: readonly Measured[]): string[] {
+  const lines: string[] = [];
+  const limit = (id: string) => {
+    const plain = opsOf(rows, id, 'plain');
+    const rtk = opsOf(rows, id, 'rtk');
+    return plain === undefined || rtk === undefined ? undefined : plain / rtk;
+  };
+  const reach = (ratio: number, target: number) => (ratio >= target ? `so ${target}× is within reach of the same work` : `below the ${target}× target: no implementation doing the same work reaches it here`);
+  const empty = limit('store-empty');
+  if (empty !== undefined) {
+    lines.push(
+      `- **Into an empty store (target ≥ 20× RTK).** The plain loop does the least work that gives the same store (copy the rows into a ` +
+        `table, list the ids: no normalization, no per-record meta, no read) and is itself ${times(empty)} RTK, ${reach(empty, 20)}. ` +
+        'Profile of `ctrl.setResponse` (`node --cpu-prof`): about 17% normalize, 5% dispatch and reducer, 35% the denormalized value it returns ' +
+        "(most of it inserting 500 new records into the mount point's long-lived memo `WeakMap`: about 300 µs for 500 inserts there against " +
+        'about 25 µs into a fresh `WeakMap`), about 30% GC. RTK spends its time in Immer (drafting, `each`, `freeze`).',
+    );
+  }
+  const filled = limit('store-filled');
+  if (filled !== undefined) {
+    lines.push(
+      `- **Into a 10,000-entity store (target ≥ 3× RTK).** The plain loop (one copy of the table, rows merged in) is ${times(filled)} RTK, ${reach(filled, 3)}. ` +
+        'What blocks ours is the state shape: tables are immutable plain objects (DESIGN §5.1), so a write copies every table it touches, and ' +
+        'every record also has an entry in a per-pk `entitiesMeta` table, so each write into a big table copies it twice (records and meta): ' +
+        'about 55% of `ctrl.setResponse` in the profile (normalize about 6%, the returned read about 9%, GC about 15%). An experiment that skips ' +
+        'the meta copy (not a fix: it drops the meta) measured 377–396 ops/s, 3.0–3.1× RTK. Meeting the target needs per-record meta that is not ' +
+        'a full per-pk table rewritten on every write (a change to `NormalizeWrites`, the reducer and their readers).',
+    );
+  }
+  lines.push(
+    '- **Cold denormalize (target ≥ 4× Data Client).** The memo costs little over the schema calls it makes: a hand-written reader that ' +
+      'builds the same instances through `fromJS` takes about 207 µs, a naive uncached reader through the same schema protocol about 690 µs, ' +
+      'ours about 530–570 µs alone and more inside this process (its call sites see every entity kind of the bench). Data Client takes about ' +
+      '2.2–2.8 ms alone. The remaining cost is spread over `Entity.fromJS`, `denormalizeFields`, the schema dispatch per nested value and GC; ' +
+      'no single hot spot is left in the memo.',
+    '- **Run-to-run spread.** The machine is shared (2 cores; other test runs compete), and the JIT does not settle the same way in every ' +
+      'process: over repeated runs while this bench was written, our cold denormalize came out near either 1,250 or 1,650 ops/s while ' +
+      'Data Client stayed near 360–410 ops/s (about 3.2× or 4.2×; 3.1× to 6.1× over all runs), so that target is met in some runs and missed ' +
+      'in others. schema.All cold measured 7× to 10×, normalize 1.7× to 1.9×, one post changed 2.9× to 3.8×.',
+  );
+  return lines;
+}
+
+export function renderResults(run: { measured: readonly Measured[]; memory: readonly MemoryRow[] | undefined; sizes: Sizes; seconds: number }): string {
+  const cpu = cpus();
+  const main = run.measured.filter((row) => !row.benchCase.id.startsWith('all-scale-'));
+  const targets = main.filter((row) => row.benchCase.target !== undefined);
+  const met = targets.filter((row) => verdict(row).includes('met')).length;
+  return [
+    '# Bench results',
+    '',
+    '`npm run bench` (generated; do not edit by hand). One Node process, NODE_ENV=production, tinybench. ' +
+      'Every case first checks that all libraries return the same data. Each case then runs in 4 rounds, the libraries ' +
+      'alternating order; in each round every library starts from a collected heap, warms up (100 ms, then 50 ms) and is timed ' +
+      'for about 150 ms. A round\'s ops/s is 1 / its median sample; the table shows the median round, and each ratio is the ' +
+      'median of the ratios measured within one round (both libraries under the same machine load). Calls shorter than 50 µs ' +
+      'are batched so each sample is timed over at least 50 µs.',
+    '',
+    `- machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores (${availableParallelism()} available), ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    `- Node ${process.version} (${process.platform} ${process.arch}), NODE_ENV=${process.env.NODE_ENV ?? '(unset)'}`,
+    `- date: ${new Date().toISOString()}; whole run ${run.seconds.toFixed(0)} s`,
+    `- targets met: ${met} of ${targets.length}`,
+    '',
+    '## Operations per second (higher is better)',
+    '',
+    'In parentheses: ours ÷ that library (above 1× ours is faster). Against the plain loop it is our distance to the limit.',
+    '',
+    ...mainTable(main),
+    '',
+    '## Notes on the targets',
+    '',
+    ...notes(run.measured),
+    '',
+    '## schema.All: how the cost grows (ours)',
+    '',
+    ...scalingTable(run.measured, run.sizes),
+    '',
+    '## Memory',
+    '',
+    ...(run.memory === undefined ? ['not measured in this run'] : memoryTable(run.memory, run.sizes)),
+    '',
+    '## What is compared',
+    '',
+    '- **rtk-entities**: `normalize`, `MemoCache#denormalize` (cold: a new MemoCache per call), `ctrl.setResponse` on a real `configureStore` store, `fetchEndpoint` + `getEntitySelectors(Member).selectAll`.',
+    '- **@data-client/normalizr 0.18**: `normalize`, `MemoCache#denormalize` and `MemoCache#query` (for All), with the minimal Entity/Array/All of `__tests__/fixtures/dataClientSchemas.ts` (its `@data-client/endpoint` is not on the registry).',
+    '- **normalizr 3.6.2**: `normalize` and `denormalize` (no memo, so no warm rows); All is `denormalize(Object.keys(table), [Comment], entities)`.',
+    '- **RTK createEntityAdapter**: `upsertMany` of rows that need no normalization, in a `configureStore` store (dev checks off for both libraries), `createAsyncThunk` for end to end, the adapter\'s `selectAll`.',
+    '- **plain JS loop**: the same work written by hand for these exact shapes, producing plain objects (no classes); warm and one-changed reads use a hand-written memo. It is the limit, not a library.',
+    '- Store cases give every call freshly parsed rows and a fresh store (preloaded with the same 10,000 members for the second one), prepared outside the timing. Ours includes normalizing and the denormalized value `setResponse` returns.',
+    '',
+  ].join('\n');
+}
