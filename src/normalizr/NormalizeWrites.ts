@@ -57,10 +57,12 @@ export class NormalizeWrites implements NormalizeDelegate {
     return schemaClass.normalize(value, parent, key, this);
   }
 
-  deferIfDeep(task: () => void): boolean {
-    if (this.visiting.size < MAX_NESTING) return false;
+  isDeep(): boolean {
+    return this.visiting.size >= MAX_NESTING;
+  }
+
+  defer(task: () => void): void {
     this.deferred.push(task);
-    return true;
   }
 
   /** Runs the deferred tasks (and the ones they defer) until none is left. */

@@ -138,17 +138,21 @@ export abstract class Entity {
     if (problem !== undefined) {
       throw new TypeError(`${key} ${pk} failed validate() while normalizing ${delegate.source ?? 'a response'}: ${problem}. Received: ${describeValue(input)}`);
     }
-    if (delegate.deferIfDeep(() => this.write(input, processed, pk, delegate))) return pk;
-    this.write(input, processed, pk, delegate);
+    if (delegate.isDeep()) delegate.defer(() => this.write(input, processed, pk, delegate));
+    else this.write(input, processed, pk, delegate);
     return pk;
   }
 
   /** Normalizes the nested fields of a processed item and merges it into the store. */
   private static write(input: object, processed: EntityRecord, pk: string, delegate: NormalizeDelegate): void {
+    const nested = this.schema;
+    if (isEmpty(nested)) {
+      delegate.mergeEntity(this, pk, processed === input ? { ...processed } : processed);
+      return;
+    }
     if (!delegate.enter(input)) return; // the input contains itself: it is already being written
     let record: Record<string, unknown> | undefined;
     try {
-      const nested = this.schema;
       for (const field in nested) {
         const value = processed[field];
         if (value === undefined || value === null) continue;
@@ -200,6 +204,11 @@ export abstract class Entity {
   static tableKeys(add: (schema: unknown) => void): void {
     for (const field in this.schema) add(this.schema[field]);
   }
+}
+
+function isEmpty(object: object): boolean {
+  for (const _ in object) return false;
+  return true;
 }
 
 function atField(field: string | undefined): string {

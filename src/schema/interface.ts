@@ -61,12 +61,10 @@ export interface NormalizeDelegate {
   enter(input: object): boolean;
   /** Ends what `enter` began. */
   leave(input: object): void;
-  /**
-   * Runs `task` now, or, when entities are nested so deep that the call stack could overflow,
-   * after the current work unwinds. Either way it runs before `normalize` returns.
-   * @returns true when the task was deferred
-   */
-  deferIfDeep(task: () => void): boolean;
+  /** True when entities are nested so deep that going on recursing could overflow the call stack. */
+  isDeep(): boolean;
+  /** Runs `task` after the current work unwinds, before `normalize` returns. */
+  defer(task: () => void): void;
   /** The record as this write will leave it: written earlier in this response, or stored. */
   getEntity(key: string, pk: string): EntityRecord | undefined;
   /** Every primary key of a table as this write will leave it, in table order. */
