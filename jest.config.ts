@@ -13,7 +13,12 @@ const config: Config = {
   setupFiles: ['<rootDir>/__tests__/setup/jsdomGlobals.ts'],
   setupFilesAfterEnv: ['<rootDir>/__tests__/setup/failOnConsole.ts'],
   // sources import siblings with the `.js` extension that Node's ESM needs; jest resolves the `.ts`
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // the example imports the library by name; tests read it from source
+    '^rtk-entities$': '<rootDir>/src/index.ts',
+    '^rtk-entities/react$': '<rootDir>/src/react/index.ts',
+  },
 };
 
 export default config;
