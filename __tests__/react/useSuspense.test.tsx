@@ -179,7 +179,7 @@ describe('useSuspense', () => {
     expect(store.getState().entities.meta).toEqual({});
   });
 
-  test('new arguments suspend and fetch the new call', async () => {
+  test('arguments 1 → 2 → 1: the new call suspends and fetches; going back reads the cache at once', async () => {
     const { store } = makeStore();
     serve('/users/1', { id: '1', name: 'Ann' });
     serve('/users/2', { id: '2', name: 'Bo' });
@@ -188,6 +188,7 @@ describe('useSuspense', () => {
       return (
         <>
           <button onClick={() => setId('2')}>next</button>
+          <button onClick={() => setId('1')}>back</button>
           <AsyncBoundary fallback={<p>Loading</p>}><UserName id={id} /></AsyncBoundary>
         </>
       );
@@ -196,6 +197,13 @@ describe('useSuspense', () => {
     expect(await screen.findByText('user Ann')).toBeTruthy();
     fireEvent.click(screen.getByText('next'));
     expect(await screen.findByText('user Bo')).toBeTruthy();
+    const annMeta = store.getState().entities.meta[getUser.key({ id: '1' })];
+    fireEvent.click(screen.getByText('back'));
+    expect(screen.getByText('user Ann')).toBeTruthy(); // synchronously: fresh data, no suspense
+    expect(screen.queryByText('Loading')).toBeNull();
+    await act(async () => {});
+    // no request followed: the call's bookkeeping is the very same object (a request would mark it pending)
+    expect(store.getState().entities.meta[getUser.key({ id: '1' })]).toBe(annMeta);
   });
 
   test('a write to an unrelated entity does not re-render the list; a write to a listed user does', async () => {
