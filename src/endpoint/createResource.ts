@@ -1,13 +1,12 @@
 import { Collection, type CollectionOptions } from '../schema/Collection.js';
 import { Invalidate } from '../schema/Invalidate.js';
-import type { Entity } from '../schema/Entity.js';
 import type { EntitySchema } from '../schema/interface.js';
 import { entityKey } from '../schema/entityKey.js';
 import { RestEndpoint } from './RestEndpoint.js';
 import type { RestEndpointOptions } from './RestEndpointOptions.js';
 import type { SearchParams } from './searchString.js';
 import type { DefaultBody, HttpMethod } from './RestArgs.js';
-import { listPath, type ListPath } from './listPath.js';
+import { listPath } from './listPath.js';
 import type { EntityBody } from './EntityBody.js';
 import { optimisticResponses } from './optimisticResponses.js';
 
@@ -163,6 +162,3 @@ function named(added: object, key: string): object {
     }),
   );
 }
-
-/** The instance type a resource's `get` reads. */
-export type ResourceEntity<S extends EntitySchema> = Instance<S> extends Entity ? Instance<S> : never;

@@ -1,10 +1,7 @@
 import type {
-  EntityIndexes,
   EntityMeta,
-  EntityMetaTables,
   EntityRecord,
   StoredSchema,
-  EntityTables,
   NormalizeDelegate,
   StoreView,
   WriteMeta,
@@ -134,10 +131,3 @@ export class NormalizeWrites implements NormalizeDelegate {
     }
   }
 }
-
-/** The tables of a `NormalizeWrites`, typed for readers. */
-export type WrittenTables = {
-  readonly entities: EntityTables;
-  readonly entitiesMeta: EntityMetaTables;
-  readonly indexes: EntityIndexes;
-};

@@ -3,7 +3,7 @@ import { ArraySchema } from './ArraySchema.js';
 import { Values } from './Values.js';
 import { stableStringify } from './stableStringify.js';
 import { describeValue } from './describeValue.js';
-import { createDefaultCollectionFilter, defaultNonFilterArgumentKey, mutationFields, type CollectionKey } from './collectionFilter.js';
+import { createDefaultCollectionFilter, defaultNonFilterArgumentKey, type CollectionKey } from './collectionFilter.js';
 import { CollectionChange, type ChangeKind } from './CollectionChange.js';
 
 /** Options of `schema.Collection`. */
@@ -131,10 +131,6 @@ export class Collection<S = unknown> implements SchemaClass {
     }
   }
 
-  /** The fields of a mutation, for filters. */
-  fieldsOf(args: readonly unknown[]): Record<string, unknown> {
-    return mutationFields(args);
-  }
 
   // Entity-like protocol, so lists are stored, merged and memoized like entities.
 
