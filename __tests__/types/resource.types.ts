@@ -64,3 +64,18 @@ const WithFn = Users.extend((Base) => ({ byName: Base.getList.extend({ path: '/u
 WithFn.byName.url({ name: 'ann' });
 // @ts-expect-error: the old resource has no byName
 Users.byName;
+
+// a nested entity field in a body takes the nested body or just its primary key
+class Owner extends User {
+  static override key = 'Owner';
+}
+class Pet extends Trade {
+  owner = Owner.fromJS();
+  static override key = 'Pet';
+  static override schema = { owner: Owner };
+}
+const Pets = createResource({ path: '/pets/:id', schema: Pet });
+ctrl.fetch(Pets.getList.push, { owner: 'm1' });
+ctrl.fetch(Pets.getList.push, { owner: { id: 'm1', name: 'Max' } });
+// @ts-expect-error: not a pk nor an Owner body
+ctrl.fetch(Pets.getList.push, { owner: true });
