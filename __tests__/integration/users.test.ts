@@ -101,6 +101,28 @@ describe('memoized selectors', () => {
     expect(selectUsers.recomputations()).toBe(responseRecomputed);
   });
 
+  test('a write to an unrelated indexed kind does not recompute (indexes are inputs per kind)', async () => {
+    const { store, ctrl } = makeStore();
+    nock(API).get('/users').reply(200, usersResponse);
+    await store.dispatch(fetchEndpoint(getUsers));
+    const selectUsers = selectResponse(getUsers);
+    const selectOne = selectQuery(User, { id: '1' });
+    const data = selectUsers(store.getState()).data;
+    const one = selectOne(store.getState());
+    const counts = [selectUsers.recomputations(), selectOne.recomputations()];
+
+    class Handle extends User {
+      static override key = 'Handle';
+      static override indexes = ['name'];
+    }
+    ctrl.setResponse(new RestEndpoint({ urlPrefix: API, path: '/handles/:id', schema: Handle }), { id: 'h' }, { id: 'h', name: 'hh' });
+    expect(store.getState().entities.indexes.Handle?.name?.hh).toBe('h');
+
+    expect(selectUsers(store.getState()).data).toBe(data);
+    expect(selectOne(store.getState())).toBe(one);
+    expect([selectUsers.recomputations(), selectOne.recomputations()]).toEqual(counts);
+  });
+
   test('one changed user keeps the identity of the others', async () => {
     const { store, ctrl } = makeStore();
     nock(API).get('/users').reply(200, usersResponse);

@@ -26,7 +26,7 @@ export function withLayers(state: EntitiesState, committed: Tables, layers: read
   if (layers.length === 0) {
     if (state.optimistic.length === 0) return { ...state, ...pick(committed) };
     const { committed: _dropped, ...rest } = state;
-    return { ...rest, ...pick(committed), optimistic: layers.length === state.optimistic.length ? state.optimistic : [] };
+    return { ...rest, ...pick(committed), optimistic: [] };
   }
   const visible = layers.reduce(applyTables, committed);
   return { ...state, ...pick(visible), committed: pick(committed), optimistic: layers };

@@ -3,7 +3,7 @@ import type { Denormalize } from '../schema/types.js';
 import type { CountingSelector } from './selectResponse.js';
 import type { EntitiesInstance } from './instance.js';
 import { buildQueryInput } from './buildQueryInput.js';
-import { indexesInput, tableInputs } from './tableInputs.js';
+import { tableInputs } from './tableInputs.js';
 
 /**
  * Builds `selectQuery(queryable, ...args)`: a memoized selector reading from the store alone (no
@@ -13,12 +13,12 @@ import { indexesInput, tableInputs } from './tableInputs.js';
  */
 export function createSelectQuery(instance: EntitiesInstance) {
   return function selectQuery<S>(queryable: S, ...args: readonly unknown[]): CountingSelector<Denormalize<S> | undefined> {
-    const { keys, selectors, toTables } = tableInputs(instance, queryable);
+    const { keys, selectors, indexSelectors, toTables, toIndexes } = tableInputs(instance, queryable);
     return createSelector(
-      [indexesInput(instance), ...selectors],
-      (indexes, ...tableValues): Denormalize<S> | undefined => {
-        const tables = toTables(tableValues);
-        const { found, input } = buildQueryInput(queryable, args, tables, indexes, keys);
+      [...selectors, ...indexSelectors],
+      (...values): Denormalize<S> | undefined => {
+        const tables = toTables(values);
+        const { found, input } = buildQueryInput(queryable, args, tables, toIndexes(values.slice(keys.length)), keys);
         if (!found && !(queryable as { readsTables?: boolean }).readsTables) return undefined;
         return instance.memo.denormalize(queryable, input, tables, args) as Denormalize<S>;
       },

@@ -4,7 +4,7 @@ import { getOwn } from '../schema/ownProperty.js';
 import type { Denormalize } from '../schema/types.js';
 import type { EntitiesInstance } from './instance.js';
 import { buildQueryInput } from './buildQueryInput.js';
-import { indexesInput, tableInputs } from './tableInputs.js';
+import { tableInputs } from './tableInputs.js';
 import type { SerializedError } from './state.js';
 
 /** Where a call stands, in RTK Query's words. */
@@ -43,23 +43,23 @@ export function createSelectResponse(instance: EntitiesInstance) {
 
   function build(endpoint: EndpointInterface, key: string, args: readonly unknown[]): CountingSelector<ResponseState<unknown>> {
     const { schema } = endpoint;
-    const { keys, selectors, toTables } = tableInputs(instance, schema);
+    const { keys, selectors, indexSelectors, toTables, toIndexes } = tableInputs(instance, schema);
     return createSelector(
       [
         (state: unknown) => getOwn(instance.selectSlice(state).endpoints, key),
         (state: unknown) => getOwn(instance.selectSlice(state).meta, key),
-        indexesInput(instance),
         ...selectors,
+        ...indexSelectors,
       ],
-      (result, meta, indexes, ...tableValues): ResponseState<unknown> => {
-        const tables = toTables(tableValues);
+      (result, meta, ...values): ResponseState<unknown> => {
+        const tables = toTables(values);
         const hidden = meta?.invalidated === true || (meta?.error !== undefined && meta.errorPolicy === 'hard');
         let data: unknown;
         if (!hidden) {
           if (result !== undefined || (meta !== undefined && meta.error === undefined && meta.date > 0)) {
             data = schema === undefined ? result : instance.memo.denormalize(schema, result, tables, args);
           } else if (schema !== undefined) {
-            const query = buildQueryInput(schema, args, tables, indexes, keys);
+            const query = buildQueryInput(schema, args, tables, toIndexes(values.slice(keys.length)), keys);
             if (query.found) data = instance.memo.denormalize(schema, query.input, tables, args);
           }
         }

@@ -3,24 +3,28 @@ import { collectTableKeys } from '../normalizr/collectTableKeys.js';
 import type { EntitiesInstance } from './instance.js';
 
 /**
- * Input selectors for exactly the tables a schema can read, so a selector recomputes only when one
- * of them changes, plus a function that turns their values back into a tables object.
+ * Input selectors for exactly the tables (and indexes) a schema can read, so a selector recomputes
+ * only when one of them changes, plus functions that turn their values back into the objects the
+ * memo and queries read.
  */
 export function tableInputs(instance: EntitiesInstance, schema: unknown) {
   const keys = collectTableKeys(schema);
   const selectors = keys.map((key) => (state: unknown) => instance.selectSlice(state).entities[key]);
-  /** The tables object the memo reads, from the input selectors' values. */
-  const toTables = (tables: readonly unknown[]): EntityTables => {
-    const view: Record<string, EntityTables[string]> = {};
+  const indexSelectors = keys.map((key) => (state: unknown) => instance.selectSlice(state).indexes[key]);
+  const byKey = <T>(values: readonly unknown[]): { [key: string]: T } => {
+    const view: { [key: string]: T } = {};
     keys.forEach((key, i) => {
-      view[key] = tables[i] as EntityTables[string];
+      view[key] = values[i] as T;
     });
     return view;
   };
-  return { keys, selectors, toTables };
-}
-
-/** Selects the indexes of the slice (read by queries on indexed fields). */
-export function indexesInput(instance: EntitiesInstance) {
-  return (state: unknown): EntityIndexes => instance.selectSlice(state).indexes;
+  return {
+    keys,
+    selectors,
+    indexSelectors,
+    /** The tables object the memo reads, from the values of `selectors`. */
+    toTables: (values: readonly unknown[]): EntityTables => byKey<EntityTables[string]>(values),
+    /** The indexes a query reads, from the values of `indexSelectors`. */
+    toIndexes: (values: readonly unknown[]): EntityIndexes => byKey<EntityIndexes[string]>(values),
+  };
 }

@@ -147,7 +147,7 @@ export abstract class Entity {
   private static write(input: object, processed: EntityRecord, pk: string, delegate: NormalizeDelegate): void {
     const nested = this.schema;
     if (isEmpty(nested)) {
-      delegate.mergeEntity(this, pk, processed === input ? { ...processed } : processed);
+      delegate.mergeEntity(this, pk, detached(processed, input));
       return;
     }
     if (!delegate.enter(input)) return; // the input contains itself: it is already being written
@@ -162,7 +162,7 @@ export abstract class Entity {
     } finally {
       delegate.leave(input);
     }
-    delegate.mergeEntity(this, pk, record ?? (processed === input ? { ...processed } : processed));
+    delegate.mergeEntity(this, pk, record ?? detached(processed, input));
   }
 
   /** Reads the instance stored at `input` (a primary key). */
@@ -204,6 +204,11 @@ export abstract class Entity {
   static tableKeys(add: (schema: unknown) => void): void {
     for (const field in this.schema) add(this.schema[field]);
   }
+}
+
+/** The record to store: never the caller's own object (`process` may return its input). */
+function detached(processed: EntityRecord, input: object): EntityRecord {
+  return processed === input ? { ...processed } : processed;
 }
 
 function isEmpty(object: object): boolean {
