@@ -54,7 +54,7 @@ export type {
   WriteMeta,
 } from './schema/interface.js';
 export type { NormalizeOptions, NormalizedData } from './normalizr/normalize.js';
-export type { EndpointInterface, ErrorPolicy, RequestContext } from './endpoint/interface.js';
+export type { CommonEndpointOptions, EndpointInterface, ErrorPolicy, RequestContext } from './endpoint/interface.js';
 export type { CreateEntitiesOptions, Entities, EntitiesSlice } from './redux/createEntities.js';
 export type { DataMiddlewareOptions } from './redux/middleware/createDataMiddleware.js';
 export type { ControllerStore, KeyFilter } from './redux/Controller.js';

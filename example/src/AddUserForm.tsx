@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useController } from 'rtk-entities/react';
 import { createUser } from './endpoints';
 import { useSubmit } from './useSubmit';
+import { FormError } from './FormError';
 
 export function AddUserForm() {
   const ctrl = useController();
@@ -19,11 +20,7 @@ export function AddUserForm() {
       <button type="submit" disabled={busy} data-testid="add-user">
         Add user
       </button>
-      {error !== undefined && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
     </form>
   );
 }

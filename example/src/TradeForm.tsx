@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useController } from 'rtk-entities/react';
 import { TradeResource } from './endpoints';
 import { useSubmit } from './useSubmit';
+import { FormError } from './FormError';
 
 const COINS = ['btc', 'eth', 'sol'];
 
@@ -30,11 +31,7 @@ export function TradeForm() {
       <button type="submit" disabled={busy} data-testid="trade-submit">
         Buy
       </button>
-      {error !== undefined && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
     </form>
   );
 }

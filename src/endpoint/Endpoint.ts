@@ -1,28 +1,17 @@
 import { stableStringify } from '../schema/stableStringify.js';
 import { defaultErrorPolicy } from './defaultErrorPolicy.js';
-import type { EndpointInterface, ErrorPolicy, RequestContext } from './interface.js';
+import type { CommonEndpointOptions, EndpointInterface, ErrorPolicy, RequestContext } from './interface.js';
 
-/** Options of `Endpoint(fetchFn, options)`. `A` are the function's arguments, `S` the schema. */
-export interface EndpointOptions<A extends unknown[], S> {
-  /** How the response is normalized; leave it out to store the response as it is. */
-  readonly schema?: S;
+/**
+ * Options of `Endpoint(fetchFn, options)`. `A` are the function's arguments, `S` the schema.
+ * Defaults: `sideEffect` false, `name` the function's name.
+ */
+export interface EndpointOptions<A extends unknown[], S> extends CommonEndpointOptions<S> {
   /**
    * The cache key of one call.
    * @default `${name} ${stableStringify(args)}`
    */
   key?(...args: NoInfer<A>): string;
-  /** True for mutations: never deduplicated, never served from cache. @default false */
-  readonly sideEffect?: boolean | undefined;
-  /** Names the endpoint in errors, DevTools and the default key. @default fetchFn.name */
-  readonly name?: string | undefined;
-  /** How long a response stays fresh (ms). */
-  readonly dataExpiryLength?: number | undefined;
-  /** How long an error stays before a read retries (ms). */
-  readonly errorExpiryLength?: number | undefined;
-  /** Polling interval for live reads (ms). */
-  readonly pollFrequency?: number | undefined;
-  /** Classifies a failure. @default status 5xx → 'soft', anything else → 'hard' */
-  errorPolicy?(error: unknown): ErrorPolicy | undefined;
   /** The response to show before the server answers (optimistic updates). */
   getOptimisticResponse?(snapshot: unknown, ...args: NoInfer<A>): unknown;
 }

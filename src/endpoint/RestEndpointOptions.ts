@@ -1,11 +1,12 @@
-import type { ErrorPolicy } from './interface.js';
+import type { CommonEndpointOptions } from './interface.js';
 import type { HttpMethod, RestArgs } from './RestArgs.js';
 
 /**
  * What a `RestEndpoint` is built from. `P` is the path, `S` the schema, `M` the method, `B` the
- * body type, `Q` the search params type and `R` what `process` returns.
+ * body type, `Q` the search params type and `R` what `process` returns. Defaults: `sideEffect` is
+ * `method !== 'GET'`, `name` is `${method} ${path}` (e.g. `GET /users`).
  */
-export interface RestEndpointOptions<P extends string, S, M extends HttpMethod, B, Q, R> {
+export interface RestEndpointOptions<P extends string, S, M extends HttpMethod, B, Q, R> extends CommonEndpointOptions<S> {
   /**
    * The path template: `:name` a required parameter, `{/:name}` an optional segment, `*name` a
    * wildcard (`string[]`, joined with `/`); `\` escapes a literal `:`, `*`, `{` or `}`.
@@ -17,8 +18,6 @@ export interface RestEndpointOptions<P extends string, S, M extends HttpMethod, 
   readonly urlPrefix?: string | undefined;
   /** The HTTP method. @default 'GET' */
   readonly method?: M | undefined;
-  /** How the response is normalized; leave it out to store the response as it is. */
-  readonly schema?: S;
   /**
    * Types the search parameters; its value is never sent: `searchParams: {} as { page?: number }`.
    * @default Record<string, string | number | boolean | undefined>
@@ -52,19 +51,8 @@ export interface RestEndpointOptions<P extends string, S, M extends HttpMethod, 
   getHeaders?(headers: Record<string, string>): HeadersInit | Promise<HeadersInit>;
   /** More fetch options (credentials, mode, cache, headers …); method, body and signal come from the endpoint. */
   readonly requestInit?: RequestInit | undefined;
-  /** How long a response stays fresh (ms). */
-  readonly dataExpiryLength?: number | undefined;
-  /** How long an error stays before a read retries (ms). */
-  readonly errorExpiryLength?: number | undefined;
-  /** Polling interval for live reads (ms). */
-  readonly pollFrequency?: number | undefined;
   /** Aborts the request after this many ms, rejecting with a `TimeoutError` DOMException that names the endpoint. */
   readonly timeout?: number | undefined;
-  /**
-   * Classifies a failure: `soft` keeps cached data readable, `hard` hides it.
-   * @default 5xx → 'soft', anything else → 'hard'
-   */
-  errorPolicy?(error: unknown): ErrorPolicy | undefined;
   /**
    * The response to show before the server answers (optimistic updates).
    * @param snapshot the store view the Redux layer passes

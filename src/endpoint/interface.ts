@@ -39,3 +39,24 @@ export interface EndpointInterface<A extends readonly unknown[] = readonly any[]
   /** The response to show before the server answers (optimistic updates). */
   getOptimisticResponse?(snapshot: unknown, ...args: A): unknown;
 }
+
+/** The options every kind of endpoint takes (`RestEndpoint` and `Endpoint` add their own). */
+export interface CommonEndpointOptions<S> {
+  /** How the response is normalized; leave it out to store the response as it is. */
+  readonly schema?: S;
+  /** True for mutations: never deduplicated, never served from cache. */
+  readonly sideEffect?: boolean | undefined;
+  /** Names the endpoint in errors and DevTools. */
+  readonly name?: string | undefined;
+  /** How long a response stays fresh (ms). */
+  readonly dataExpiryLength?: number | undefined;
+  /** How long an error stays before a read retries (ms). */
+  readonly errorExpiryLength?: number | undefined;
+  /** Polling interval for live reads (ms). */
+  readonly pollFrequency?: number | undefined;
+  /**
+   * Classifies a failure: `soft` keeps cached data readable, `hard` hides it.
+   * @default 5xx → 'soft', anything else → 'hard'
+   */
+  errorPolicy?(error: unknown): ErrorPolicy | undefined;
+}
