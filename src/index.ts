@@ -5,7 +5,7 @@ export { Entity } from './schema/Entity.js';
 export { schema };
 export { normalize } from './normalizr/normalize.js';
 export { denormalize } from './normalizr/denormalize.js';
-export { MemoCache } from './normalizr/MemoCache.js';
+export { MemoCache } from './normalizr/memo/MemoCache.js';
 export { createEntities } from './redux/createEntities.js';
 export { Controller } from './redux/Controller.js';
 export { ResetError } from './redux/ResetError.js';

@@ -151,3 +151,71 @@ describe('very deep graphs', () => {
     expect(cache.denormalize(Link, result, changed)).toBe(again);
   });
 });
+
+describe('a memo that lives as long as the store', () => {
+  /** Reads `rounds` lists of records the memo has never seen, as a polled endpoint would. */
+  function churn(cache: MemoCache, rounds: number) {
+    for (let round = 0; round < rounds; round++) {
+      const people = Array.from({ length: 200 }, (_, i) => ({ id: `x${round}-${i}`, name: `Someone ${i}` }));
+      const { result, entities } = normalize([Person], people);
+      expect(cache.denormalize([Person], result, entities)).toHaveLength(200);
+    }
+  }
+
+  test('a list read once, then left alone while thousands of new records are read, keeps its unchanged objects', () => {
+    const { result, entities, cache } = setup();
+    const before = cache.denormalize(articles, result, entities) as Article[];
+    churn(cache, 30);
+    const after = cache.denormalize(articles, result, withRecord(entities, 'Article', 'a3', { title: 'Edited' })) as Article[];
+    expect(after[3]?.title).toBe('Edited');
+    expect(after.filter((article, i) => article !== before[i]).map((article) => article.pk())).toEqual(['a3']);
+    expect(after[3]?.comments[1]).toBe(before[3]?.comments[1]);
+  });
+
+  test('one entity read by primary key keeps its identity across the same churn', () => {
+    const { entities, cache } = setup();
+    const ann = cache.denormalize(Person, 'p1', entities);
+    churn(cache, 30);
+    expect(cache.denormalize(Person, 'p1', withRecord(entities, 'Person', 'p2', { name: 'Other' }))).toBe(ann);
+  });
+
+  test('All keeps its unchanged items across the churn', () => {
+    const { entities, cache } = setup();
+    const allComments = new schema.All(Comment);
+    const before = cache.denormalize(allComments, undefined, entities) as Comment[];
+    churn(cache, 30);
+    const after = cache.denormalize(allComments, undefined, withRecord(entities, 'Comment', before[0]?.pk() ?? '', { text: 'new' })) as Comment[];
+    expect(after.slice(1).every((comment, i) => comment === before[i + 1])).toBe(true);
+    expect(after[0]).not.toBe(before[0]);
+  });
+
+  test('a read larger than one generation of the memo shares each nested entity', () => {
+    const { result, entities } = normalize(articles, makeArticles(2_000, 10));
+    const read = new MemoCache().denormalize(articles, result, entities) as Article[];
+    const authors = read.flatMap((article) => [article.author, ...article.comments.map((comment) => comment.author)]);
+    expect(authors).toHaveLength(8_000);
+    expect(new Set(authors).size).toBe(10);
+  });
+
+  test('returning to earlier tables after the churn returns the earlier objects (a rollback)', () => {
+    const { result, entities, cache } = setup();
+    const before = cache.denormalize(articles, result, entities);
+    const optimistic = withRecord(entities, 'Person', 'p1', { name: 'Optimistic' });
+    expect(cache.denormalize(articles, result, optimistic)).not.toBe(before);
+    churn(cache, 30);
+    expect(cache.denormalize(articles, result, entities)).toBe(before);
+  });
+});
+
+test('a refetch of unchanged data, with an author repeated across posts, reads back the very same objects', () => {
+  const first = normalize(articles, makeArticles(20, 3));
+  const cache = new MemoCache();
+  const before = cache.denormalize(articles, first.result, first.entities) as Article[];
+  const again = normalize(articles, makeArticles(20, 3), [], { store: { entities: first.entities } });
+  // each person is written many times by the refetch; none of them changed
+  expect(Object.keys(again.entities.Person ?? {})).toHaveLength(3);
+  for (const pk of ['p0', 'p1', 'p2']) expect(again.entities.Person?.[pk]).toBe(first.entities.Person?.[pk]);
+  expect(again.entities.Article?.a1).toBe(first.entities.Article?.a1);
+  const after = cache.denormalize(articles, again.result, { ...first.entities, ...again.entities }) as Article[];
+  expect(after.every((article, i) => article === before[i])).toBe(true);
+});

@@ -9,7 +9,7 @@ import type {
 import { createTable, getOwn } from '../schema/ownProperty.js';
 import { entityKey } from '../schema/entityKey.js';
 import { toSchemaClass } from './shorthand.js';
-import { shallowEqual } from './shallowEqual.js';
+import { sameJson } from './sameJson.js';
 
 type Table<T> = { [pk: string]: T };
 
@@ -100,7 +100,10 @@ export class NormalizeWrites implements NormalizeDelegate {
     const metaTable = (this.entitiesMeta[key] ??= createTable());
     const written = table[pk];
     if (written !== undefined) {
-      table[pk] = entity.merge(written, incoming);
+      // an entity repeated in one response (an author of many posts) keeps the record it has
+      // when the repeat adds nothing, so an unchanged entity keeps its stored record
+      const merged = entity.merge(written, incoming);
+      if (merged !== written && !sameJson(merged, written)) table[pk] = merged;
     } else {
       const storedMeta = getOwn(this.store?.entitiesMeta?.[key], pk);
       const stored = getOwn(this.store?.entities[key], pk);
@@ -108,7 +111,7 @@ export class NormalizeWrites implements NormalizeDelegate {
       let next = incoming;
       if (stored !== undefined) {
         next = entity.mergeWithStore(storedMeta ?? this.meta, this.meta, stored, incoming);
-        if (next !== stored && shallowEqual(next, stored)) next = stored;
+        if (next !== stored && sameJson(next, stored)) next = stored;
       }
       table[pk] = next;
       metaTable[pk] = storedMeta !== undefined && storedMeta.fetchedAt > this.meta.fetchedAt && !storedMeta.deleted ? storedMeta : this.meta;

@@ -1,5 +1,5 @@
 import type { EntityTables } from '../schema/interface.js';
-import { MemoCache } from './MemoCache.js';
+import { MemoCache } from './memo/MemoCache.js';
 
 const sharedCache = new MemoCache();
 

@@ -1,5 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
-import { MemoCache } from '../normalizr/MemoCache.js';
+import { MemoCache } from '../normalizr/memo/MemoCache.js';
 import { createEntitiesActions, type EntitiesActions } from './actions.js';
 import { createInitialState, type EntitiesState } from './state.js';
 

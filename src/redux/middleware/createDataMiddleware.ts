@@ -1,6 +1,8 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import type { EndpointInterface, RequestContext } from '../../endpoint/interface.js';
 import { normalize } from '../../normalizr/normalize.js';
+import { sameJson } from '../../normalizr/sameJson.js';
+import { getOwn } from '../../schema/ownProperty.js';
 import { warnOnce } from '../../schema/devWarning.js';
 import type { EntitiesInstance } from '../instance.js';
 import { ResetError } from '../ResetError.js';
@@ -82,7 +84,10 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
       const meta = dataMeta(endpoint, fetchedAt, now());
       const committed = committedTables(slice());
       const writes = normalize(endpoint.schema, response, args, { store: committed, meta, source: endpoint.name });
-      const { result, entities, entitiesMeta, indexes } = writes;
+      const { entities, entitiesMeta, indexes } = writes;
+      // a refetch that brings the same result keeps the stored one, and with it every read's identity
+      const stored = getOwn(slice().endpoints, key);
+      const result = sameJson(stored, writes.result) ? stored : writes.result;
       store.dispatch(actions.fetchFulfilled({ key, result, entities, entitiesMeta, indexes, meta, ...settleOptimistic(key, fetchedAt, () => applyTables(committed, writes)) }));
       return instance.memo.denormalize(endpoint.schema, result, slice().entities, args);
     };

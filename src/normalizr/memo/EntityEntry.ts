@@ -1,0 +1,34 @@
+import type { EntityRecord, StoredSchema } from '../../schema/interface.js';
+
+/**
+ * One denormalized entity and what it was built from. An entry holds no tables: freshness is
+ * remembered by the generation of the tables it was last checked against (a number), so an entry
+ * that is never read again pins nothing but its own record, output and children.
+ */
+export interface EntityEntry {
+  readonly entity: StoredSchema;
+  readonly key: string;
+  readonly pk: string;
+  /** The record it was built from; `undefined` records that the entity was missing. */
+  readonly record: EntityRecord | undefined;
+  readonly output: object | undefined;
+  /** Entries read while building this one (its nested fields), in order. */
+  children: EntityEntry[] | undefined;
+  /** The generation of the tables of the last freshness check (0: never checked), and its answer. */
+  checkedAt: number;
+  fresh: boolean;
+  /** True while a freshness check is inside this entry (a cycle leads back to it). */
+  checking: boolean;
+  /** Earlier entries of the same record, newest first: a rollback finds its objects again. */
+  older: EntityEntry | undefined;
+}
+
+/** How many results are kept per record and per top-level read. */
+export const HISTORY = 4;
+
+/** Cuts a newest-first chain after `HISTORY` links. */
+export function trimHistory<T extends { [K in L]: T | undefined }, L extends string>(head: T, link: L): void {
+  let node: T | undefined = head;
+  for (let kept = 1; node !== undefined && kept < HISTORY; kept++) node = node[link];
+  if (node !== undefined) node[link] = undefined as T[L];
+}

@@ -1,0 +1,38 @@
+/** How deep `sameJson` compares; anything deeper counts as changed. */
+const MAX_DEPTH = 64;
+
+/**
+ * True when two values hold the same JSON: `===`, or arrays and plain objects whose items and own
+ * fields hold the same JSON in turn. A refetch brings new objects and arrays (such as the primary
+ * keys of nested entities) even when nothing changed; this lets the stored record or result stay,
+ * so every read of it keeps its identity (RTK Query's structural sharing, for whole values).
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  return sameValue(a, b, 0);
+}
+
+function sameFields(a: { readonly [field: string]: unknown }, b: { readonly [field: string]: unknown }, depth: number): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    if (!Object.prototype.hasOwnProperty.call(b, key) || !sameValue(a[key], b[key], depth)) return false;
+  }
+  return true;
+}
+
+function sameValue(a: unknown, b: unknown, depth: number): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || depth >= MAX_DEPTH) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i], depth + 1)) return false;
+    return true;
+  }
+  if (Array.isArray(b) || !isPlain(a) || !isPlain(b)) return false;
+  return sameFields(a as Record<string, unknown>, b as Record<string, unknown>, depth + 1);
+}
+
+function isPlain(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
