@@ -8,6 +8,7 @@ import type {
 } from '../schema/interface.js';
 import { createTable, getOwn } from '../schema/ownProperty.js';
 import { entityKey } from '../schema/entityKey.js';
+import { startedBefore } from '../schema/startedBefore.js';
 import { toSchemaClass } from './shorthand.js';
 import { sameJson } from './sameJson.js';
 
@@ -107,14 +108,14 @@ export class NormalizeWrites implements NormalizeDelegate {
     } else {
       const storedMeta = getOwn(this.store?.entitiesMeta?.[key], pk);
       const stored = getOwn(this.store?.entities[key], pk);
-      if (storedMeta?.deleted && this.meta.fetchedAt < storedMeta.fetchedAt) return; // an older response cannot revive it
+      if (storedMeta?.deleted && startedBefore(this.meta, storedMeta)) return; // an older response cannot revive it
       let next = incoming;
       if (stored !== undefined) {
         next = entity.mergeWithStore(storedMeta ?? this.meta, this.meta, stored, incoming);
         if (next !== stored && sameJson(next, stored)) next = stored;
       }
       table[pk] = next;
-      metaTable[pk] = storedMeta !== undefined && storedMeta.fetchedAt > this.meta.fetchedAt && !storedMeta.deleted ? storedMeta : this.meta;
+      metaTable[pk] = storedMeta !== undefined && startedBefore(this.meta, storedMeta) && !storedMeta.deleted ? storedMeta : this.meta;
     }
     if (entity.indexes !== undefined) this.writeIndexes(entity, key, pk, table[pk] as EntityRecord);
   }

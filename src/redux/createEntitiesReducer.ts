@@ -1,4 +1,6 @@
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
+import type { RequestStart } from '../schema/interface.js';
+import { startedBefore } from '../schema/startedBefore.js';
 import type { EntitiesActions } from './actions.js';
 import { applyTables, committedTables, withLayers } from './optimisticLayers.js';
 import { createInitialState, type EntitiesState, type ResponseMeta } from './state.js';
@@ -14,15 +16,15 @@ export function createEntitiesReducer(actions: EntitiesActions): Reducer<Entitie
     if (actions.fetchFulfilled.match(action)) {
       const { key, result, meta, layers } = action.payload;
       const previous = state.meta[key];
-      // a newer response for this key already landed: keep its result, still merge the entities
-      const stale = previous !== undefined && previous.fetchedAt > meta.fetchedAt && previous.error === undefined;
+      // a response to a later-started request already landed: keep its result, still merge the entities
+      const stale = previous !== undefined && startedBefore(meta, previous) && previous.error === undefined;
       const next: EntitiesState = {
         ...state,
         endpoints: stale || state.endpoints[key] === result ? state.endpoints : { ...state.endpoints, [key]: result },
         meta: setMeta(
           state.meta,
           key,
-          stale ? settle(previous) : { fetchedAt: meta.fetchedAt, date: meta.date, expiresAt: meta.expiresAt, ...pendingOf(previous, -1) },
+          stale ? settle(previous) : { ...startOf(meta), date: meta.date, expiresAt: meta.expiresAt, ...pendingOf(previous, -1) },
         ),
       };
       const committed = applyTables(committedTables(state), action.payload);
@@ -45,9 +47,9 @@ export function createEntitiesReducer(actions: EntitiesActions): Reducer<Entitie
         meta: setMeta(
           state.meta,
           key,
-          previous !== undefined && previous.fetchedAt > meta.fetchedAt
+          previous !== undefined && startedBefore(meta, previous)
             ? settle(previous)
-            : { fetchedAt: meta.fetchedAt, date: meta.date, expiresAt: meta.expiresAt, error, errorPolicy, ...pendingOf(previous, -1) },
+            : { ...startOf(meta), date: meta.date, expiresAt: meta.expiresAt, error, errorPolicy, ...pendingOf(previous, -1) },
         ),
       };
       return layers === undefined ? next : withLayers(next, committedTables(state), layers);
@@ -83,6 +85,11 @@ function setMeta(meta: MetaTable, key: string, value: ResponseMeta): MetaTable {
 function pendingOf(previous: ResponseMeta | undefined, change: 1 | -1): { pending?: number } {
   const pending = Math.max(0, (previous?.pending ?? 0) + change);
   return pending === 0 ? {} : { pending };
+}
+
+/** `fetchedAt`, and `seq` when there is one (plain data: no `undefined` fields). */
+function startOf({ fetchedAt, seq }: RequestStart): RequestStart {
+  return seq === undefined ? { fetchedAt } : { fetchedAt, seq };
 }
 
 function settle(previous: ResponseMeta): ResponseMeta {

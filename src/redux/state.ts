@@ -12,6 +12,8 @@ export interface SerializedError {
 export interface ResponseMeta {
   /** When the request that produced the current data (or error) started. */
   readonly fetchedAt: number;
+  /** The store's number of that request, ordering requests started in the same millisecond. */
+  readonly seq?: number;
   /** When that response arrived. */
   readonly date: number;
   /** When it stops being fresh; 0 after `invalidate` or `expireAll`. */
@@ -30,8 +32,9 @@ export interface ResponseMeta {
 export interface OptimisticLayer {
   /** The endpoint call it belongs to. */
   readonly key: string;
-  /** When that request started; layers apply in this order. */
+  /** When that request started; layers apply in this order (`fetchedAt`, then `seq`). */
   readonly fetchedAt: number;
+  readonly seq?: number;
   readonly entities: EntityTables;
   readonly entitiesMeta: EntityMetaTables;
   readonly indexes: EntityIndexes;

@@ -5,6 +5,7 @@ import { stableStringify } from './stableStringify.js';
 import { describeValue } from './describeValue.js';
 import { createDefaultCollectionFilter, defaultNonFilterArgumentKey, type CollectionKey } from './collectionFilter.js';
 import { CollectionChange, type ChangeKind } from './CollectionChange.js';
+import { startedBefore } from './startedBefore.js';
 
 /** Options of `schema.Collection`. */
 export interface CollectionOptions {
@@ -144,7 +145,7 @@ export class Collection<S = unknown> implements SchemaClass {
    * later already changed it): an older response must not drop the item a later push added.
    */
   mergeWithStore(existingMeta: EntityMeta, incomingMeta: WriteMeta, existing: EntityRecord, incoming: EntityRecord): EntityRecord {
-    return incomingMeta.fetchedAt < existingMeta.fetchedAt ? existing : incoming;
+    return startedBefore(incomingMeta, existingMeta) ? existing : incoming;
   }
 
   /** Writes lists changed by a mutation: computed from the stored list, so they always apply. */

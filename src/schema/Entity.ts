@@ -9,6 +9,7 @@ import type {
 import { assignFields } from './ownProperty.js';
 import { describeType, describeValue } from './describeValue.js';
 import { entityKey } from './entityKey.js';
+import { startedBefore } from './startedBefore.js';
 import { toPk } from './toPk.js';
 
 /**
@@ -102,10 +103,10 @@ export abstract class Entity {
 
   /**
    * Whether the stored record is newer than the incoming one, so it must win the merge.
-   * @default the incoming request started before the stored one
+   * @default the incoming request started before the stored one (`fetchedAt`, then `seq`)
    */
   static shouldReorder(existingMeta: EntityMeta, incomingMeta: WriteMeta, _existing: EntityRecord, _incoming: EntityRecord): boolean {
-    return incomingMeta.fetchedAt < existingMeta.fetchedAt;
+    return startedBefore(incomingMeta, existingMeta);
   }
 
   /** Merges a response item into the stored record, honouring `shouldUpdate` and `shouldReorder`. */

@@ -12,9 +12,20 @@ export type EntityTable = { readonly [pk: string]: EntityRecord | undefined };
 /** Every entity table by `Entity.key`. */
 export type EntityTables = { readonly [key: string]: EntityTable | undefined };
 
+/**
+ * When a request started. Clocks tie (one millisecond, a frozen clock), so each store also numbers
+ * its requests: of two requests started in the same millisecond, the higher `seq` started later.
+ */
+export interface RequestStart {
+  /** The clock time the request started at (epoch ms). */
+  readonly fetchedAt: number;
+  /** The store's request number, breaking ties of `fetchedAt`. @default 0 */
+  readonly seq?: number;
+}
+
 /** When a record was written, and until when it is fresh. Plain numbers (epoch ms): JSON-safe. */
-export interface WriteMeta {
-  /** When the request that produced the record started. Orders competing writes. */
+export interface WriteMeta extends RequestStart {
+  /** When the request that produced the record started. Orders competing writes (with `seq`). */
   readonly fetchedAt: number;
   /** When the response arrived. */
   readonly date: number;

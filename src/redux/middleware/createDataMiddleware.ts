@@ -1,5 +1,6 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import type { EndpointInterface, RequestContext } from '../../endpoint/interface.js';
+import type { RequestStart } from '../../schema/interface.js';
 import { normalize } from '../../normalizr/normalize.js';
 import { sameJson } from '../../normalizr/sameJson.js';
 import { getOwn } from '../../schema/ownProperty.js';
@@ -76,61 +77,64 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
     const optimistic = createOptimisticQueue();
     const controllers = new Set<AbortController>();
     let generation = 0;
+    let sequence = 0;
+    /** The start of a new request: the clock, and this store's next request number (ties of the clock). */
+    const begin = (): RequestStart => ({ fetchedAt: now(), seq: ++sequence });
 
     const slice = () => instance.selectSlice(store.getState());
 
-    const commit = (endpoint: EndpointInterface, args: readonly unknown[], key: string, response: unknown, fetchedAt: number): unknown => {
+    const commit = (endpoint: EndpointInterface, args: readonly unknown[], key: string, response: unknown, start: RequestStart): unknown => {
       checkBundle(endpoint, response);
-      const meta = dataMeta(endpoint, fetchedAt, now());
+      const meta = dataMeta(endpoint, start, now());
       const committed = committedTables(slice());
       const writes = normalize(endpoint.schema, response, args, { store: committed, meta, source: endpoint.name });
       const { entities, entitiesMeta, indexes } = writes;
       // a refetch that brings the same result keeps the stored one, and with it every read's identity
       const stored = getOwn(slice().endpoints, key);
       const result = sameJson(stored, writes.result) ? stored : writes.result;
-      store.dispatch(actions.fetchFulfilled({ key, result, entities, entitiesMeta, indexes, meta, ...settleOptimistic(key, fetchedAt, () => applyTables(committed, writes)) }));
+      store.dispatch(actions.fetchFulfilled({ key, result, entities, entitiesMeta, indexes, meta, ...settleOptimistic(key, start, () => applyTables(committed, writes)) }));
       return instance.memo.denormalize(endpoint.schema, result, slice().entities, args);
     };
 
-    const fail = (endpoint: EndpointInterface, key: string, error: unknown, fetchedAt: number): void => {
-      const meta = errorMeta(endpoint, fetchedAt, now());
+    const fail = (endpoint: EndpointInterface, key: string, error: unknown, start: RequestStart): void => {
+      const meta = errorMeta(endpoint, start, now());
       store.dispatch(
         actions.fetchRejected({
           key,
           error: serializeError(error),
           errorPolicy: errorPolicyOf(endpoint, error),
           meta,
-          ...settleOptimistic(key, fetchedAt, () => committedTables(slice())),
+          ...settleOptimistic(key, start, () => committedTables(slice())),
         }),
       );
     };
 
     /** While optimistic responses are shown: the layers without this request's, over the new committed tables. */
-    const settleOptimistic = (key: string, fetchedAt: number, committed: () => Tables): { layers?: OptimisticLayer[] } => {
-      const removed = optimistic.remove(key, fetchedAt);
+    const settleOptimistic = (key: string, start: RequestStart, committed: () => Tables): { layers?: OptimisticLayer[] } => {
+      const removed = optimistic.remove(key, start);
       return removed || optimistic.active ? { layers: optimistic.layers(committed()) } : {};
     };
 
     /** Shows the endpoint's optimistic response, if it has one. */
-    const showOptimistic = (endpoint: EndpointInterface, args: readonly unknown[], key: string, fetchedAt: number): void => {
+    const showOptimistic = (endpoint: EndpointInterface, args: readonly unknown[], key: string, start: RequestStart): void => {
       if (endpoint.getOptimisticResponse === undefined) return;
       let response: unknown;
       try {
-        response = endpoint.getOptimisticResponse(snapshot(store.getState(), fetchedAt), ...args);
+        response = endpoint.getOptimisticResponse(snapshot(store.getState(), start.fetchedAt), ...args);
       } catch (error) {
         warnOnce(`optimistic:${endpoint.name}`, `${endpoint.name}: getOptimisticResponse threw (${(error as Error).message}); the request goes on without it.`);
         return;
       }
-      optimistic.add({ key, fetchedAt, endpoint, args, response });
+      optimistic.add({ key, start, endpoint, args, response });
       store.dispatch(actions.optimisticSet({ layers: optimistic.layers(committedTables(slice())) }));
     };
 
     const run = async (endpoint: EndpointInterface, args: readonly unknown[], key: string, controller: AbortController): Promise<unknown> => {
-      const fetchedAt = now();
+      const start = begin();
       const started = generation;
       controllers.add(controller);
-      store.dispatch(actions.fetchPending({ key, fetchedAt }));
-      showOptimistic(endpoint, args, key, fetchedAt);
+      store.dispatch(actions.fetchPending({ key, fetchedAt: start.fetchedAt }));
+      showOptimistic(endpoint, args, key, start);
       try {
         let response: unknown;
         try {
@@ -139,17 +143,17 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
           if (started !== generation) throw new ResetError(endpoint.name);
           if (isAbort(error)) {
             // the caller gave up: the request did not happen, so no error is stored
-            store.dispatch(actions.fetchSettled({ key, ...settleOptimistic(key, fetchedAt, () => committedTables(slice())) }));
+            store.dispatch(actions.fetchSettled({ key, ...settleOptimistic(key, start, () => committedTables(slice())) }));
           } else {
-            fail(endpoint, key, error, fetchedAt);
+            fail(endpoint, key, error, start);
           }
           throw error;
         }
         if (started !== generation) throw new ResetError(endpoint.name);
         try {
-          return commit(endpoint, args, key, response, fetchedAt);
+          return commit(endpoint, args, key, response, start);
         } catch (error) {
-          fail(endpoint, key, error, fetchedAt);
+          fail(endpoint, key, error, start);
           throw error;
         }
       } finally {
@@ -177,16 +181,16 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
       },
       receive(endpoint, args, response) {
         const key = endpoint.key(...args);
-        const fetchedAt = now();
+        const start = begin();
         try {
-          return commit(endpoint, args, key, response, fetchedAt);
+          return commit(endpoint, args, key, response, start);
         } catch (error) {
-          fail(endpoint, key, error, fetchedAt);
+          fail(endpoint, key, error, start);
           throw error;
         }
       },
       fail(endpoint, args, error) {
-        fail(endpoint, endpoint.key(...args), error, now());
+        fail(endpoint, endpoint.key(...args), error, begin());
       },
       now,
     };

@@ -1,5 +1,5 @@
 import type { EndpointInterface, ErrorPolicy } from '../../endpoint/interface.js';
-import type { WriteMeta } from '../../schema/interface.js';
+import type { RequestStart, WriteMeta } from '../../schema/interface.js';
 import type { ResponseMeta } from '../state.js';
 
 /** How long data stays fresh when the endpoint does not say. @default 60 s */
@@ -7,14 +7,14 @@ export const DEFAULT_DATA_EXPIRY = 60_000;
 /** How long an error stays before a read retries, when the endpoint does not say. @default 1 s */
 export const DEFAULT_ERROR_EXPIRY = 1_000;
 
-/** Timing of a successful response. */
-export function dataMeta(endpoint: EndpointInterface, fetchedAt: number, date: number): WriteMeta {
-  return { fetchedAt, date, expiresAt: date + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY) };
+/** Timing of a successful response to the request that started at `start`. */
+export function dataMeta(endpoint: EndpointInterface, start: RequestStart, date: number): WriteMeta {
+  return { ...start, date, expiresAt: date + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY) };
 }
 
-/** Timing of a failed request. */
-export function errorMeta(endpoint: EndpointInterface, fetchedAt: number, date: number): WriteMeta {
-  return { fetchedAt, date, expiresAt: date + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY) };
+/** Timing of a failed request that started at `start`. */
+export function errorMeta(endpoint: EndpointInterface, start: RequestStart, date: number): WriteMeta {
+  return { ...start, date, expiresAt: date + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY) };
 }
 
 /** Whether stored data (or an error) for an endpoint call should be fetched again. */

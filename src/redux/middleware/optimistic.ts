@@ -4,18 +4,20 @@ import { warnOnce } from '../../schema/devWarning.js';
 import { applyTables, type Tables } from '../optimisticLayers.js';
 import type { OptimisticLayer } from '../state.js';
 import { dataMeta } from './expiry.js';
+import type { RequestStart } from '../../schema/interface.js';
+import { startedBefore } from '../../schema/startedBefore.js';
 
 /** One request showing an optimistic response; kept in memory (it holds the endpoint), never in state. */
 interface Pending {
   readonly key: string;
-  readonly fetchedAt: number;
+  readonly start: RequestStart;
   readonly endpoint: EndpointInterface;
   readonly args: readonly unknown[];
   readonly response: unknown;
 }
 
 /**
- * The optimistic responses of requests in flight. Their layers are rebuilt, in `fetchedAt` order
+ * The optimistic responses of requests in flight. Their layers are rebuilt, in start order
  * over the committed tables, every time one is added or settles or the committed tables change:
  * each response merges into what is stored and into the layers before it, field by field, as a
  * real response would, so a settled request leaves no trace in the others.
@@ -29,11 +31,11 @@ export function createOptimisticQueue() {
     },
     /** Shows one more response. */
     add(entry: Pending): void {
-      pending = [...pending, entry].sort((a, b) => a.fetchedAt - b.fetchedAt);
+      pending = [...pending, entry].sort((a, b) => (startedBefore(a.start, b.start) ? -1 : startedBefore(b.start, a.start) ? 1 : 0));
     },
     /** Takes the response of this request away; true if it was there. */
-    remove(key: string, fetchedAt: number): boolean {
-      const kept = pending.filter((entry) => entry.key !== key || entry.fetchedAt !== fetchedAt);
+    remove(key: string, start: RequestStart): boolean {
+      const kept = pending.filter((entry) => entry.key !== key || entry.start !== start);
       const removed = kept.length !== pending.length;
       pending = kept;
       return removed;
@@ -47,10 +49,10 @@ export function createOptimisticQueue() {
       const layers: OptimisticLayer[] = [];
       let view = committed;
       for (const entry of [...pending]) {
-        const { endpoint, args, response, key, fetchedAt } = entry;
+        const { endpoint, args, response, key, start } = entry;
         try {
-          const writes = normalize(endpoint.schema, response, args, { store: view, meta: dataMeta(endpoint, fetchedAt, fetchedAt), source: `${endpoint.name} (optimistic)` });
-          const layer = { key, fetchedAt, entities: writes.entities, entitiesMeta: writes.entitiesMeta, indexes: writes.indexes };
+          const writes = normalize(endpoint.schema, response, args, { store: view, meta: dataMeta(endpoint, start, start.fetchedAt), source: `${endpoint.name} (optimistic)` });
+          const layer: OptimisticLayer = { key, ...start, entities: writes.entities, entitiesMeta: writes.entitiesMeta, indexes: writes.indexes };
           layers.push(layer);
           view = applyTables(view, layer);
         } catch (error) {
