@@ -55,6 +55,7 @@ class FunctionEndpoint<A extends unknown[], T, S> implements Endpoint<A, T, S> {
   readonly dataExpiryLength: number | undefined;
   readonly errorExpiryLength: number | undefined;
   readonly pollFrequency: number | undefined;
+  readonly keepUnusedDataFor: number | undefined;
   declare readonly getOptimisticResponse?: (snapshot: unknown, ...args: A) => unknown;
   readonly #options: EndpointOptions<A, S>;
 
@@ -71,6 +72,7 @@ class FunctionEndpoint<A extends unknown[], T, S> implements Endpoint<A, T, S> {
     this.dataExpiryLength = options.dataExpiryLength;
     this.errorExpiryLength = options.errorExpiryLength;
     this.pollFrequency = options.pollFrequency;
+    this.keepUnusedDataFor = options.keepUnusedDataFor;
     if (options.key) this.key = options.key;
     if (options.errorPolicy) this.errorPolicy = options.errorPolicy;
     if (options.getOptimisticResponse) {

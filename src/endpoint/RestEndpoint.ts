@@ -58,6 +58,8 @@ export class RestEndpoint<
   readonly errorExpiryLength: number | undefined;
   /** Polling interval for live reads (ms). */
   readonly pollFrequency: number | undefined;
+  /** Seconds this endpoint's data is kept once no hook reads it. */
+  readonly keepUnusedDataFor: number | undefined;
   /** Aborts the request after this many ms. */
   readonly timeout: number | undefined;
   /** Extra fetch options. */
@@ -82,6 +84,7 @@ export class RestEndpoint<
     this.dataExpiryLength = options.dataExpiryLength;
     this.errorExpiryLength = options.errorExpiryLength;
     this.pollFrequency = options.pollFrequency;
+    this.keepUnusedDataFor = options.keepUnusedDataFor;
     this.timeout = options.timeout;
     this.requestInit = options.requestInit;
     // an explicit `body: undefined` means "no body" even for POST; see RestEndpointOptions.body

@@ -13,7 +13,7 @@ import { optimisticResponses } from './optimisticResponses.js';
 type Instance<S> = S extends abstract new (...args: any[]) => infer I ? I : never;
 type Common = Pick<
   RestEndpointOptions<string, unknown, 'GET', undefined, SearchParams, unknown>,
-  'urlPrefix' | 'requestInit' | 'getHeaders' | 'dataExpiryLength' | 'errorExpiryLength' | 'pollFrequency' | 'timeout' | 'errorPolicy'
+  'urlPrefix' | 'requestInit' | 'getHeaders' | 'dataExpiryLength' | 'errorExpiryLength' | 'pollFrequency' | 'keepUnusedDataFor' | 'timeout' | 'errorPolicy'
 >;
 
 /** Options of `createResource`. */

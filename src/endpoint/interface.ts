@@ -30,6 +30,8 @@ export interface EndpointInterface<A extends readonly unknown[] = readonly any[]
   readonly errorExpiryLength: number | undefined;
   /** Polling interval for live reads (ms). */
   readonly pollFrequency: number | undefined;
+  /** Seconds a call's data is kept once no hook reads it (the middleware's option when absent). */
+  readonly keepUnusedDataFor?: number | undefined;
   /** The cache key of one call: equal for calls that fetch the same thing. */
   key(...args: A): string;
   /** Performs the request and returns the parsed, processed (not normalized) response. */
@@ -54,6 +56,11 @@ export interface CommonEndpointOptions<S> {
   readonly errorExpiryLength?: number | undefined;
   /** Polling interval for live reads (ms). */
   readonly pollFrequency?: number | undefined;
+  /**
+   * Seconds this endpoint's data is kept once no hook reads it (`Infinity`: kept).
+   * @default the middleware's `keepUnusedDataFor` (60)
+   */
+  readonly keepUnusedDataFor?: number | undefined;
   /**
    * Classifies a failure: `soft` keeps cached data readable, `hard` hides it.
    * @default 5xx → 'soft', anything else → 'hard'

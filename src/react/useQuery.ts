@@ -2,12 +2,14 @@ import { useMemo } from 'react';
 import { stableStringify } from '../schema/stableStringify.js';
 import type { Denormalize } from '../schema/types.js';
 import type { HooksContext } from './hooksContext.js';
+import { useRetained } from './useRetained.js';
 
 /**
  * Reads a queryable from the store alone, like `selectQuery`: `schema.All` lists every cached
  * entity of its kinds, an Entity finds one by primary key (or indexed field), `schema.Query`
  * derives. Never fetches. Re-renders only when a table the queryable reads changes and the result
- * with it: a write to an unrelated entity does not re-render.
+ * with it: a write to an unrelated entity does not re-render. While mounted, what it reads is not
+ * collected.
  */
 export interface UseQuery {
   /**
@@ -36,6 +38,7 @@ export function createUseQuery(ctx: HooksContext): UseQuery {
     // selectQuery makes a new selector per call: keep one per queryable and equal arguments
     const argsKey = skip ? '' : stableStringify(args);
     const select = useMemo(() => (skip ? skipped : ctx.querySelector(queryable, args, argsKey)), [ctx, queryable, argsKey, skip]);
+    useRetained(ctx, skip ? undefined : (controller) => controller.retainQuery(queryable, ...args), [queryable, argsKey]);
     return ctx.useSelector(select);
   };
 }

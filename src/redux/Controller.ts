@@ -108,6 +108,34 @@ export class Controller {
     return this.selectors.selectQuery(queryable, ...args)(this.store.getState());
   }
 
+  /**
+   * Marks this call as shown, as a mounted hook does (the hooks call it for you): its data is not
+   * collected while retained, and goes `keepUnusedDataFor` seconds after the last release.
+   * @returns the release; calling it more than once releases once
+   */
+  retain<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): () => void {
+    return this.api().retain(endpoint, args);
+  }
+
+  /**
+   * Marks a query (`schema.All`, an Entity by id, a `schema.Query`) as shown, as a mounted
+   * `useQuery` does: what it reads is not collected while retained.
+   * @returns the release
+   */
+  retainQuery<S>(queryable: S, ...args: readonly unknown[]): () => void {
+    return this.api().retainQuery(queryable, args);
+  }
+
+  /**
+   * Removes unused data now (DESIGN §5.11), in one `sweep` action: calls whose hooks all let go
+   * more than `keepUnusedDataFor` ago, results no hook ever read that are older than
+   * `keepUnusedDataFor` (nothing else removes those), and the entities nothing reads any more.
+   * A long-running app that reads with selectors rather than hooks calls it from time to time.
+   */
+  gc(): void {
+    this.api().gc();
+  }
+
   /** The time on the middleware's clock (its `now` option), by which data expires. */
   now(): number {
     return this.api().now();

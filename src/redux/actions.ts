@@ -24,6 +24,14 @@ export interface RejectedPayload {
   readonly layers?: readonly OptimisticLayer[];
 }
 
+/** What one sweep removes (DESIGN §5.11). Plain data, so DevTools shows what went. */
+export interface SweepPayload {
+  /** Endpoint keys whose results and meta go. */
+  readonly keys: readonly string[];
+  /** Primary keys by `Entity.key`: each record goes with its meta and index entries (a remembered deletion too). */
+  readonly records: { readonly [key: string]: readonly string[] };
+}
+
 /**
  * The slice's action creators, typed `<reducerPath>/<event>` so DevTools reads `entities/fetchFulfilled`.
  * Each has `.match(action)` for `extraReducers` and listeners. All payloads are plain data.
@@ -44,6 +52,8 @@ export function createEntitiesActions(reducerPath: string) {
     invalidate: createAction<{ readonly keys: readonly string[] }>(`${reducerPath}/invalidate`),
     /** Marks these endpoint keys stale; their data stays readable. */
     expire: createAction<{ readonly keys: readonly string[] }>(`${reducerPath}/expire`),
+    /** Removes unused results and the entities nothing reads any more (see `ctrl.gc()`). */
+    sweep: createAction<SweepPayload>(`${reducerPath}/sweep`),
     /** Empties the slice; responses that started before it are dropped. */
     reset: createAction<{ readonly date: number }>(`${reducerPath}/reset`),
   };

@@ -2,7 +2,8 @@ import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import type { RequestStart } from '../schema/interface.js';
 import { startedBefore } from '../schema/startedBefore.js';
 import type { EntitiesActions } from './actions.js';
-import { applyTables, committedTables, withLayers } from './optimisticLayers.js';
+import { applyTables, committedTables, pickTables, withLayers } from './optimisticLayers.js';
+import { removeRecords } from './removeRecords.js';
 import { createInitialState, type EntitiesState, type ResponseMeta } from './state.js';
 
 type MetaTable = EntitiesState['meta'];
@@ -70,11 +71,25 @@ export function createEntitiesReducer(actions: EntitiesActions): Reducer<Entitie
       }
       return meta === state.meta ? state : { ...state, meta };
     }
+    if (actions.sweep.match(action)) {
+      const { keys, records } = action.payload;
+      const visible = removeRecords(state, records);
+      const next: EntitiesState = { ...state, endpoints: without(state.endpoints, keys), meta: without(state.meta, keys), ...pickTables(visible) };
+      return state.committed === undefined ? next : { ...next, committed: pickTables(removeRecords(state.committed, records)) };
+    }
     if (actions.reset.match(action)) {
       return { ...createInitialState(), lastReset: action.payload.date };
     }
     return state;
   };
+}
+
+/** `table` without `keys`; the same object when it holds none of them. */
+function without<T>(table: { readonly [key: string]: T }, keys: readonly string[]): { readonly [key: string]: T } {
+  if (!keys.some((key) => Object.prototype.hasOwnProperty.call(table, key))) return table;
+  const copy = { ...table };
+  for (const key of keys) delete copy[key];
+  return copy;
 }
 
 function setMeta(meta: MetaTable, key: string, value: ResponseMeta): MetaTable {

@@ -24,14 +24,15 @@ export function applyTables(tables: Tables, writes: Tables): Tables {
  */
 export function withLayers(state: EntitiesState, committed: Tables, layers: readonly OptimisticLayer[]): EntitiesState {
   if (layers.length === 0) {
-    if (state.optimistic.length === 0) return { ...state, ...pick(committed) };
+    if (state.optimistic.length === 0) return { ...state, ...pickTables(committed) };
     const { committed: _dropped, ...rest } = state;
-    return { ...rest, ...pick(committed), optimistic: [] };
+    return { ...rest, ...pickTables(committed), optimistic: [] };
   }
   const visible = layers.reduce(applyTables, committed);
-  return { ...state, ...pick(visible), committed: pick(committed), optimistic: layers };
+  return { ...state, ...pickTables(visible), committed: pickTables(committed), optimistic: layers };
 }
 
-function pick(tables: Tables): Tables {
+/** Just the three tables of `tables` (a state holds more). */
+export function pickTables(tables: Tables): Tables {
   return { entities: tables.entities, entitiesMeta: tables.entitiesMeta, indexes: tables.indexes };
 }

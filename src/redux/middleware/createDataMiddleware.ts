@@ -15,6 +15,7 @@ import { createOptimisticQueue } from './optimistic.js';
 import type { OptimisticLayer } from '../state.js';
 import type { SnapshotFactory } from '../snapshot.js';
 import { dataMeta, errorMeta, errorPolicyOf } from './expiry.js';
+import { createCollector, DEFAULT_KEEP_UNUSED_DATA_FOR } from './collect.js';
 
 /** Options of `createDataMiddleware`. */
 export interface DataMiddlewareOptions {
@@ -22,6 +23,13 @@ export interface DataMiddlewareOptions {
   readonly fetch?: RequestContext['fetch'];
   /** The clock. @default Date.now */
   readonly now?: () => number;
+  /**
+   * Seconds to keep unused data (DESIGN §5.11): a call whose hooks all unmounted is removed this
+   * long after, and an entity nothing reads goes once it was written this long ago. An endpoint's
+   * own `keepUnusedDataFor` wins for its calls. `Infinity` keeps everything.
+   * @default 60
+   */
+  readonly keepUnusedDataFor?: number;
 }
 
 /** What the middleware does for thunks and the Controller (reached through the probe action). */
@@ -37,6 +45,12 @@ export interface DataApi {
   fail(endpoint: EndpointInterface, args: readonly unknown[], error: unknown): void;
   /** The middleware's clock (its `now` option), so expiry is judged on one clock. */
   now(): number;
+  /** A reader shows this call: its data is kept until the returned function is called, then `keepUnusedDataFor` more. */
+  retain(endpoint: EndpointInterface, args: readonly unknown[]): () => void;
+  /** A reader shows this query: what it reads is kept until the returned function is called. */
+  retainQuery(queryable: unknown, args: readonly unknown[]): () => void;
+  /** Removes unused data now (see `Controller.gc`). */
+  gc(): void;
 }
 
 /** True for an abort by a caller (an `AbortError`); timeouts are `TimeoutError`s and stay errors. */
@@ -76,12 +90,20 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
     const inFlight = createInFlight();
     const optimistic = createOptimisticQueue();
     const controllers = new Set<AbortController>();
+    const started = new Set<RequestStart>();
     let generation = 0;
     let sequence = 0;
     /** The start of a new request: the clock, and this store's next request number (ties of the clock). */
     const begin = (): RequestStart => ({ fetchedAt: now(), seq: ++sequence });
 
     const slice = () => instance.selectSlice(store.getState());
+    const collector = createCollector({
+      keepUnusedDataFor: options.keepUnusedDataFor ?? DEFAULT_KEEP_UNUSED_DATA_FOR,
+      now,
+      slice,
+      sweep: (payload) => store.dispatch(actions.sweep(payload)),
+      inFlight: () => [...started],
+    });
 
     const commit = (endpoint: EndpointInterface, args: readonly unknown[], key: string, response: unknown, start: RequestStart): unknown => {
       checkBundle(endpoint, response);
@@ -92,12 +114,14 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
       // a refetch that brings the same result keeps the stored one, and with it every read's identity
       const stored = getOwn(slice().endpoints, key);
       const result = sameJson(stored, writes.result) ? stored : writes.result;
+      collector.stored(key, endpoint);
       store.dispatch(actions.fetchFulfilled({ key, result, entities, entitiesMeta, indexes, meta, ...settleOptimistic(key, start, () => applyTables(committed, writes)) }));
       return instance.memo.denormalize(endpoint.schema, result, slice().entities, args);
     };
 
     const fail = (endpoint: EndpointInterface, key: string, error: unknown, start: RequestStart): void => {
       const meta = errorMeta(endpoint, start, now());
+      collector.stored(key, endpoint);
       store.dispatch(
         actions.fetchRejected({
           key,
@@ -131,8 +155,9 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
 
     const run = async (endpoint: EndpointInterface, args: readonly unknown[], key: string, controller: AbortController): Promise<unknown> => {
       const start = begin();
-      const started = generation;
+      const startedIn = generation;
       controllers.add(controller);
+      started.add(start);
       store.dispatch(actions.fetchPending({ key, fetchedAt: start.fetchedAt }));
       showOptimistic(endpoint, args, key, start);
       try {
@@ -140,7 +165,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
         try {
           response = await endpoint.request({ fetch: transport, signal: controller.signal }, ...args);
         } catch (error) {
-          if (started !== generation) throw new ResetError(endpoint.name);
+          if (startedIn !== generation) throw new ResetError(endpoint.name);
           if (isAbort(error)) {
             // the caller gave up: the request did not happen, so no error is stored
             store.dispatch(actions.fetchSettled({ key, ...settleOptimistic(key, start, () => committedTables(slice())) }));
@@ -149,7 +174,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
           }
           throw error;
         }
-        if (started !== generation) throw new ResetError(endpoint.name);
+        if (startedIn !== generation) throw new ResetError(endpoint.name);
         try {
           return commit(endpoint, args, key, response, start);
         } catch (error) {
@@ -158,6 +183,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
         }
       } finally {
         controllers.delete(controller);
+        started.delete(start);
       }
     };
 
@@ -193,6 +219,9 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
         fail(endpoint, endpoint.key(...args), error, begin());
       },
       now,
+      retain: (endpoint, args) => collector.retain(endpoint, args),
+      retainQuery: (queryable, args) => collector.retainQuery(queryable, args),
+      gc: () => collector.gc(),
     };
 
     return (next) => (action) => {
@@ -211,6 +240,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
         for (const controller of controllers) controller.abort();
         controllers.clear();
         inFlight.clear();
+        collector.reset();
       }
       return next(action);
     };

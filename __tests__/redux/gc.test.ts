@@ -1,0 +1,300 @@
+/** Garbage collection of unused data (DESIGN §5.11): what goes, when, and what always stays. */
+import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
+import nock from 'nock';
+import { Entity, RestEndpoint, createController, createDataMiddleware, createResource, entitiesSlice, schema } from '../../src/index';
+import type { DataMiddlewareOptions } from '../../src/index';
+import { API, assertNetworkDone, deferred, strictNetwork } from '../fixtures/store';
+
+beforeEach(strictNetwork);
+afterEach(assertNetworkDone);
+
+class Member extends Entity {
+  id = 0;
+  name = '';
+  pk() {
+    return `${this.id}`;
+  }
+  static override key = 'Member';
+}
+
+const getMembers = new RestEndpoint({ urlPrefix: API, path: '/members', schema: [Member] });
+const getAllMembers = new RestEndpoint({ urlPrefix: API, path: '/members/all', schema: new schema.All(Member) });
+const MemberResource = createResource({ urlPrefix: API, path: '/members/:id', schema: Member, optimistic: true });
+
+/** A real store that also records every action it sees. */
+function makeStore(options: DataMiddlewareOptions) {
+  const actions: UnknownAction[] = [];
+  const store = configureStore({
+    reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
+    middleware: (getDefault) =>
+      getDefault()
+        .prepend(((_api) => (next) => (action) => {
+          actions.push(action as UnknownAction);
+          return next(action);
+        }) as Middleware)
+        .concat(createDataMiddleware(options)),
+  });
+  const slice = () => store.getState().entities;
+  return { store, ctrl: createController(store), slice, actions, sweeps: () => actions.filter((action) => entitiesSlice.actions.sweep.match(action)) };
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const members = (...ids: number[]) => ids.map((id) => ({ id, name: `Member ${id}` }));
+const storedIds = (slice: () => { entities: { Member?: object } }) => Object.keys(slice().entities.Member ?? {}).sort();
+
+describe('calls released by their readers', () => {
+  test('go keepUnusedDataFor after the last release, with the entities only they read', async () => {
+    const { ctrl, slice, sweeps } = makeStore({ keepUnusedDataFor: 0.05 });
+    nock(API).get('/members').reply(200, members(1, 2));
+    const release = ctrl.retain(getMembers);
+    await ctrl.fetch(getMembers);
+    release();
+    await wait(10);
+    expect(ctrl.getResponse(getMembers).data?.length).toBe(2); // not yet
+    await wait(100);
+    expect(ctrl.getResponse(getMembers).status).toBe('uninitialized');
+    expect(slice().endpoints).toEqual({});
+    expect(storedIds(slice)).toEqual([]);
+    expect(sweeps()).toHaveLength(1);
+  });
+
+  test('a call two readers retain stays until both let go, and a new reader cancels the removal', async () => {
+    const { ctrl } = makeStore({ keepUnusedDataFor: 0.03 });
+    nock(API).get('/members').reply(200, members(1));
+    const first = ctrl.retain(getMembers);
+    const second = ctrl.retain(getMembers);
+    await ctrl.fetch(getMembers);
+    first();
+    await wait(60);
+    expect(ctrl.getResponse(getMembers).data).toHaveLength(1);
+    second();
+    const third = ctrl.retain(getMembers);
+    await wait(60);
+    expect(ctrl.getResponse(getMembers).data).toHaveLength(1);
+    third();
+    third(); // a second call releases nothing more
+    await wait(60);
+    expect(ctrl.getResponse(getMembers).data).toBeUndefined();
+  });
+
+  test("the endpoint's keepUnusedDataFor wins over the middleware's; Infinity keeps the call", async () => {
+    const kept = new RestEndpoint({ urlPrefix: API, path: '/kept', schema: [Member], keepUnusedDataFor: Infinity });
+    const brief = new RestEndpoint({ urlPrefix: API, path: '/brief', schema: [Member], keepUnusedDataFor: 0.02 });
+    const { ctrl } = makeStore({ keepUnusedDataFor: 0.02 });
+    nock(API).get('/kept').reply(200, members(1)).get('/brief').reply(200, members(2));
+    const releases = [ctrl.retain(kept), ctrl.retain(brief)];
+    await Promise.all([ctrl.fetch(kept), ctrl.fetch(brief)]);
+    releases.forEach((release) => release());
+    await wait(80);
+    expect(ctrl.getResponse(kept).data?.map((member) => member.pk())).toEqual(['1']);
+    expect(ctrl.getResponse(brief).data).toBeUndefined();
+  });
+
+  test('a call in flight when its time is up stays; it goes keepUnusedDataFor after its answer', async () => {
+    const { ctrl } = makeStore({ keepUnusedDataFor: 0.03 });
+    const answer = deferred();
+    nock(API).get('/members').reply(200, members(1)).get('/members').reply(200, async () => {
+      await answer.promise;
+      return members(1, 2);
+    });
+    const release = ctrl.retain(getMembers);
+    await ctrl.fetch(getMembers);
+    const refetch = ctrl.fetch(getMembers);
+    release();
+    await wait(60);
+    expect(ctrl.getResponse(getMembers).isFetching).toBe(true);
+    expect(ctrl.getResponse(getMembers).data).toHaveLength(1);
+    answer.resolve();
+    expect(await refetch).toHaveLength(2);
+    expect(ctrl.getResponse(getMembers).data).toHaveLength(2);
+    await wait(60);
+    expect(ctrl.getResponse(getMembers).data).toBeUndefined();
+  });
+});
+
+describe('results no reader ever retained', () => {
+  test('stay, whatever the timers, until ctrl.gc() finds them older than keepUnusedDataFor', async () => {
+    let clock = 1_000_000;
+    const { ctrl, slice, sweeps } = makeStore({ keepUnusedDataFor: 60, now: () => clock });
+    nock(API).get('/members').reply(200, members(1, 2));
+    await ctrl.fetch(getMembers);
+    ctrl.gc();
+    expect(ctrl.getResponse(getMembers).data).toHaveLength(2); // 0 s old
+    expect(sweeps()).toHaveLength(0);
+    clock += 60_000;
+    ctrl.gc();
+    expect(ctrl.getResponse(getMembers).data).toBeUndefined();
+    expect(storedIds(slice)).toEqual([]);
+    expect(sweeps()).toHaveLength(1);
+  });
+
+  test('a retained call is never removed by ctrl.gc()', async () => {
+    const { ctrl } = makeStore({ keepUnusedDataFor: 0 });
+    nock(API).get('/members').reply(200, members(1));
+    ctrl.retain(getMembers);
+    await ctrl.fetch(getMembers);
+    ctrl.gc();
+    expect(ctrl.getResponse(getMembers).data).toHaveLength(1);
+  });
+});
+
+describe('what the remaining data reads stays', () => {
+  test('entities another remaining result reads stay; only the unread ones go', async () => {
+    const { ctrl, slice } = makeStore({ keepUnusedDataFor: 0 });
+    nock(API).get('/members').reply(200, members(1, 2, 3)).get('/members/2').reply(200, members(2)[0]);
+    await ctrl.fetch(getMembers);
+    const release = ctrl.retain(MemberResource.get, { id: 2 });
+    await ctrl.fetch(MemberResource.get, { id: 2 });
+    ctrl.gc();
+    expect(ctrl.getResponse(getMembers).data).toBeUndefined();
+    expect(storedIds(slice)).toEqual(['2']);
+    expect(ctrl.getResponse(MemberResource.get, { id: 2 }).data?.name).toBe('Member 2');
+    release();
+  });
+
+  test('a retained call with no stored result of its own keeps the entity it shows', async () => {
+    const { ctrl, slice } = makeStore({ keepUnusedDataFor: 0 });
+    nock(API).get('/members').reply(200, members(1, 2));
+    await ctrl.fetch(getMembers);
+    ctrl.retain(MemberResource.get, { id: 1 }); // read from the list's data: never fetched itself
+    ctrl.gc();
+    expect(storedIds(slice)).toEqual(['1']);
+    expect(ctrl.getResponse(MemberResource.get, { id: 1 }).data?.name).toBe('Member 1');
+  });
+
+  test('an All result keeps its whole kind, whatever endpoint brought the entities', async () => {
+    const { ctrl, slice } = makeStore({ keepUnusedDataFor: 0 });
+    nock(API).get('/members/all').reply(200, members(1)).get('/members').reply(200, members(2, 3));
+    ctrl.retain(getAllMembers);
+    await ctrl.fetch(getAllMembers);
+    await ctrl.fetch(getMembers);
+    ctrl.gc();
+    expect(ctrl.getResponse(getMembers).data).toBeUndefined();
+    expect(storedIds(slice)).toEqual(['1', '2', '3']);
+    expect(ctrl.getResponse(getAllMembers).data).toHaveLength(3);
+  });
+
+  test('a retained query (schema.All) keeps its kind; released, the kind goes', async () => {
+    const { ctrl, slice } = makeStore({ keepUnusedDataFor: 0 });
+    nock(API).get('/members').reply(200, members(1, 2));
+    await ctrl.fetch(getMembers);
+    const release = ctrl.retainQuery(new schema.All(Member));
+    ctrl.gc();
+    expect(storedIds(slice)).toEqual(['1', '2']);
+    release();
+    ctrl.gc();
+    expect(storedIds(slice)).toEqual([]);
+  });
+
+  test('an optimistic layer keeps what it touches while its request is in flight', async () => {
+    const { ctrl, slice } = makeStore({ keepUnusedDataFor: 0 });
+    const answer = deferred();
+    nock(API)
+      .get('/members/1')
+      .reply(200, members(1)[0])
+      .patch('/members/1')
+      .reply(200, async () => {
+        await answer.promise;
+        return { id: 1, name: 'Renamed' };
+      });
+    await ctrl.fetch(MemberResource.get, { id: 1 });
+    const update = ctrl.fetch(MemberResource.partialUpdate, { id: 1 }, { name: 'Renamed' });
+    ctrl.gc(); // removes the read's result: the optimistic layer still shows member 1
+    expect(ctrl.getResponse(MemberResource.get, { id: 1 }).status).toBe('uninitialized');
+    expect(slice().committed?.entities.Member?.['1']).toEqual({ id: 1, name: 'Member 1' });
+    expect(slice().entities.Member?.['1']).toEqual({ id: 1, name: 'Renamed' });
+    answer.resolve();
+    await update;
+    expect(slice().entities.Member?.['1']).toEqual({ id: 1, name: 'Renamed' });
+    expect(slice().optimistic).toEqual([]);
+  });
+
+  test('a remembered deletion stops an older response from reviving the entity until no such response can arrive', async () => {
+    const { ctrl, slice } = makeStore({ keepUnusedDataFor: 0 });
+    const answer = deferred();
+    nock(API)
+      .get('/members/1')
+      .reply(200, async () => {
+        await answer.promise;
+        return members(1)[0];
+      })
+      .delete('/members/1')
+      .reply(204);
+    const olderRead = ctrl.fetch(MemberResource.get, { id: 1 }); // started before the delete
+    await ctrl.fetch(MemberResource.delete, { id: 1 });
+    ctrl.gc();
+    expect(slice().entitiesMeta.Member?.['1']).toEqual(expect.objectContaining({ deleted: true }));
+    answer.resolve();
+    await olderRead;
+    expect(slice().entities.Member?.['1']).toBeUndefined(); // not revived
+    ctrl.gc();
+    expect(slice().entitiesMeta.Member?.['1']).toBeUndefined(); // nothing older is in flight now
+  });
+
+  test('a rehydrated result this store never fetched keeps every entity until it is old enough to go', () => {
+    let clock = 5_000_000;
+    const written = { fetchedAt: clock, date: clock, expiresAt: clock + 60_000 };
+    const earlier = { fetchedAt: clock - 20_000, date: clock - 20_000, expiresAt: clock + 40_000 };
+    const preloaded = {
+      entities: {
+        ...entitiesSlice.reducer(undefined, { type: 'init' }),
+        entities: { Member: { '1': { id: 1, name: 'Ann' }, '2': { id: 2, name: 'Bo' } } },
+        entitiesMeta: { Member: { '1': earlier, '2': earlier } },
+        endpoints: { [getMembers.key()]: ['1'] },
+        meta: { [getMembers.key()]: written },
+      },
+    };
+    const store = configureStore({
+      reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
+      preloadedState: preloaded,
+      middleware: (getDefault) => getDefault().concat(createDataMiddleware({ keepUnusedDataFor: 10, now: () => clock })),
+    });
+    const ctrl = createController(store);
+    clock += 5_000;
+    ctrl.gc(); // the result is 5 s old: it stays, and since what it reads is not known, so does every entity
+    expect(store.getState().entities.endpoints).toEqual({ [getMembers.key()]: ['1'] });
+    expect(Object.keys(store.getState().entities.entities.Member ?? {})).toEqual(['1', '2']);
+    clock += 5_000;
+    ctrl.gc();
+    expect(store.getState().entities.endpoints).toEqual({});
+    expect(Object.keys(store.getState().entities.entities.Member ?? {})).toEqual([]);
+  });
+});
+
+describe('the sweep', () => {
+  test('is one plain-JSON action that RTK checks accept, and leaves the state plain JSON', async () => {
+    let clock = 1_000;
+    const { ctrl, store, sweeps } = makeStore({ keepUnusedDataFor: 1, now: () => clock });
+    nock(API).get('/members').reply(200, members(1, 2)).get('/members/all').reply(200, members(3));
+    await ctrl.fetch(getMembers);
+    clock += 500;
+    await ctrl.fetch(getAllMembers);
+    clock += 600;
+    ctrl.gc();
+    expect(sweeps()).toHaveLength(1);
+    const [sweep] = sweeps();
+    expect(JSON.parse(JSON.stringify(sweep))).toEqual(sweep);
+    expect(sweep?.payload).toEqual({ keys: [getMembers.key()], records: {} }); // the All result reads 1 and 2
+    expect(JSON.parse(JSON.stringify(store.getState()))).toEqual(store.getState());
+  });
+
+  test('removes index entries with the records', async () => {
+    class Handle extends Entity {
+      id = 0;
+      login = '';
+      pk() {
+        return `${this.id}`;
+      }
+      static override key = 'Handle';
+      static override indexes = ['login'];
+    }
+    const getHandles = new RestEndpoint({ urlPrefix: API, path: '/handles', schema: [Handle] });
+    const { ctrl, slice } = makeStore({ keepUnusedDataFor: 0 });
+    nock(API).get('/handles').reply(200, [{ id: 1, login: 'ann' }]);
+    await ctrl.fetch(getHandles);
+    expect(slice().indexes.Handle?.login?.ann).toBe('1');
+    ctrl.gc();
+    expect(slice().indexes.Handle?.login).toEqual({});
+    expect(ctrl.get(Handle, { login: 'ann' })).toBeUndefined();
+  });
+});

@@ -1,0 +1,50 @@
+import type { DenormalizeDelegate, EntityRecord, EntityTables, StoredSchema } from '../schema/interface.js';
+import { entityKey } from '../schema/entityKey.js';
+import { getOwn } from '../schema/ownProperty.js';
+import { Query } from '../schema/Query.js';
+import { toSchemaClass } from './shorthand.js';
+
+/** Stored entities by `Entity.key`, then primary key. */
+export type Reached = Map<string, Set<string>>;
+
+/** What a walk hands back for a stored entity: a placeholder, so lists keep the item. */
+const FOUND = Object.freeze({});
+
+/**
+ * Adds to `reached` every stored entity that reading `input` with `schema` from `tables` would
+ * read: the entities it names, those they contain, every item of a list, every record of the
+ * tables a `schema.All` lists. It walks the schema through the same protocol as a read, with no
+ * instances made; nested entities wait in a queue, so graphs deeper than the call stack are fine.
+ * `schema.Query` is followed into the schema it wraps (its `process` is the app's code, for reads).
+ */
+export function collectReachable(schema: unknown, input: unknown, tables: EntityTables, args: readonly unknown[], reached: Reached): void {
+  const queue: Array<[StoredSchema, EntityRecord]> = [];
+  const walk: DenormalizeDelegate = {
+    args,
+    unvisit(inner, value) {
+      const schemaClass = toSchemaClass(inner);
+      if (schemaClass === undefined) return value;
+      if (schemaClass instanceof Query) return this.unvisit(schemaClass.schema, value);
+      if ((value === undefined || value === null) && !schemaClass.readsTables) return value;
+      return schemaClass.denormalize(value, this);
+    },
+    entity(entity, pk) {
+      const key = entityKey(entity);
+      const record = getOwn(tables[key], pk);
+      if (record === undefined) return undefined;
+      let pks = reached.get(key);
+      if (pks === undefined) reached.set(key, (pks = new Set()));
+      if (!pks.has(pk)) {
+        pks.add(pk);
+        queue.push([entity, record]);
+      }
+      return FOUND;
+    },
+    getPks(key) {
+      const table = tables[key];
+      return table === undefined ? [] : Object.keys(table);
+    },
+  };
+  walk.unvisit(schema, input);
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) next[0].denormalizeFields({}, next[1], walk);
+}

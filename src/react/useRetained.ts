@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import type { Controller } from '../redux/Controller.js';
+import type { HooksContext } from './hooksContext.js';
+
+/**
+ * While the component is mounted, tells the store it shows some data (`retain` returns the
+ * release), so the data is not collected (DESIGN §5.11); it goes `keepUnusedDataFor` after unmount.
+ * `deps` stand for what `retain` retains.
+ */
+export function useRetained(ctx: HooksContext, retain: ((controller: Controller) => () => void) | undefined, deps: readonly unknown[]): void {
+  const store = ctx.useStore();
+  useEffect(() => {
+    if (retain === undefined) return undefined;
+    try {
+      return retain(ctx.controllerFor(store));
+    } catch {
+      // no data middleware in this store: nothing collects, so there is nothing to retain
+      return undefined;
+    }
+  }, [ctx, store, ...deps]);
+}

@@ -1,0 +1,220 @@
+import type { EndpointInterface } from '../../endpoint/interface.js';
+import { collectTableKeys } from '../../normalizr/collectTableKeys.js';
+import type { EntityMeta, RequestStart } from '../../schema/interface.js';
+import { getOwn } from '../../schema/ownProperty.js';
+import { stableStringify } from '../../schema/stableStringify.js';
+import type { SweepPayload } from '../actions.js';
+import { buildQueryInput } from '../buildQueryInput.js';
+import { planSweep, type SweepRoot } from '../planSweep.js';
+import type { EntitiesState } from '../state.js';
+
+/** How long unused data is kept, in seconds, when neither the endpoint nor the middleware says. */
+export const DEFAULT_KEEP_UNUSED_DATA_FOR = 60;
+
+/** The longest delay `setTimeout` takes; a longer keep never expires in practice. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** What the collector needs from the middleware. */
+export interface CollectorContext {
+  /** The middleware's `keepUnusedDataFor` (seconds). */
+  readonly keepUnusedDataFor: number;
+  readonly now: () => number;
+  readonly slice: () => EntitiesState;
+  readonly sweep: (payload: SweepPayload) => void;
+  /** Starts of the requests in flight. */
+  readonly inFlight: () => readonly RequestStart[];
+}
+
+/** The hooks (or other readers) showing one endpoint call. */
+interface CallRetention {
+  readonly endpoint: EndpointInterface;
+  readonly args: readonly unknown[];
+  count: number;
+  /** When the last reader let go (the middleware's clock); `undefined` while read. */
+  releasedAt: number | undefined;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+/** The hooks showing one query (`useQuery`). */
+interface QueryRetention {
+  readonly queryable: unknown;
+  readonly args: readonly unknown[];
+  count: number;
+}
+
+/**
+ * Garbage collection of unused data (DESIGN §5.11), on RTK Query's model. Readers (the hooks)
+ * retain the calls and queries they show; a call whose readers all let go is removed
+ * `keepUnusedDataFor` seconds later. Every sweep also removes the entities that nothing reads any
+ * more (no remaining result, no retained call or query, no optimistic layer) once they were written
+ * `keepUnusedDataFor` ago, and the remembered deletions no request in flight can undo. A result
+ * no reader ever retained is never removed by a timer: `gc()` removes it once it is older than
+ * `keepUnusedDataFor`. A sweep is one plain action.
+ */
+export function createCollector(context: CollectorContext) {
+  const { now, slice } = context;
+  /** The endpoint behind each stored key: its schema tells what the key's result reads. */
+  const endpoints = new Map<string, EndpointInterface>();
+  const calls = new Map<string, CallRetention>();
+  const queries = new Map<unknown, Map<string, QueryRetention>>();
+  let orphanTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const keepMs = (endpoint: EndpointInterface | undefined): number => 1000 * (endpoint?.keepUnusedDataFor ?? context.keepUnusedDataFor);
+  const later = (ms: number, task: () => void): ReturnType<typeof setTimeout> | undefined => {
+    if (!(ms < MAX_TIMER_MS)) return undefined;
+    const timer = setTimeout(task, Math.max(0, ms));
+    // a pending collection must not keep a Node process (a test run, a server) alive
+    (timer as { unref?: () => void }).unref?.();
+    return timer;
+  };
+  const isPending = (key: string) => (getOwn(slice().meta, key)?.pending ?? 0) > 0;
+  const released = (retention: CallRetention, at: number) =>
+    retention.count === 0 && retention.releasedAt !== undefined && at - retention.releasedAt >= keepMs(retention.endpoint);
+
+  /** What must keep its data: the remaining results and everything readers show. */
+  const rootsWithout = (state: EntitiesState, removed: ReadonlySet<string>): SweepRoot[] | undefined => {
+    const roots: SweepRoot[] = [];
+    for (const key in state.endpoints) {
+      if (removed.has(key)) continue;
+      const input = state.endpoints[key];
+      const endpoint = endpoints.get(key);
+      if (endpoint === undefined) {
+        if (input === undefined || input === null) continue;
+        return undefined; // a result this store never saw fetched (rehydrated): what it reads is unknown
+      }
+      roots.push({ schema: endpoint.schema, input, args: [] });
+    }
+    for (const [key, { endpoint, args, count }] of calls) {
+      if (count > 0 && !Object.prototype.hasOwnProperty.call(state.endpoints, key)) roots.push(queryRoot(state, endpoint.schema, args));
+    }
+    for (const byArgs of queries.values()) for (const { queryable, args } of byArgs.values()) roots.push(queryRoot(state, queryable, args));
+    return roots;
+  };
+
+  const sweep = (removeKeys: readonly string[]): void => {
+    const state = slice();
+    const at = now();
+    const payload = planSweep(state, {
+      removeKeys,
+      roots: rootsWithout(state, new Set(removeKeys)),
+      unusedLongEnough: (meta: EntityMeta | undefined) => meta === undefined || at - meta.date >= 1000 * context.keepUnusedDataFor,
+      inFlight: context.inFlight(),
+    });
+    for (const key of removeKeys) {
+      endpoints.delete(key);
+      const retention = calls.get(key);
+      if (retention !== undefined && retention.count === 0) {
+        clearTimeout(retention.timer);
+        calls.delete(key);
+      }
+    }
+    if (payload !== undefined) context.sweep(payload);
+  };
+
+  /** The calls released long enough ago (or whose timer fired), not in flight. */
+  const dueCalls = (at: number, fired?: string): string[] =>
+    [...calls].filter(([key, retention]) => (key === fired || released(retention, at)) && retention.count === 0 && !isPending(key)).map(([key]) => key);
+
+  const scheduleOrphanSweep = (): void => {
+    if (orphanTimer !== undefined) return;
+    orphanTimer = later(1000 * context.keepUnusedDataFor, () => {
+      orphanTimer = undefined;
+      sweep(dueCalls(now()));
+    });
+  };
+
+  const armRelease = (key: string, retention: CallRetention): void => {
+    clearTimeout(retention.timer);
+    retention.timer = later(keepMs(retention.endpoint), () => {
+      retention.timer = undefined;
+      // a call in flight stays: its answer re-arms the timer
+      sweep(dueCalls(now(), key));
+    });
+  };
+
+  return {
+    /** A response (or error) for `key` is about to be stored: remember what its result reads. */
+    stored(key: string, endpoint: EndpointInterface): void {
+      endpoints.set(key, endpoint);
+      const retention = calls.get(key);
+      if (retention !== undefined && retention.count === 0) {
+        // fresh data for a released call: it gets a whole keepUnusedDataFor again
+        retention.releasedAt = now();
+        armRelease(key, retention);
+      }
+      scheduleOrphanSweep();
+    },
+
+    /** A reader shows this call until the returned function is called. */
+    retain(endpoint: EndpointInterface, args: readonly unknown[]): () => void {
+      const key = endpoint.key(...args);
+      let retention = calls.get(key);
+      if (retention === undefined) calls.set(key, (retention = { endpoint, args, count: 0, releasedAt: undefined, timer: undefined }));
+      retention.count++;
+      retention.releasedAt = undefined;
+      clearTimeout(retention.timer);
+      retention.timer = undefined;
+      const held = retention;
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        held.count--;
+        if (held.count > 0 || calls.get(key) !== held) return;
+        held.releasedAt = now();
+        armRelease(key, held);
+      };
+    },
+
+    /** A reader shows this query (a `schema.All`, an Entity by id...) until the returned function is called. */
+    retainQuery(queryable: unknown, args: readonly unknown[]): () => void {
+      const argsKey = stableStringify(args);
+      let byArgs = queries.get(queryable);
+      if (byArgs === undefined) queries.set(queryable, (byArgs = new Map()));
+      let retention = byArgs.get(argsKey);
+      if (retention === undefined) byArgs.set(argsKey, (retention = { queryable, args, count: 0 }));
+      retention.count++;
+      const held = retention;
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        held.count--;
+        if (held.count > 0) return;
+        byArgs.delete(argsKey);
+        if (byArgs.size === 0) queries.delete(queryable);
+        scheduleOrphanSweep();
+      };
+    },
+
+    /**
+     * Sweeps now: released calls past their keepUnusedDataFor, results no reader ever retained that
+     * are older than keepUnusedDataFor, and the entities nothing reads any more.
+     */
+    gc(): void {
+      const state = slice();
+      const at = now();
+      const keys = dueCalls(at);
+      for (const key in state.meta) {
+        const meta = state.meta[key];
+        if (calls.has(key) || meta === undefined || (meta.pending ?? 0) > 0) continue;
+        if (at - meta.date >= keepMs(endpoints.get(key))) keys.push(key);
+      }
+      sweep(keys);
+    },
+
+    /** The slice was emptied: nothing stored is left to remember. */
+    reset(): void {
+      endpoints.clear();
+    },
+  };
+}
+
+/** A read that starts from arguments (a retained call with no stored result, or a query). */
+function queryRoot(state: EntitiesState, schema: unknown, args: readonly unknown[]): SweepRoot {
+  const { input } = buildQueryInput(schema, args, state.entities, state.indexes, collectTableKeys(schema));
+  return { schema, input, args };
+}
+
+/** The collector of one store. */
+export type Collector = ReturnType<typeof createCollector>;

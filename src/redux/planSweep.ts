@@ -1,0 +1,78 @@
+import { collectReachable, type Reached } from '../normalizr/collectReachable.js';
+import type { EntityMeta, EntityTables, RequestStart } from '../schema/interface.js';
+import { getOwn } from '../schema/ownProperty.js';
+import { startedBefore } from '../schema/startedBefore.js';
+import type { SweepPayload } from './actions.js';
+import type { EntitiesState } from './state.js';
+
+/** Something that reads stored data: a result and its schema, a query and its arguments. */
+export interface SweepRoot {
+  readonly schema: unknown;
+  /** The normalized input the read starts from (ignored by `schema.All`, which lists tables). */
+  readonly input: unknown;
+  readonly args: readonly unknown[];
+}
+
+/** What a sweep needs to know beyond the state. */
+export interface SweepPlanOptions {
+  /** Endpoint keys whose results and meta go. */
+  readonly removeKeys: readonly string[];
+  /**
+   * Every read that must keep its data: the remaining results, the calls and queries hooks show.
+   * `undefined` when one of them is not known (a result whose schema this store never saw): then
+   * no entity is collected, since the sweep cannot tell what that result reads.
+   */
+  readonly roots: readonly SweepRoot[] | undefined;
+  /** Whether an entity no read needs has been stored long enough to go. */
+  readonly unusedLongEnough: (meta: EntityMeta | undefined) => boolean;
+  /** Starts of the requests in flight: a deletion is remembered while an older one may still answer. */
+  readonly inFlight: readonly RequestStart[];
+}
+
+/**
+ * What one sweep removes: the given endpoint keys, every entity that no remaining read reaches
+ * (and that has been stored long enough), and every deletion no request in flight can undo.
+ * Entities touched by an optimistic layer stay. Pure: the state is read, never changed.
+ * @returns `undefined` when there is nothing to remove
+ */
+export function planSweep(state: EntitiesState, { removeKeys, roots, unusedLongEnough, inFlight }: SweepPlanOptions): SweepPayload | undefined {
+  const keys = removeKeys.filter((key) => Object.prototype.hasOwnProperty.call(state.endpoints, key) || getOwn(state.meta, key) !== undefined);
+  const remove: Reached = new Map();
+  const layered: Reached = new Map();
+  for (const layer of state.optimistic) {
+    for (const key in layer.entitiesMeta) for (const pk in layer.entitiesMeta[key]) addTo(layered, key, pk);
+  }
+  const committed = state.committed ?? state;
+  if (roots !== undefined) {
+    const views: EntityTables[] = state.committed === undefined ? [state.entities] : [state.entities, state.committed.entities];
+    const reached: Reached = new Map();
+    for (const tables of views) for (const root of roots) collectReachable(root.schema, root.input, tables, root.args, reached);
+    for (const tables of views) {
+      for (const key in tables) {
+        for (const pk in tables[key]) {
+          if (reached.get(key)?.has(pk) || layered.get(key)?.has(pk)) continue;
+          if (unusedLongEnough(getOwn(committed.entitiesMeta[key], pk))) addTo(remove, key, pk);
+        }
+      }
+    }
+  }
+  // a deletion is remembered until no request that started before it can still answer
+  for (const key in committed.entitiesMeta) {
+    const meta = committed.entitiesMeta[key];
+    for (const pk in meta) {
+      const tombstone = meta[pk];
+      if (tombstone?.deleted !== true || layered.get(key)?.has(pk) || inFlight.some((start) => startedBefore(start, tombstone))) continue;
+      addTo(remove, key, pk);
+    }
+  }
+  if (keys.length === 0 && remove.size === 0) return undefined;
+  const records: { [key: string]: string[] } = {};
+  for (const [key, pks] of remove) records[key] = [...pks];
+  return { keys, records };
+}
+
+function addTo(reached: Reached, key: string, pk: string): void {
+  let pks = reached.get(key);
+  if (pks === undefined) reached.set(key, (pks = new Set()));
+  pks.add(pk);
+}

@@ -1,0 +1,53 @@
+import type { EntityIndexes } from '../schema/interface.js';
+import { copyTable } from '../schema/ownProperty.js';
+import type { SweepPayload } from './actions.js';
+import type { Tables } from './optimisticLayers.js';
+
+type Table<T> = { readonly [pk: string]: T };
+
+/**
+ * `tables` without the given records: each goes from its entity table, its meta table and its
+ * index entries. A table is copied only when something in it goes; the rest keep their references.
+ */
+export function removeRecords(tables: Tables, records: SweepPayload['records']): Tables {
+  let entities = tables.entities;
+  let entitiesMeta = tables.entitiesMeta;
+  let indexes = tables.indexes;
+  for (const key in records) {
+    const pks = records[key] ?? [];
+    const table = without(entities[key], pks);
+    if (table !== entities[key]) entities = { ...entities, [key]: table };
+    const meta = without(entitiesMeta[key], pks);
+    if (meta !== entitiesMeta[key]) entitiesMeta = { ...entitiesMeta, [key]: meta };
+    const fields = withoutIndexed(indexes[key], new Set(pks));
+    if (fields !== indexes[key]) indexes = { ...indexes, [key]: fields };
+  }
+  return entities === tables.entities && entitiesMeta === tables.entitiesMeta && indexes === tables.indexes ? tables : { entities, entitiesMeta, indexes };
+}
+
+/** The table without `pks`; the same table when it holds none of them. */
+function without<T>(table: Table<T> | undefined, pks: readonly string[]): Table<T> | undefined {
+  if (table === undefined || !pks.some((pk) => Object.prototype.hasOwnProperty.call(table, pk))) return table;
+  const copy = copyTable(table);
+  for (const pk of pks) delete copy[pk];
+  return copy;
+}
+
+/** Index entries of one kind without those pointing at `pks`. */
+function withoutIndexed(fields: EntityIndexes[string], pks: ReadonlySet<string>): EntityIndexes[string] {
+  if (fields === undefined) return fields;
+  let next: { [field: string]: Table<string | undefined> | undefined } | undefined;
+  for (const field in fields) {
+    const entries = fields[field];
+    if (entries === undefined) continue;
+    let copy: { [value: string]: string | undefined } | undefined;
+    for (const value in entries) {
+      const pk = entries[value];
+      if (pk === undefined || !pks.has(pk)) continue;
+      copy ??= copyTable(entries);
+      delete copy[value];
+    }
+    if (copy !== undefined) (next ??= copyTable(fields))[field] = copy;
+  }
+  return next ?? fields;
+}
