@@ -23,6 +23,8 @@ export default defineConfig({
   target: 'es2022',
   platform: 'neutral',
   splitting: true,
+  // rollup writes the output: CommonJS chunks keep modern syntax (tsup's other path runs them
+  // through sucrase, which lowers `?.` and `??` in the hot paths), and `@__PURE__` marks stay
   treeshake: true,
   // esbuild embeds the sources (sourcesContent), so the maps work without shipping src/
   sourcemap: true,

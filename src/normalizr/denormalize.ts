@@ -2,7 +2,7 @@ import type { EntityTables } from '../schema/interface.js';
 import type { Denormalize } from '../schema/types.js';
 import { MemoCache } from './MemoCache.js';
 
-const sharedCache = new MemoCache();
+const sharedCache = /* @__PURE__ */ new MemoCache();
 
 /**
  * Reads a normalized result back into class instances, from entity tables. Memoized: with the same
