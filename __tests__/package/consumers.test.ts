@@ -1,8 +1,8 @@
 /**
  * The packed package (`npm pack`) installed into fresh projects, as a user installs it:
  * - a CommonJS Jest project with ts-jest's default preset and TypeScript 5.9 (`module: commonjs`,
- *   so types resolve as node10) runs a test importing both entries, with no Jest configuration
- *   beyond the preset (README, "Testing with Jest");
+ *   so types resolve as node10) runs tests importing both entries, with no Jest configuration
+ *   beyond the preset: its own, and the README's "Testing with Jest" example as printed;
  * - an ES module program (`module: nodenext`) type-checks, compiles and runs with both entries.
  * The project files are in __tests__/package/consumer/. Packages install from the npm cache when it
  * has them (`--prefer-offline`), so only a first run needs the registry.
@@ -11,7 +11,10 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readmeBlocks } from '../readme/readmeBlocks';
 import { root } from './runBin';
+
+const jestExample = readmeBlocks().find((block) => block.section === 'Testing with Jest');
 
 /** The version installed in the repo, so the consumer installs the same one (usually from the npm cache). */
 const installed = (name: string): string => (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
@@ -25,6 +28,7 @@ beforeAll(() => {
   // `npm test` builds dist/ before jest runs
   const [packed] = JSON.parse(npm(root, ['pack', '--json', '--pack-destination', project])) as Array<{ filename: string }>;
   cpSync(join(__dirname, 'consumer'), project, { recursive: true });
+  writeFileSync(join(project, 'test', 'readme.spec.tsx'), jestExample?.code ?? '');
   const manifest = {
     name: 'rtk-entities-consumer',
     private: true,
@@ -50,6 +54,13 @@ test('the consumer installs TypeScript 5.9', () => {
 });
 
 describe('a CommonJS Jest + ts-jest project', () => {
+  test("its Jest configuration is the README's", () => {
+    expect(jestExample?.language).toBe('tsx');
+    const config = "module.exports = { preset: 'ts-jest' };";
+    expect(readFileSync(join(__dirname, 'consumer', 'jest.config.js'), 'utf8')).toContain(config);
+    expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain(`\`jest.config.js\` is only \`${config}\``);
+  });
+
   test('type-checks its test under module: commonjs (node10 resolution), both entries included', () => {
     const trace = tsc(project, ['--noEmit', '-p', '.', '--traceResolution']);
     expect(trace).toContain("Module resolution kind is not specified, using 'Node10'.");
@@ -61,17 +72,19 @@ describe('a CommonJS Jest + ts-jest project', () => {
     );
   }, 120_000);
 
-  test('runs the test importing both entries with no Jest configuration beyond the preset', () => {
+  test("runs its tests and the README's, importing both entries, with no Jest configuration beyond the preset", () => {
     const reportFile = join(project, 'jest-report.json');
     execFileSync(process.execPath, [join(project, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--json', `--outputFile=${reportFile}`], {
       cwd: project,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as { numPassedTests: number; numFailedTests: number; testResults: Array<{ assertionResults: Array<{ title: string; status: string }> }> };
-    expect(report.testResults.flatMap((file) => file.assertionResults.map(({ title, status }) => [title, status]))).toEqual([
-      ['rtk-entities: normalize, then denormalize typed from the schema', 'passed'],
-      ['rtk-entities/react: a hook reads the store built with the core entry', 'passed'],
-      ['both entries load as CommonJS', 'passed'],
+    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as { testResults: Array<{ assertionResults: Array<{ title: string; status: string }> }> };
+    // test files finish in any order
+    expect(report.testResults.flatMap((file) => file.assertionResults.map(({ title, status }) => `${status}: ${title}`)).sort()).toEqual([
+      'passed: both entries load as CommonJS',
+      'passed: rtk-entities/react: a hook reads the store built with the core entry',
+      'passed: rtk-entities: normalize, then denormalize typed from the schema',
+      'passed: the list shows every stored user',
     ]);
   }, 120_000);
 });
