@@ -1,5 +1,4 @@
 import * as schema from './schema/schemaNamespace.js';
-import { defaultEntities } from './redux/defaultEntities.js';
 
 export { Entity } from './schema/Entity.js';
 export { schema };
@@ -10,20 +9,15 @@ export { createEntities } from './redux/createEntities.js';
 export { Controller } from './redux/Controller.js';
 export { ResetError } from './redux/ResetError.js';
 
-/** The `entities` slice: mount `entitiesSlice.reducer` at `entitiesSlice.reducerPath` ('entities'). */
-export const entitiesSlice = defaultEntities.entitiesSlice;
-/** Creates the middleware that runs requests for the `entities` slice. */
-export const createDataMiddleware = defaultEntities.createDataMiddleware;
-/** A thunk that fetches an endpoint and resolves after the commit with the denormalized value. */
-export const fetchEndpoint = defaultEntities.fetchEndpoint;
-/** A Controller for a store using the `entities` slice. */
-export const createController = defaultEntities.createController;
-/** A memoized selector reading a queryable (All, Entity, Query) from the store alone. */
-export const selectQuery = defaultEntities.selectQuery;
-/** The memoized selector of one endpoint call's data and status. */
-export const selectResponse = defaultEntities.selectResponse;
-/** `createEntityAdapter`-style selectors for an Entity (or an All). */
-export const getEntitySelectors = defaultEntities.getEntitySelectors;
+export {
+  entitiesSlice,
+  createDataMiddleware,
+  fetchEndpoint,
+  createController,
+  selectQuery,
+  selectResponse,
+  getEntitySelectors,
+} from './redux/defaultEntities.js';
 export { RestEndpoint } from './endpoint/RestEndpoint.js';
 export { Endpoint } from './endpoint/Endpoint.js';
 export { NetworkError } from './endpoint/NetworkError.js';

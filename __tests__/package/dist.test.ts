@@ -1,28 +1,83 @@
+/**
+ * The built package as Node sees it: both formats load by name and work, and package.json describes
+ * every entry of scripts/entries.json in every way tools resolve it (`exports` conditions, the
+ * `main`/`module`/`types` fields and each subpath's package.json stub for `moduleResolution: node10`).
+ */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(__dirname, '..', '..');
+const readJson = <T>(...path: string[]): T => JSON.parse(readFileSync(join(root, ...path), 'utf8')) as T;
+
+interface Report {
+  exports: string[];
+  read: unknown;
+  isInstance: boolean;
+  html: string;
+}
+
+interface PackageJson {
+  type: string;
+  sideEffects: boolean;
+  files: string[];
+  main: string;
+  module: string;
+  types: string;
+  exports: Record<string, Record<string, Record<string, string>> | string>;
+}
 
 describe('the built package', () => {
-  test('imports by name in plain Node and works', () => {
-    // `npm test` builds dist/ before jest runs
-    const output = execFileSync(process.execPath, [join(root, 'scripts', 'check-package.mjs')], { cwd: root, encoding: 'utf8' });
-    const report = JSON.parse(output.trim().split('\n').pop() ?? '{}') as { exports: string[]; read: unknown; isInstance: boolean };
+  // `npm test` builds dist/ before jest runs
+  const output = execFileSync(process.execPath, [join(root, 'scripts', 'check-package.mjs')], { cwd: root, encoding: 'utf8' });
+  const report = JSON.parse(output.trim().split('\n').pop() ?? '{}') as Report & { cjs: Report };
+
+  test('imports by name in plain Node (ESM) and works', () => {
     expect(report.exports).toEqual(expect.arrayContaining(['Entity', 'schema', 'normalize', 'denormalize']));
     expect(report.read).toEqual([{ id: '1', name: 'Ann' }]);
     expect(report.isInstance).toBe(true);
   });
 
-  test('package.json: exports list types first, no side effects', () => {
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-      sideEffects: boolean;
-      exports: Record<string, Record<string, string> | string>;
-    };
+  test('requires by name in plain Node (CommonJS): the same exports, and the hooks read the core entry\'s slice', () => {
+    expect(report.cjs.exports).toEqual(report.exports);
+    expect(report.cjs.read).toEqual([{ id: '1', name: 'Ann' }]);
+    expect(report.cjs.isInstance).toBe(true);
+    expect(report.cjs.html).toBe('<p>Ann, Bo</p>');
+  });
+
+  test('package.json: ESM by default, no side effects; each entry has ESM and CommonJS, each with its own types listed first', () => {
+    const pkg = readJson<PackageJson>('package.json');
+    const entries = readJson<Record<string, string>>('scripts', 'entries.json');
+    expect(pkg.type).toBe('module');
     expect(pkg.sideEffects).toBe(false);
-    for (const [entry, target] of Object.entries(pkg.exports)) {
-      if (typeof target === 'string') continue;
-      expect([entry, Object.keys(target)[0]]).toEqual([entry, 'types']);
+    expect(Object.keys(pkg.exports)).toEqual([...Object.keys(entries), './package.json']);
+    for (const entry of Object.keys(entries)) {
+      const base = entry === '.' ? './dist/index' : `./dist/${entry.slice(2)}/index`;
+      const conditions = pkg.exports[entry] as Record<string, Record<string, string>>;
+      expect([entry, conditions]).toEqual([
+        entry,
+        { import: { types: `${base}.d.ts`, default: `${base}.js` }, require: { types: `${base}.d.cts`, default: `${base}.cjs` } },
+      ]);
+      expect([Object.keys(conditions.import ?? {})[0], Object.keys(conditions.require ?? {})[0]]).toEqual(['types', 'types']);
+      for (const file of [...Object.values(conditions.import ?? {}), ...Object.values(conditions.require ?? {})]) {
+        expect([file, existsSync(join(root, file))]).toEqual([file, true]);
+      }
+    }
+    expect([pkg.main, pkg.module, pkg.types]).toEqual(['./dist/index.cjs', './dist/index.js', './dist/index.d.cts']);
+  });
+
+  test('every subpath entry has a package.json stub (for node10 resolution), and the package ships it', () => {
+    const pkg = readJson<PackageJson>('package.json');
+    const subpaths = Object.keys(readJson<Record<string, string>>('scripts', 'entries.json')).filter((entry) => entry !== '.');
+    expect(subpaths).toContain('./react');
+    for (const entry of subpaths) {
+      const dir = entry.slice(2);
+      const up = '../'.repeat(dir.split('/').length);
+      expect([entry, readJson(dir, 'package.json')]).toEqual([
+        entry,
+        { main: `${up}dist/${dir}/index.cjs`, module: `${up}dist/${dir}/index.js`, types: `${up}dist/${dir}/index.d.cts`, sideEffects: false },
+      ]);
+      expect(pkg.files).toContain(`${dir}/package.json`);
     }
   });
 });

@@ -58,9 +58,13 @@ describe('entry points', () => {
     expect(report.html).toBe('<p>Ann, Bo</p>');
   });
 
-  test('package.json exports ./react, types first', () => {
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
-    expect(pkg.exports['./react']).toEqual({ types: './dist/react/index.d.ts', default: './dist/react/index.js' });
-    expect(Object.keys(pkg.exports['./react'] as object)[0]).toBe('types');
+  test('package.json exports ./react in both formats, types first', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, Record<string, object>> };
+    expect(pkg.exports['./react']).toEqual({
+      import: { types: './dist/react/index.d.ts', default: './dist/react/index.js' },
+      require: { types: './dist/react/index.d.cts', default: './dist/react/index.cjs' },
+    });
+    expect(Object.keys(pkg.exports['./react']?.import ?? {})[0]).toBe('types');
+    expect(Object.keys(pkg.exports['./react']?.require ?? {})[0]).toBe('types');
   });
 });

@@ -98,9 +98,16 @@ class FunctionEndpoint<A extends unknown[], T, S> implements Endpoint<A, T, S> {
   }
 }
 
+/**
+ * Gives `factory` the prototype of `made`, so that `value instanceof factory` holds for every value
+ * it makes. A call rather than a module-scope assignment, so that bundlers can drop it when unused.
+ */
+function sharePrototype<F extends (...args: never[]) => unknown>(factory: F, made: abstract new (...args: never[]) => unknown): F {
+  factory.prototype = made.prototype;
+  return factory;
+}
+
 /** Wraps any async function as an endpoint; see `EndpointFactory`. Works with and without `new`. */
-export const Endpoint = function Endpoint<A extends unknown[], T, S>(fetchFn: (...args: A) => Promise<T>, options?: EndpointOptions<A, S>) {
+export const Endpoint = /* @__PURE__ */ sharePrototype(function Endpoint<A extends unknown[], T, S>(fetchFn: (...args: A) => Promise<T>, options?: EndpointOptions<A, S>) {
   return new FunctionEndpoint(fetchFn, options ?? {});
-} as unknown as EndpointFactory;
-// `endpoint instanceof Endpoint` holds for every endpoint it makes
-Endpoint.prototype = FunctionEndpoint.prototype;
+}, FunctionEndpoint) as unknown as EndpointFactory;

@@ -1,7 +1,8 @@
 import type { EntityTables } from '../schema/interface.js';
+import type { Denormalize } from '../schema/types.js';
 import { MemoCache } from './memo/MemoCache.js';
 
-const sharedCache = new MemoCache();
+const sharedCache = /* @__PURE__ */ new MemoCache();
 
 /**
  * Reads a normalized result back into class instances, from entity tables. Memoized: with the same
@@ -12,8 +13,14 @@ const sharedCache = new MemoCache();
  * @param input the normalized result (ignored by `schema.All`, which lists the tables)
  * @param entities the entity tables, `entities[key][pk]`
  * @param args the read's arguments (used by `schema.Query`)
- * @returns the denormalized value; entities that are not stored read as `undefined`
+ * @returns the denormalized value, typed from the schema (`User[]` for `schema.All(User)`); entities
+ *   that are not stored read as `undefined`
+ * @example
+ * ```ts
+ * const { result, entities } = normalize(new schema.All(User), response);
+ * const users = denormalize(new schema.All(User), result, entities); // User[]
+ * ```
  */
-export function denormalize(schema: unknown, input: unknown, entities: EntityTables, args: readonly unknown[] = []): unknown {
-  return sharedCache.denormalize(schema, input, entities, args);
+export function denormalize<S>(schema: S, input: unknown, entities: EntityTables, args: readonly unknown[] = []): Denormalize<S> {
+  return sharedCache.denormalize(schema, input, entities, args) as Denormalize<S>;
 }

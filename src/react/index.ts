@@ -1,7 +1,13 @@
 import { defaultEntities } from '../redux/defaultEntities.js';
-import { createHooks } from './createHooks.js';
+import { createHooks, type Hooks } from './createHooks.js';
 
-const hooks = createHooks(defaultEntities);
+/** The hooks of the default mount point; a bundle that keeps none of them drops this call too. */
+const hooks = /* @__PURE__ */ createHooks(defaultEntities);
+
+/** One hook of the default mount point, read in a call that bundlers drop when it is unused. */
+function hook<K extends keyof Hooks>(name: K): Hooks[K] {
+  return hooks[name];
+}
 
 /**
  * Reads an endpoint's data, fetching it when missing, invalidated or expired; suspends until there
@@ -15,7 +21,7 @@ const hooks = createHooks(defaultEntities);
  * }
  * ```
  */
-export const useSuspense = hooks.useSuspense;
+export const useSuspense = /* @__PURE__ */ hook('useSuspense');
 
 /**
  * Reads a queryable (`schema.All`, an Entity by id, a `schema.Query`) from the store alone; never fetches.
@@ -26,7 +32,7 @@ export const useSuspense = hooks.useSuspense;
  * const ann = useQuery(User, { id: '1' });
  * ```
  */
-export const useQuery = hooks.useQuery;
+export const useQuery = /* @__PURE__ */ hook('useQuery');
 
 /**
  * Reads an endpoint's stored data; never fetches, never suspends.
@@ -36,7 +42,7 @@ export const useQuery = hooks.useQuery;
  * const users = useCache(getUsers); // User[] | undefined
  * ```
  */
-export const useCache = hooks.useCache;
+export const useCache = /* @__PURE__ */ hook('useCache');
 
 /**
  * Fetches an endpoint when its data is stale, without suspending; returns the request's promise,
@@ -48,7 +54,7 @@ export const useCache = hooks.useCache;
  * const user = useSuspense(getUser, { id: userId });
  * ```
  */
-export const useFetch = hooks.useFetch;
+export const useFetch = /* @__PURE__ */ hook('useFetch');
 
 /**
  * `{ data, loading, error }` of an endpoint, fetching when needed, without suspense or error boundaries.
@@ -58,7 +64,7 @@ export const useFetch = hooks.useFetch;
  * const { data, loading, error } = useDLE(getUsers);
  * ```
  */
-export const useDLE = hooks.useDLE;
+export const useDLE = /* @__PURE__ */ hook('useDLE');
 
 /**
  * The stored error of an endpoint call, soft ones included.
@@ -68,7 +74,7 @@ export const useDLE = hooks.useDLE;
  * const error = useError(getUsers); // { name, message, status } | undefined
  * ```
  */
-export const useError = hooks.useError;
+export const useError = /* @__PURE__ */ hook('useError');
 
 /**
  * The `Controller` of the store in react-redux's context, one per store.
@@ -79,7 +85,7 @@ export const useError = hooks.useError;
  * <button onClick={() => ctrl.fetch(createUser, { name: 'Bo' })}>Add</button>;
  * ```
  */
-export const useController = hooks.useController;
+export const useController = /* @__PURE__ */ hook('useController');
 
 /**
  * `useSuspense` plus polling every `endpoint.pollFrequency` ms while mounted.
@@ -89,7 +95,7 @@ export const useController = hooks.useController;
  * const ticker = useLive(getTicker, { coin: 'btc' });
  * ```
  */
-export const useLive = hooks.useLive;
+export const useLive = /* @__PURE__ */ hook('useLive');
 
 export { createHooks } from './createHooks.js';
 export { AsyncBoundary } from './AsyncBoundary.js';

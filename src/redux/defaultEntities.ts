@@ -1,4 +1,33 @@
+/**
+ * The default mount point, `state.entities`: its API is what the package exports at the top level,
+ * and the hooks of `rtk-entities/react` are bound to it.
+ *
+ * Tree-shaking: nothing here runs for a program that imports none of it. The instance and each
+ * member are read through calls marked `@__PURE__`, which bundlers drop when the result is unused
+ * (a plain `instance.member` read at module scope counts as a side effect, so it would keep the
+ * whole Redux layer in a bundle that only uses `normalize`).
+ */
 import { createEntities } from './createEntities.js';
 
-/** The default mount point, `state.entities`: its API is what the package exports at the top level. */
-export const defaultEntities = createEntities();
+/** Everything `createEntities()` returns, for the `entities` mount point. */
+export const defaultEntities = /* @__PURE__ */ createEntities();
+
+/** One member of the default instance, read in a call that bundlers may drop. */
+function member<K extends keyof typeof defaultEntities>(key: K): (typeof defaultEntities)[K] {
+  return defaultEntities[key];
+}
+
+/** The `entities` slice: mount `entitiesSlice.reducer` at `entitiesSlice.reducerPath` ('entities'). */
+export const entitiesSlice = /* @__PURE__ */ member('entitiesSlice');
+/** Creates the middleware that runs requests for the `entities` slice. */
+export const createDataMiddleware = /* @__PURE__ */ member('createDataMiddleware');
+/** A thunk that fetches an endpoint and resolves after the commit with the denormalized value. */
+export const fetchEndpoint = /* @__PURE__ */ member('fetchEndpoint');
+/** A Controller for a store using the `entities` slice. */
+export const createController = /* @__PURE__ */ member('createController');
+/** A memoized selector reading a queryable (All, Entity, Query) from the store alone. */
+export const selectQuery = /* @__PURE__ */ member('selectQuery');
+/** The memoized selector of one endpoint call's data and status. */
+export const selectResponse = /* @__PURE__ */ member('selectResponse');
+/** `createEntityAdapter`-style selectors for an Entity (or an All). */
+export const getEntitySelectors = /* @__PURE__ */ member('getEntitySelectors');

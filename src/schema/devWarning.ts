@@ -1,16 +1,32 @@
 const warned = new Set<string>();
 
 /**
- * True in production builds. Bundlers replace `process.env.NODE_ENV`; where nothing does (a
- * browser loading the ES modules directly) there is no `process`, and development checks stay on.
+ * True in production builds: the one place that reads `process.env.NODE_ENV`.
+ *
+ * Written for bundlers. They replace the literal `process.env.NODE_ENV`, so a production build
+ * reads `if ('production' !== 'production')`, and a minifier folds the whole function to
+ * `return true` (esbuild drops the `try` once its body is empty). Where nothing replaces it, as in
+ * a browser loading the modules unbundled, reading `process` throws; the `catch` keeps the
+ * development checks on. A `typeof process` guard would not do: bundlers leave it alone, so it
+ * would switch the checks off in browser development builds too.
+ *
+ * @returns whether `process.env.NODE_ENV` is `'production'`
  */
 export function isProduction(): boolean {
-  return typeof process !== 'undefined' && process.env?.NODE_ENV === 'production';
+  try {
+    if (process.env.NODE_ENV !== 'production') return false;
+  } catch {
+    return false;
+  }
+  return true;
 }
 
 /**
  * Warns once per `id` in development; does nothing in production builds. The single place where
  * the library writes to the console.
+ *
+ * @param id what the warning is about; a second warning with the same id is dropped
+ * @param message what went wrong and how to fix it (prefixed with `rtk-entities: `)
  */
 export function warnOnce(id: string, message: string): void {
   if (isProduction() || warned.has(id)) return;

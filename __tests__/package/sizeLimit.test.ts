@@ -1,0 +1,32 @@
+/**
+ * Size budgets (package.json `size-limit`), measured as a user's bundle would be: the built entries
+ * bundled with esbuild, minified and gzipped, peer dependencies left out. The first budget checks
+ * tree-shaking: a program that imports only `normalize`, `Entity` and `schema` carries none of the
+ * Redux layer.
+ */
+import { runBin } from './runBin';
+
+interface Check {
+  name: string;
+  passed: boolean;
+  size: number;
+  sizeLimit: number;
+}
+
+// `npm test` builds dist/ before jest runs
+const checks = JSON.parse(runBin('size-limit', ['--json'])) as Check[];
+
+test('every entry is measured', () => {
+  expect(checks.map((check) => check.name)).toEqual(['normalize, Entity and schema', 'rtk-entities', 'rtk-entities and rtk-entities/react']);
+});
+
+test('normalize, Entity and schema alone stay within 6 KB', () => {
+  const [alone] = checks;
+  expect(alone?.sizeLimit).toBe(6000);
+  expect(alone?.size).toBeLessThanOrEqual(6000);
+});
+
+test.each(checks.map((check) => [check.name, check] as const))('%s is within its budget', (_name, check) => {
+  expect(check.passed).toBe(true);
+  expect(check.size).toBeLessThanOrEqual(check.sizeLimit);
+});
