@@ -33,6 +33,8 @@ export class EntryMap {
   get(record: EntityRecord): EntityEntry | undefined {
     const young = this.young.get(record);
     if (young !== undefined) return young;
+    // a memo that has not retired a map yet (every short-lived one) has nothing more to look in
+    if (this.retirements === 0) return undefined;
     const old = this.old.get(record);
     if (old === undefined) return this.tenured.get(record);
     this.old.delete(record);
