@@ -4,7 +4,7 @@
  * the table of ops/s with ratios is printed and written to bench/RESULTS.md.
  *
  * Flags: `--smoke` (small sizes, correctness and one call per contender, nothing written),
- * `--only <text>` (cases whose id contains the text; nothing written), `--no-memory`.
+ * `--only <text>` (cases whose id contains the text; nothing written), `--no-memory`, `--no-soak`.
  */
 import { writeFileSync } from 'node:fs';
 import { Bench } from 'tinybench';
@@ -13,6 +13,7 @@ import { FULL_SIZES, SMOKE_SIZES, type Sizes } from './fixtures.js';
 import type { BenchCase, Contender, Library } from './model.js';
 import { LIBRARIES } from './model.js';
 import { renderResults, type Measured } from './report.js';
+import { FULL_SOAK, SMOKE_SOAK, measureSoak, type SoakRow } from './soak.js';
 
 const argv = process.argv.slice(2);
 const smoke = argv.includes('--smoke');
@@ -130,6 +131,8 @@ async function main() {
   }
   const memory: MemoryRow[] | undefined = argv.includes('--no-memory') || only !== undefined ? undefined : measureMemory(sizes, smoke ? 1 : 3);
   if (memory !== undefined) process.stderr.write('✓ memory: every library stores every entity\n');
+  const soak: SoakRow[] | undefined = argv.includes('--no-soak') || only !== undefined ? undefined : await measureSoak(smoke ? SMOKE_SOAK : FULL_SOAK);
+  if (soak !== undefined) process.stderr.write('✓ soak: every poll read the latest list\n');
   if (smoke) {
     process.stderr.write(`smoke run passed in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
     return;
@@ -144,7 +147,7 @@ async function main() {
     }
   }
   const seconds = (performance.now() - started) / 1000;
-  const markdown = renderResults({ measured, memory, sizes, seconds });
+  const markdown = renderResults({ measured, memory, soak, sizes, seconds });
   process.stdout.write(`${markdown}\n`);
   if (only === undefined) {
     writeFileSync(new URL('../../../bench/RESULTS.md', import.meta.url), markdown);

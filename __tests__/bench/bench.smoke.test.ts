@@ -6,6 +6,7 @@
 import { caseGroups, measureMemory } from '../../bench/cases/index';
 import { SMOKE_SIZES } from '../../bench/fixtures';
 import { benchCase } from '../../bench/model';
+import { SMOKE_SOAK, measureSoak } from '../../bench/soak';
 
 describe('bench smoke run', () => {
   test.each(caseGroups(SMOKE_SIZES).map((group) => [group.name, group] as const))('%s: same data from every library, every contender runs', async (_name, group) => {
@@ -23,6 +24,21 @@ describe('bench smoke run', () => {
   test('memory: every library stores every entity', () => {
     const rows = measureMemory(SMOKE_SIZES, 1);
     expect(rows.map((row) => row.library)).toEqual(['ours', 'ours', 'rtk', 'plain']);
+  });
+
+  test('soak: every run polls to the end and stores what it should', async () => {
+    const rows = await measureSoak(SMOKE_SOAK);
+    expect(rows.map((row) => [row.library, row.polls])).toEqual([
+      ['ours', 30],
+      ['ours', 30],
+      ['rtkQuery', 30],
+      ['ours', 30],
+      ['rtkQuery', 30],
+    ]);
+    // nothing collected keeps every poll's members; collected keeps the latest list (and at most the
+    // polls since the last ctrl.gc()); RTK Query keeps its latest data
+    expect(rows.map((row) => row.stored)).toEqual([15_000, expect.any(Number), 500, 500, 500]);
+    expect(rows[1]?.stored).toBeLessThanOrEqual(5_000);
   });
 
   test('the check fails when a library returns different data', async () => {

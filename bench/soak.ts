@@ -1,0 +1,130 @@
+/**
+ * Soak: a dashboard that polls for hours (DESIGN §5.9–5.11), beside RTK Query doing the same
+ * polling. Every poll answers 500 members through a stub `fetch` (a `Response` built from JSON
+ * text, no network): new ids every time, or the same ids every time. Measured: time per poll early
+ * (polls 6–15) and late (the last 10), and the heap retained after the run (heapUsed after full
+ * collections, minus the heap before the store existed). Needs `node --expose-gc` for the heap.
+ */
+import { configureStore } from '@reduxjs/toolkit';
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query';
+import { createController, createDataMiddleware, entitiesSlice } from '../src/index.js';
+import { getMembers, makeMembers, type MemberRow } from './fixtures.js';
+import { assert } from './model.js';
+
+/** One soak run's numbers. */
+export interface SoakRow {
+  readonly library: 'ours' | 'rtkQuery';
+  readonly variant: string;
+  readonly polls: number;
+  /** Median ms per poll over polls 6–15, and over the last 10. */
+  readonly earlyMs: number;
+  readonly lateMs: number;
+  /** Entities (or rows) the store holds at the end. */
+  readonly stored: number;
+  /** Heap retained at the end, in bytes; `undefined` without `--expose-gc`. */
+  readonly retained: number | undefined;
+}
+
+/** How many polls each run makes: the full soak, or a quick check that everything runs. */
+export interface SoakSizes {
+  readonly newIdPolls: number;
+  readonly sameIdPolls: number;
+}
+
+export const FULL_SOAK: SoakSizes = { newIdPolls: 1_000, sameIdPolls: 5_000 };
+export const SMOKE_SOAK: SoakSizes = { newIdPolls: 30, sameIdPolls: 30 };
+
+const PER_POLL = 500;
+const gc = (globalThis as { gc?: () => void }).gc;
+
+function heap(): number {
+  gc?.();
+  gc?.();
+  return process.memoryUsage().heapUsed;
+}
+
+/** A stub transport answering poll `n` with members numbered from `first(n)`. */
+function stubFetch(first: (poll: number) => number) {
+  let poll = 0;
+  return async (_input: RequestInfo | URL, _init?: RequestInit) =>
+    new Response(JSON.stringify(makeMembers(PER_POLL, first(poll++))), { headers: { 'content-type': 'application/json' } });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
+
+/** Runs `poll` `polls` times, timing each; `everyTenth` runs after every tenth poll. */
+async function soak(polls: number, poll: () => Promise<void>, everyTenth: () => void): Promise<{ earlyMs: number; lateMs: number }> {
+  const times: number[] = [];
+  for (let n = 1; n <= polls; n++) {
+    const started = performance.now();
+    await poll();
+    times.push(performance.now() - started);
+    if (n % 10 === 0) everyTenth();
+  }
+  return { earlyMs: median(times.slice(5, 15)), lateMs: median(times.slice(-10)) };
+}
+
+async function ours(variant: string, polls: number, collect: boolean, fresh: boolean): Promise<SoakRow> {
+  const before = heap();
+  const store = configureStore({
+    reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
+    middleware: (getDefault) =>
+      getDefault({ serializableCheck: false, immutableCheck: false }).concat(
+        createDataMiddleware({ fetch: stubFetch((n) => (fresh ? n * PER_POLL : 0)), keepUnusedDataFor: collect ? 0 : Infinity }),
+      ),
+  });
+  const ctrl = createController(store);
+  ctrl.retain(getMembers); // a component shows the latest list throughout
+  let latest: unknown[] = [];
+  const timing = await soak(
+    polls,
+    async () => void (latest = await ctrl.fetch(getMembers)),
+    () => (collect ? ctrl.gc() : undefined),
+  );
+  assert(latest.length === PER_POLL, `soak (ours, ${variant}): the latest list has ${latest.length} members`);
+  const stored = Object.keys(store.getState().entities.entities.Member ?? {}).length;
+  const retained = gc === undefined ? undefined : heap() - before;
+  void store;
+  return { library: 'ours', variant, polls, ...timing, stored, retained };
+}
+
+async function rtkQuery(variant: string, polls: number, fresh: boolean): Promise<SoakRow> {
+  const before = heap();
+  const api = createApi({
+    baseQuery: fetchBaseQuery({ baseUrl: 'https://bench.invalid', fetchFn: stubFetch((n) => (fresh ? n * PER_POLL : 0)) }),
+    endpoints: (build) => ({ getMembers: build.query<MemberRow[], void>({ query: () => '/members' }) }),
+  });
+  const store = configureStore({
+    reducer: { [api.reducerPath]: api.reducer },
+    middleware: (getDefault) => getDefault({ serializableCheck: false, immutableCheck: false }).concat(api.middleware),
+  });
+  // a component shows the latest list throughout: one subscription, refetched every poll
+  const subscription = store.dispatch(api.endpoints.getMembers.initiate());
+  await subscription;
+  let latest: MemberRow[] = [];
+  const timing = await soak(
+    polls,
+    async () => {
+      await subscription.refetch();
+      latest = api.endpoints.getMembers.select()(store.getState()).data ?? [];
+    },
+    () => undefined,
+  );
+  assert(latest.length === PER_POLL, `soak (RTK Query, ${variant}): the latest list has ${latest.length} members`);
+  const retained = gc === undefined ? undefined : heap() - before;
+  subscription.unsubscribe();
+  return { library: 'rtkQuery', variant, polls, ...timing, stored: latest.length, retained };
+}
+
+/** Every soak run, ours and RTK Query's, one after the other (each on a collected heap). */
+export async function measureSoak(sizes: SoakSizes): Promise<SoakRow[]> {
+  const newIds = `${sizes.newIdPolls.toLocaleString('en-US')} polls of ${PER_POLL} new ids`;
+  const sameIds = `${sizes.sameIdPolls.toLocaleString('en-US')} polls of the same ${PER_POLL} ids`;
+  return [
+    await ours(`${newIds}, nothing collected (keepUnusedDataFor: Infinity)`, sizes.newIdPolls, false, true),
+    await ours(`${newIds}, collected (keepUnusedDataFor: 0, ctrl.gc() every 10 polls)`, sizes.newIdPolls, true, true),
+    await rtkQuery(`${newIds} (keepUnusedDataFor: default)`, sizes.newIdPolls, true),
+    await ours(`${sameIds}, collected`, sizes.sameIdPolls, true, false),
+    await rtkQuery(`${sameIds}`, sizes.sameIdPolls, false),
+  ];
+}
