@@ -17,6 +17,7 @@ export {
   selectQuery,
   selectResponse,
   getEntitySelectors,
+  selectEntityMeta,
 } from './redux/defaultEntities.js';
 export { RestEndpoint } from './endpoint/RestEndpoint.js';
 export { Endpoint } from './endpoint/Endpoint.js';
@@ -53,7 +54,7 @@ export type { CreateEntitiesOptions, Entities, EntitiesSlice } from './redux/cre
 export type { DataMiddlewareOptions } from './redux/middleware/createDataMiddleware.js';
 export type { ControllerStore, KeyFilter } from './redux/Controller.js';
 export type { AbortablePromise, EndpointArgs } from './redux/fetchEndpoint.js';
-export type { EntitiesState, ResponseMeta, SerializedError, OptimisticLayer, CommittedTables } from './redux/state.js';
+export type { EntitiesState, ResponseMeta, SerializedError, OptimisticLayer, CommittedTables, MetaStamp, EntityMetaStamps } from './redux/state.js';
 export type { Snapshot } from './redux/snapshot.js';
 export type { ResponseState, ResponseStatus, CountingSelector } from './redux/selectResponse.js';
 export type { EntitySelectors } from './redux/getEntitySelectors.js';

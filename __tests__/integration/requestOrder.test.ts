@@ -3,7 +3,7 @@
  * every request in the same millisecond, and the answers arrive in reverse order.
  */
 import nock from 'nock';
-import { Entity, createResource, fetchEndpoint, getEntitySelectors, selectResponse } from '../../src/index';
+import { Entity, createResource, fetchEndpoint, getEntitySelectors, selectEntityMeta, selectResponse } from '../../src/index';
 import { API, assertNetworkDone, deferred, makeStore, strictNetwork } from '../fixtures/store';
 
 beforeEach(strictNetwork);
@@ -51,7 +51,7 @@ test('two partialUpdates of one entity in the same millisecond, answered in reve
   first.release();
   await one;
   expect(task(store)?.title).toBe('second');
-  expect(store.getState().entities.entitiesMeta.Task?.['1']).toEqual(expect.objectContaining({ fetchedAt: FROZEN, seq: 2 }));
+  expect(selectEntityMeta(store.getState(), Task, 1)).toEqual(expect.objectContaining({ fetchedAt: FROZEN, seq: 2 }));
 });
 
 test('two reads of one entity under different keys in the same millisecond: the later-started read wins', async () => {

@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { Entity, createResource, fetchEndpoint, getEntitySelectors, schema, selectQuery, selectResponse } from '../../src/index';
+import { Entity, createResource, fetchEndpoint, getEntitySelectors, schema, selectEntityMeta, selectQuery, selectResponse } from '../../src/index';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 
 beforeEach(strictNetwork);
@@ -114,7 +114,7 @@ describe('createResource members', () => {
     expect(list({ userId: 1 })).toEqual([]);
     expect(ids(selectQuery(new schema.All(Todo))(store.getState()))).toEqual(['2']);
     expect(getEntitySelectors(Todo).selectById(store.getState(), 1)).toBeUndefined();
-    expect(store.getState().entities.entitiesMeta.Todo?.['1']?.deleted).toBe(true);
+    expect(selectEntityMeta(store.getState(), Todo, 1)?.deleted).toBe(true);
   });
 
   test('getPage appends a further page to the same list without duplicates', async () => {

@@ -1,5 +1,5 @@
-import { applyEntityWrites, applyMetaWrites } from '../../src/redux/applyWrites';
-import type { EntityMetaTables, EntityTables } from '../../src/index';
+import { applyEntityWrites } from '../../src/redux/applyWrites';
+import type { EntityTables } from '../../src/index';
 
 const meta = { fetchedAt: 1, date: 1, expiresAt: 2 };
 const deleted = { ...meta, deleted: true as const };
@@ -44,24 +44,5 @@ describe('applyEntityWrites', () => {
   test('nothing written: the same tables', () => {
     const stored: EntityTables = { User: table({ a: { id: 'a' } }) };
     expect(applyEntityWrites(stored, { User: table({ a: stored.User?.a ?? {} }) }, { User: table({ a: meta }) })).toBe(stored);
-  });
-});
-
-describe('applyMetaWrites', () => {
-  test('a new meta table is the written one; a stored one is copied with the writes laid over it', () => {
-    const writes = table({ a: meta });
-    const first = applyMetaWrites({}, { User: writes });
-    expect(first.User).toBe(writes);
-    const second: EntityMetaTables = applyMetaWrites(first, { User: table({ b: meta, a: deleted }) });
-    expect(second.User).toEqual({ a: deleted, b: meta });
-    expect(Object.keys(second.User ?? {})).toEqual(['a', 'b']);
-    expect(first.User).toEqual({ a: meta }); // untouched
-    expect(Object.getPrototypeOf(second.User)).toBeNull();
-  });
-
-  test('writes that are not prototype-free are copied into a prototype-free table', () => {
-    const next = applyMetaWrites({}, { User: { a: meta } });
-    expect(Object.getPrototypeOf(next.User)).toBeNull();
-    expect(next.User?.a).toBe(meta);
   });
 });

@@ -1,7 +1,7 @@
 /** Garbage collection of unused data (DESIGN §5.11): what goes, when, and what always stays. */
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import nock from 'nock';
-import { Entity, RestEndpoint, createController, createDataMiddleware, createResource, entitiesSlice, schema } from '../../src/index';
+import { Entity, RestEndpoint, createController, createDataMiddleware, createResource, entitiesSlice, schema, selectEntityMeta } from '../../src/index';
 import type { DataMiddlewareOptions } from '../../src/index';
 import { API, assertNetworkDone, deferred, strictNetwork } from '../fixtures/store';
 
@@ -210,7 +210,7 @@ describe('what the remaining data reads stays', () => {
   });
 
   test('a remembered deletion stops an older response from reviving the entity until no such response can arrive', async () => {
-    const { ctrl, slice } = makeStore({ keepUnusedDataFor: 0 });
+    const { ctrl, slice, store } = makeStore({ keepUnusedDataFor: 0 });
     const answer = deferred();
     nock(API)
       .get('/members/1')
@@ -223,12 +223,12 @@ describe('what the remaining data reads stays', () => {
     const olderRead = ctrl.fetch(MemberResource.get, { id: 1 }); // started before the delete
     await ctrl.fetch(MemberResource.delete, { id: 1 });
     ctrl.gc();
-    expect(slice().entitiesMeta.Member?.['1']).toEqual(expect.objectContaining({ deleted: true }));
+    expect(selectEntityMeta(store.getState(), Member, 1)).toEqual(expect.objectContaining({ deleted: true }));
     answer.resolve();
     await olderRead;
     expect(slice().entities.Member?.['1']).toBeUndefined(); // not revived
     ctrl.gc();
-    expect(slice().entitiesMeta.Member?.['1']).toBeUndefined(); // nothing older is in flight now
+    expect(selectEntityMeta(store.getState(), Member, 1)).toBeUndefined(); // nothing older is in flight now
   });
 
   test('a rehydrated result this store never fetched keeps every entity until it is old enough to go', () => {
@@ -239,7 +239,7 @@ describe('what the remaining data reads stays', () => {
       entities: {
         ...entitiesSlice.reducer(undefined, { type: 'init' }),
         entities: { Member: { '1': { id: 1, name: 'Ann' }, '2': { id: 2, name: 'Bo' } } },
-        entitiesMeta: { Member: { '1': earlier, '2': earlier } },
+        entitiesMeta: { Member: [{ meta: earlier, pks: ['1', '2'] }] },
         endpoints: { [getMembers.key()]: ['1'] },
         meta: { [getMembers.key()]: written },
       },

@@ -3,7 +3,7 @@
  * HTTP only through nock, answers released by the test; the timeout runs on jest's fake clock.
  */
 import nock from 'nock';
-import { Entity, NetworkError, RestEndpoint, createResource, fetchEndpoint, getEntitySelectors, schema, selectResponse } from '../../src/index';
+import { Entity, NetworkError, RestEndpoint, createResource, fetchEndpoint, getEntitySelectors, schema, selectEntityMeta, selectResponse } from '../../src/index';
 import { User } from '../fixtures/spec';
 import { assertNetworkDone, strictNetwork } from '../fixtures/store';
 import { API, buildStore, held, rejectionOf, tickingClock } from './helpers';
@@ -140,7 +140,7 @@ describe('bodies that are not what the endpoint expects', () => {
     expect(selectResponse(TodoResource.getList)(store.getState()).data?.map((todo) => todo.pk())).toEqual(['2']);
     expect(getEntitySelectors(Todo).selectIds(store.getState())).toEqual(['2']);
     expect(getEntitySelectors(Todo).selectById(store.getState(), 1)).toBeUndefined();
-    expect(slice().entitiesMeta.Todo?.['1']?.deleted).toBe(true);
+    expect(selectEntityMeta(store.getState(), 'Todo', 1)?.deleted).toBe(true);
     expect(selectResponse(TodoResource.delete, { id: 1 })(store.getState()).status).toBe('fulfilled');
   });
 

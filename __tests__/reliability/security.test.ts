@@ -3,7 +3,7 @@
  * parameters that try to leave their segment. Everything through the real store.
  */
 import nock from 'nock';
-import { Entity, RestEndpoint, createResource, fetchEndpoint, getEntitySelectors, schema, selectQuery, selectResponse } from '../../src/index';
+import { Entity, RestEndpoint, createResource, fetchEndpoint, getEntitySelectors, schema, selectEntityMeta, selectQuery, selectResponse } from '../../src/index';
 import { User } from '../fixtures/spec';
 import { assertNetworkDone, strictNetwork } from '../fixtures/store';
 import { API, buildStore, prototypeSnapshot, tickingClock } from './helpers';
@@ -88,13 +88,13 @@ describe('hostile ids are ordinary ids', () => {
     expect(selectResponse(AccountResource.get, { id })(store.getState()).data).toBe(fetched);
     await store.dispatch(fetchEndpoint(AccountResource.partialUpdate, { id }, { name: 'second' }));
     expect(accountSelectors.selectById(store.getState(), id)?.name).toBe('second');
-    expect(slice().entitiesMeta.Account?.[id]).toMatchObject({ fetchedAt: expect.any(Number) });
+    expect(selectEntityMeta(store.getState(), 'Account', id)).toMatchObject({ fetchedAt: expect.any(Number) });
 
     await store.dispatch(fetchEndpoint(AccountResource.delete, { id }));
     expect(accountSelectors.selectById(store.getState(), id)).toBeUndefined();
     expect(accountSelectors.selectIds(store.getState())).toEqual([]);
     expect(Object.keys(slice().entities.Account ?? {})).toEqual([]);
-    expect(slice().entitiesMeta.Account?.[id]?.deleted).toBe(true);
+    expect(selectEntityMeta(store.getState(), 'Account', id)?.deleted).toBe(true);
     expect(Object.getPrototypeOf(slice().entities.Account)).not.toBe(Account.prototype);
   });
 

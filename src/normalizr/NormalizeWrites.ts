@@ -106,7 +106,7 @@ export class NormalizeWrites implements NormalizeDelegate {
       const merged = entity.merge(written, incoming);
       if (merged !== written && !sameJson(merged, written)) table[pk] = merged;
     } else {
-      const storedMeta = getOwn(this.store?.entitiesMeta?.[key], pk);
+      const storedMeta = this.storedMeta(key, pk);
       const stored = getOwn(this.store?.entities[key], pk);
       if (storedMeta?.deleted && startedBefore(this.meta, storedMeta)) return; // an older response cannot revive it
       let next = incoming;
@@ -125,6 +125,12 @@ export class NormalizeWrites implements NormalizeDelegate {
     const table = this.entities[key];
     if (table !== undefined) delete table[pk];
     (this.entitiesMeta[key] ??= createTable())[pk] = this.deletedMeta;
+  }
+
+  private storedMeta(key: string, pk: string): EntityMeta | undefined {
+    const store = this.store;
+    if (store === undefined) return undefined;
+    return store.getMeta !== undefined ? store.getMeta(key, pk) : getOwn(store.entitiesMeta?.[key], pk);
   }
 
   private writeIndexes(entity: StoredSchema, key: string, pk: string, record: EntityRecord): void {

@@ -1,5 +1,5 @@
 import type { EntityIndexes, EntityMetaTables, EntityTables } from '../schema/interface.js';
-import { assignTable, copyTable, getOwn } from '../schema/ownProperty.js';
+import { copyTable, getOwn } from '../schema/ownProperty.js';
 
 type Writable<T> = { [key: string]: T };
 type Table<T> = { readonly [pk: string]: T };
@@ -31,19 +31,6 @@ export function applyEntityWrites(tables: EntityTables, records: EntityTables, m
       else copy[pk] = record;
     }
     if (copy !== undefined) (next ??= { ...tables })[key] = copy as EntityTables[string];
-  }
-  return next ?? tables;
-}
-
-/** Meta tables after a write: every touched key gets its new meta. */
-export function applyMetaWrites(tables: EntityMetaTables, meta: EntityMetaTables): EntityMetaTables {
-  let next: Writable<EntityMetaTables[string]> | undefined;
-  for (const key in meta) {
-    const writes = meta[key];
-    if (writes === undefined) continue;
-    const current = tables[key];
-    // a new table is the writes themselves when they are a prototype-free table (as normalize makes them)
-    (next ??= { ...tables })[key] = current === undefined && Object.getPrototypeOf(writes) === null ? writes : assignTable(copyTable(current), writes);
   }
   return next ?? tables;
 }

@@ -5,6 +5,7 @@ import { createFetchEndpoint } from './fetchEndpoint.js';
 import { createGetEntitySelectors } from './getEntitySelectors.js';
 import { createInstance } from './instance.js';
 import { buildDataMiddleware, type DataMiddlewareOptions } from './middleware/createDataMiddleware.js';
+import { createSelectEntityMeta } from './selectEntityMeta.js';
 import { createSelectQuery } from './selectQuery.js';
 import { createSelectResponse } from './selectResponse.js';
 import type { EntitiesState } from './state.js';
@@ -68,6 +69,7 @@ export function createEntities<P extends string = 'entities'>({ reducerPath = 'e
     selectQuery,
     selectResponse,
     getEntitySelectors: createGetEntitySelectors(instance),
+    selectEntityMeta: createSelectEntityMeta(instance),
   };
 }
 

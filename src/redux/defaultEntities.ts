@@ -31,3 +31,5 @@ export const selectQuery = /* @__PURE__ */ member('selectQuery');
 export const selectResponse = /* @__PURE__ */ member('selectResponse');
 /** `createEntityAdapter`-style selectors for an Entity (or an All). */
 export const getEntitySelectors = /* @__PURE__ */ member('getEntitySelectors');
+/** When a stored record was written, or that it was deleted: `selectEntityMeta(state, User, '1')`. */
+export const selectEntityMeta = /* @__PURE__ */ member('selectEntityMeta');

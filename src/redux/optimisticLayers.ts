@@ -1,8 +1,18 @@
+import type { EntityIndexes, EntityMetaTables, EntityTables, StoreView } from '../schema/interface.js';
 import type { EntitiesState, OptimisticLayer } from './state.js';
-import { applyEntityWrites, applyIndexWrites, applyMetaWrites } from './applyWrites.js';
+import { applyEntityWrites, applyIndexWrites } from './applyWrites.js';
+import { getOwn } from '../schema/ownProperty.js';
+import { appendMeta, deletionOf, metaOf } from './metaStamps.js';
 
 /** The three kinds of tables a write touches. */
 export type Tables = Pick<EntitiesState, 'entities' | 'entitiesMeta' | 'indexes'>;
+
+/** What one response writes: records, their meta by primary key, index entries. */
+export interface Writes {
+  readonly entities: EntityTables;
+  readonly entitiesMeta: EntityMetaTables;
+  readonly indexes: EntityIndexes;
+}
 
 /** The committed tables: what a real response is merged into. */
 export function committedTables(state: EntitiesState): Tables {
@@ -10,11 +20,21 @@ export function committedTables(state: EntitiesState): Tables {
 }
 
 /** `tables` with one set of writes applied. */
-export function applyTables(tables: Tables, writes: Tables): Tables {
+export function applyTables(tables: Tables, writes: Writes): Tables {
   return {
     entities: applyEntityWrites(tables.entities, writes.entities, writes.entitiesMeta),
-    entitiesMeta: applyMetaWrites(tables.entitiesMeta, writes.entitiesMeta),
+    entitiesMeta: appendMeta(tables.entitiesMeta, writes.entitiesMeta),
     indexes: applyIndexWrites(tables.indexes, writes.indexes),
+  };
+}
+
+/** What `normalize` reads of `tables` to merge a response into them. */
+export function storeView(tables: Tables): StoreView {
+  return {
+    entities: tables.entities,
+    indexes: tables.indexes,
+    // an absent record can only have a remembered deletion: no need to index every record's meta
+    getMeta: (key, pk) => (getOwn(tables.entities[key], pk) === undefined ? deletionOf(tables.entitiesMeta, key, pk) : metaOf(tables.entitiesMeta, key, pk)),
   };
 }
 

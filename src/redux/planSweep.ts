@@ -1,6 +1,7 @@
 import { collectReachable, type Reached } from '../normalizr/collectReachable.js';
 import type { EntityMeta, EntityTables, RequestStart } from '../schema/interface.js';
 import { getOwn } from '../schema/ownProperty.js';
+import { metaIndex, metaOf } from './metaStamps.js';
 import { startedBefore } from '../schema/startedBefore.js';
 import type { SweepPayload } from './actions.js';
 import type { EntitiesState } from './state.js';
@@ -51,18 +52,19 @@ export function planSweep(state: EntitiesState, { removeKeys, roots, unusedLongE
       for (const key in tables) {
         for (const pk in tables[key]) {
           if (reached.get(key)?.has(pk) || layered.get(key)?.has(pk)) continue;
-          if (unusedLongEnough(getOwn(committed.entitiesMeta[key], pk))) addTo(remove, key, pk);
+          if (unusedLongEnough(metaOf(committed.entitiesMeta, key, pk))) addTo(remove, key, pk);
         }
       }
     }
   }
   // a deletion is remembered until no request that started before it can still answer
   for (const key in committed.entitiesMeta) {
-    const meta = committed.entitiesMeta[key];
-    for (const pk in meta) {
-      const tombstone = meta[pk];
-      if (tombstone?.deleted !== true || layered.get(key)?.has(pk) || inFlight.some((start) => startedBefore(start, tombstone))) continue;
-      addTo(remove, key, pk);
+    const stamps = committed.entitiesMeta[key];
+    const owners = metaIndex(stamps);
+    for (const stamp of stamps ?? []) {
+      const tombstone = stamp.meta;
+      if (tombstone.deleted !== true || inFlight.some((start) => startedBefore(start, tombstone))) continue;
+      for (const pk of stamp.pks) if (owners.get(pk) === stamp && !layered.get(key)?.has(pk)) addTo(remove, key, pk);
     }
   }
   if (keys.length === 0 && remove.size === 0) return undefined;

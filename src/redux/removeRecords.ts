@@ -1,13 +1,14 @@
 import type { EntityIndexes } from '../schema/interface.js';
 import { copyTable } from '../schema/ownProperty.js';
 import type { SweepPayload } from './actions.js';
+import { removeMeta } from './metaStamps.js';
 import type { Tables } from './optimisticLayers.js';
 
 type Table<T> = { readonly [pk: string]: T };
 
 /**
- * `tables` without the given records: each goes from its entity table, its meta table and its
- * index entries. A table is copied only when something in it goes; the rest keep their references.
+ * `tables` without the given records: each goes from its entity table, its meta and its index
+ * entries. A table is copied only when something in it goes; the rest keep their references.
  */
 export function removeRecords(tables: Tables, records: SweepPayload['records']): Tables {
   let entities = tables.entities;
@@ -17,11 +18,10 @@ export function removeRecords(tables: Tables, records: SweepPayload['records']):
     const pks = records[key] ?? [];
     const table = without(entities[key], pks);
     if (table !== entities[key]) entities = { ...entities, [key]: table };
-    const meta = without(entitiesMeta[key], pks);
-    if (meta !== entitiesMeta[key]) entitiesMeta = { ...entitiesMeta, [key]: meta };
     const fields = withoutIndexed(indexes[key], new Set(pks));
     if (fields !== indexes[key]) indexes = { ...indexes, [key]: fields };
   }
+  entitiesMeta = removeMeta(entitiesMeta, records);
   return entities === tables.entities && entitiesMeta === tables.entitiesMeta && indexes === tables.indexes ? tables : { entities, entitiesMeta, indexes };
 }
 

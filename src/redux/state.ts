@@ -1,4 +1,4 @@
-import type { EntityIndexes, EntityMetaTables, EntityTables } from '../schema/interface.js';
+import type { EntityIndexes, EntityMeta, EntityMetaTables, EntityTables } from '../schema/interface.js';
 
 /** An error as stored in state: plain data, safe for the serializable check and for JSON. */
 export interface SerializedError {
@@ -28,6 +28,15 @@ export interface ResponseMeta {
   readonly invalidated?: true;
 }
 
+/** One write's meta and the primary keys whose meta it is (see `metaStamps.ts`). */
+export interface MetaStamp {
+  readonly meta: EntityMeta;
+  readonly pks: readonly string[];
+}
+
+/** Per-record meta by `Entity.key`: the writes that own it, oldest first; a record's is the last listing it. */
+export type EntityMetaStamps = { readonly [key: string]: readonly MetaStamp[] | undefined };
+
 /** The writes of one optimistic response, shown until its request settles. Plain data. */
 export interface OptimisticLayer {
   /** The endpoint call it belongs to. */
@@ -43,7 +52,7 @@ export interface OptimisticLayer {
 /** The tables without optimistic layers. */
 export interface CommittedTables {
   readonly entities: EntityTables;
-  readonly entitiesMeta: EntityMetaTables;
+  readonly entitiesMeta: EntityMetaStamps;
   readonly indexes: EntityIndexes;
 }
 
@@ -51,8 +60,11 @@ export interface CommittedTables {
 export interface EntitiesState {
   /** Records by `Entity.key`, then primary key. */
   readonly entities: EntityTables;
-  /** Per-record timing, and deletions. */
-  readonly entitiesMeta: EntityMetaTables;
+  /**
+   * Per-record timing, and remembered deletions, by `Entity.key`: a list of writes, each with its
+   * meta and the primary keys it wrote (`selectEntityMeta` reads one record's).
+   */
+  readonly entitiesMeta: EntityMetaStamps;
   /** Secondary indexes declared with `Entity.indexes`. */
   readonly indexes: EntityIndexes;
   /** Normalized results by endpoint key. */

@@ -38,7 +38,7 @@ export interface EntityMeta extends WriteMeta {
   readonly deleted?: true;
 }
 
-/** Every meta table by `Entity.key`, then by primary key. */
+/** Meta by `Entity.key`, then by primary key: what one response writes (`normalize` returns it). */
 export type EntityMetaTables = {
   readonly [key: string]: { readonly [pk: string]: EntityMeta | undefined } | undefined;
 };
@@ -48,10 +48,16 @@ export type EntityIndexes = {
   readonly [key: string]: { readonly [field: string]: { readonly [value: string]: string | undefined } | undefined } | undefined;
 };
 
-/** Read access to already-stored data, so a response can be merged into it. */
+/**
+ * Read access to already-stored data, so a response can be merged into it. What `normalize`
+ * returns is one (meta by primary key); the store gives `getMeta`, since it keeps meta otherwise.
+ */
 export interface StoreView {
   readonly entities: EntityTables;
+  /** Meta of the stored records by key and primary key (used when `getMeta` is absent). */
   readonly entitiesMeta?: EntityMetaTables;
+  /** The meta of a stored record: when it was written, or `deleted` for a remembered deletion. */
+  getMeta?(key: string, pk: string): EntityMeta | undefined;
   readonly indexes?: EntityIndexes;
 }
 

@@ -10,7 +10,7 @@ import { ResetError } from '../ResetError.js';
 import { serializeError } from '../serializeError.js';
 import { createInFlight, type SharedRequest } from './dedupe.js';
 import { checkBundle } from './bundleCheck.js';
-import { applyTables, committedTables, type Tables } from '../optimisticLayers.js';
+import { applyTables, committedTables, storeView, type Tables } from '../optimisticLayers.js';
 import { createOptimisticQueue } from './optimistic.js';
 import type { OptimisticLayer } from '../state.js';
 import type { SnapshotFactory } from '../snapshot.js';
@@ -109,7 +109,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
       checkBundle(endpoint, response);
       const meta = dataMeta(endpoint, start, now());
       const committed = committedTables(slice());
-      const writes = normalize(endpoint.schema, response, args, { store: committed, meta, source: endpoint.name });
+      const writes = normalize(endpoint.schema, response, args, { store: storeView(committed), meta, source: endpoint.name });
       const { entities, entitiesMeta, indexes } = writes;
       // a refetch that brings the same result keeps the stored one, and with it every read's identity
       const stored = getOwn(slice().endpoints, key);

@@ -1,7 +1,7 @@
 import type { EndpointInterface } from '../../endpoint/interface.js';
 import { normalize } from '../../normalizr/normalize.js';
 import { warnOnce } from '../../schema/devWarning.js';
-import { applyTables, type Tables } from '../optimisticLayers.js';
+import { applyTables, storeView, type Tables } from '../optimisticLayers.js';
 import type { OptimisticLayer } from '../state.js';
 import { dataMeta } from './expiry.js';
 import type { RequestStart } from '../../schema/interface.js';
@@ -51,7 +51,7 @@ export function createOptimisticQueue() {
       for (const entry of [...pending]) {
         const { endpoint, args, response, key, start } = entry;
         try {
-          const writes = normalize(endpoint.schema, response, args, { store: view, meta: dataMeta(endpoint, start, start.fetchedAt), source: `${endpoint.name} (optimistic)` });
+          const writes = normalize(endpoint.schema, response, args, { store: storeView(view), meta: dataMeta(endpoint, start, start.fetchedAt), source: `${endpoint.name} (optimistic)` });
           const layer: OptimisticLayer = { key, ...start, entities: writes.entities, entitiesMeta: writes.entitiesMeta, indexes: writes.indexes };
           layers.push(layer);
           view = applyTables(view, layer);

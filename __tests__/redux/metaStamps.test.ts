@@ -1,0 +1,91 @@
+/** Per-record meta as the store keeps it: a list of writes per kind (`src/redux/metaStamps.ts`). */
+import { appendMeta, metaIndex, metaOf, removeMeta } from '../../src/redux/metaStamps';
+import type { EntityMetaStamps } from '../../src/index';
+
+const at = (fetchedAt: number) => ({ fetchedAt, date: fetchedAt, expiresAt: fetchedAt + 1000 });
+const deleted = (fetchedAt: number) => ({ ...at(fetchedAt), deleted: true as const });
+/** The per-pk meta one response writes. */
+const writes = (entries: Record<string, ReturnType<typeof at>>) => ({ User: entries });
+const pksOf = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `u${from + i}`);
+
+describe('appendMeta and metaOf', () => {
+  test('a write appends one stamp per distinct meta; each record reads the meta of the last write listing it', () => {
+    const first = at(1);
+    const second = at(2);
+    const one = appendMeta({}, writes({ a: first, b: first }));
+    const two = appendMeta(one, writes({ b: second, c: second }));
+    expect(two.User).toEqual([
+      { meta: first, pks: ['a', 'b'] },
+      { meta: second, pks: ['b', 'c'] },
+    ]);
+    expect(['a', 'b', 'c', 'd'].map((pk) => metaOf(two, 'User', pk))).toEqual([first, second, second, undefined]);
+    expect(metaOf(one, 'User', 'b')).toBe(first); // the earlier log still reads as it was
+  });
+
+  test('a write that keeps a stored newer meta adds nothing for that record; nothing new, the same log', () => {
+    const newer = at(5);
+    const log = appendMeta({}, writes({ a: newer }));
+    expect(appendMeta(log, writes({ a: metaOf(log, 'User', 'a')! }))).toBe(log);
+  });
+
+  test('a write into a big kind appends a small stamp: the stored list is not rewritten', () => {
+    const first = at(1); // one response's meta, shared by every record it writes
+    const second = at(2);
+    const big = appendMeta({}, writes(Object.fromEntries(pksOf(10_000).map((pk) => [pk, first]))));
+    const next = appendMeta(big, writes(Object.fromEntries(pksOf(500, 10_000).map((pk) => [pk, second]))));
+    expect(next.User).toHaveLength(2);
+    expect(next.User?.[0]).toBe(big.User?.[0]);
+    expect(next.User?.[1]?.pks).toHaveLength(500);
+  });
+
+  test('stale listings are compacted away once they pile up, and every record keeps its meta', () => {
+    let log: EntityMetaStamps = {};
+    for (let write = 1; write <= 400; write++) log = appendMeta(log, writes({ a: at(write), b: at(write) }));
+    const listed = (log.User ?? []).reduce((sum, stamp) => sum + stamp.pks.length, 0);
+    expect(listed).toBeLessThanOrEqual(2 * 2 + 256 + 2);
+    expect(metaOf(log, 'User', 'a')).toEqual(at(400));
+    expect(metaOf(log, 'User', 'b')).toEqual(at(400));
+  });
+
+  test('two lists growing from one (committed and optimistic views) each read their own meta', () => {
+    const base = appendMeta({}, writes({ a: at(1) }));
+    const visible = appendMeta(base, writes({ a: at(3) })); // an optimistic layer over the committed list
+    const committed = appendMeta(base, writes({ b: at(2) })); // a response committed meanwhile
+    expect(metaOf(visible, 'User', 'a')).toEqual(at(3));
+    expect(metaOf(committed, 'User', 'a')).toEqual(at(1));
+    expect(metaOf(visible, 'User', 'b')).toBeUndefined();
+    expect(metaOf(committed, 'User', 'b')).toEqual(at(2));
+    expect(metaOf(base, 'User', 'a')).toEqual(at(1));
+  });
+
+  test('remembered deletions, hostile ids, and a log rehydrated from JSON read the same', () => {
+    // JSON.parse makes "__proto__" an own field, as a response would
+    const hostile = JSON.parse(JSON.stringify({ toString: deleted(2) }).replace('{', `{"__proto__":${JSON.stringify(at(1))},`)) as Record<string, ReturnType<typeof at>>;
+    const log = appendMeta({}, { User: hostile });
+    const rehydrated = JSON.parse(JSON.stringify(log)) as EntityMetaStamps;
+    for (const view of [log, rehydrated]) {
+      expect(metaOf(view, 'User', '__proto__')).toEqual(at(1));
+      expect(metaOf(view, 'User', 'toString')).toEqual(deleted(2));
+      expect(metaOf(view, 'User', 'constructor')).toBeUndefined();
+    }
+  });
+});
+
+describe('removeMeta', () => {
+  test('removes the meta of the given records only; untouched kinds keep their lists', () => {
+    const log = appendMeta(appendMeta({ Other: [{ meta: at(1), pks: ['x'] }] }, writes({ a: at(1), b: at(1) })), writes({ c: at(2) }));
+    const next = removeMeta(log, { User: ['a', 'c'] });
+    expect(next.User).toEqual([{ meta: at(1), pks: ['b'] }]);
+    expect(next.Other).toBe(log.Other);
+    expect(metaOf(next, 'User', 'a')).toBeUndefined();
+    expect(removeMeta(next, { User: ['zzz'] })).toBe(next);
+  });
+});
+
+test('metaIndex is derived once per list and extended as the list grows', () => {
+  const one = appendMeta({}, writes({ a: at(1) }));
+  const two = appendMeta(one, writes({ b: at(2) }));
+  expect(metaIndex(two.User)).toBe(metaIndex(two.User));
+  expect([...metaIndex(two.User).keys()].sort()).toEqual(['a', 'b']);
+  expect(metaIndex(undefined).size).toBe(0);
+});

@@ -1,0 +1,152 @@
+import type { EntityMeta, EntityMetaTables } from '../schema/interface.js';
+import type { EntityMetaStamps, MetaStamp } from './state.js';
+
+/**
+ * Per-record meta as the store keeps it: for each kind, the list of writes (stamps) that own its
+ * records' meta, oldest first. A write appends one stamp listing the primary keys it wrote (or
+ * deleted); a record's meta is that of the last stamp listing it. So a write of 500 records into a
+ * kind of 100,000 appends one small object instead of copying a 100,000-entry table (the entity
+ * table is the one copy a write makes). Lookups go through indexes derived from a list, never
+ * stored; stale listings are dropped by compaction.
+ *
+ * Meta is read only for the records a write touches: the stored ones (their last write, to order
+ * the merge) through the full index, and the absent ones (a remembered deletion?) through an index
+ * of the deletions alone, which is usually empty. A write of new records builds no full index.
+ */
+
+type Index = Map<string, MetaStamp>;
+
+const EMPTY: ReadonlyMap<string, MetaStamp> = new Map();
+const EMPTY_SET: ReadonlySet<EntityMeta> = new Set();
+/** The full index of each list that has one. */
+const indexes = new WeakMap<readonly MetaStamp[], Index>();
+/** Lists that grow by appending share their first stamp: one full index per such lineage, extended in place. */
+const lineages = new WeakMap<MetaStamp, { stamps: readonly MetaStamp[]; index: Index }>();
+/** The index of each list's deletions. */
+const deletionIndexes = new WeakMap<readonly MetaStamp[], ReadonlyMap<string, MetaStamp>>();
+/** The meta objects of each list's stamps: a write that keeps a stored meta lists nothing new. */
+const stampMetas = new WeakMap<readonly MetaStamp[], ReadonlySet<EntityMeta>>();
+
+/** Every how many stamps a list is checked for stale listings. */
+const COMPACTION_CHECK = 64;
+/** Listed primary keys allowed beyond twice the records before a list is compacted. */
+const SLACK = 256;
+
+/**
+ * Each primary key's owning stamp in `stamps`. Derived once per lineage and extended in place as
+ * the list grows (the shorter list then loses its index: read again, it is rebuilt).
+ */
+export function metaIndex(stamps: readonly MetaStamp[] | undefined): ReadonlyMap<string, MetaStamp> {
+  if (stamps === undefined || stamps.length === 0) return EMPTY;
+  const known = indexes.get(stamps);
+  if (known !== undefined) return known;
+  const first = stamps[0] as MetaStamp;
+  const lineage = lineages.get(first);
+  if (lineage !== undefined && extendsList(stamps, lineage.stamps)) {
+    for (let i = lineage.stamps.length; i < stamps.length; i++) own(lineage.index, stamps[i] as MetaStamp);
+    indexes.delete(lineage.stamps);
+    lineage.stamps = stamps;
+    indexes.set(stamps, lineage.index);
+    return lineage.index;
+  }
+  const index: Index = new Map();
+  for (const stamp of stamps) own(index, stamp);
+  indexes.set(stamps, index);
+  lineages.set(first, { stamps, index });
+  return index;
+}
+
+/** The meta of one stored record (or remembered deletion), if any. */
+export function metaOf(log: EntityMetaStamps, key: string, pk: string): EntityMeta | undefined {
+  return metaIndex(log[key]).get(pk)?.meta;
+}
+
+/**
+ * The deletion remembered for a record that is not stored, if any. (A record deleted and written
+ * again is stored; one removed by a sweep has no meta left: either way no deletion stands for it.)
+ */
+export function deletionOf(log: EntityMetaStamps, key: string, pk: string): EntityMeta | undefined {
+  const stamps = log[key];
+  if (stamps === undefined) return undefined;
+  let deletions = deletionIndexes.get(stamps);
+  if (deletions === undefined) {
+    const index: Index = new Map();
+    for (const stamp of stamps) if (stamp.meta.deleted === true) own(index, stamp);
+    deletionIndexes.set(stamps, (deletions = index.size === 0 ? EMPTY : index));
+  }
+  return deletions.get(pk)?.meta;
+}
+
+/**
+ * The log after one response's meta writes: per kind, one stamp per distinct meta among the
+ * records whose meta changed. A record whose stored meta was kept (a stored newer write) adds nothing.
+ */
+export function appendMeta(log: EntityMetaStamps, writes: EntityMetaTables): EntityMetaStamps {
+  let next: { [key: string]: readonly MetaStamp[] | undefined } | undefined;
+  for (const key in writes) {
+    const written = writes[key];
+    if (written === undefined) continue;
+    const stored = metasOf(log[key]);
+    const groups = new Map<EntityMeta, string[]>();
+    for (const pk in written) {
+      const meta = written[pk];
+      if (meta === undefined || stored.has(meta)) continue;
+      const pks = groups.get(meta);
+      if (pks === undefined) groups.set(meta, [pk]);
+      else pks.push(pk);
+    }
+    if (groups.size === 0) continue;
+    const appended = [...(log[key] ?? [])];
+    for (const [meta, pks] of groups) appended.push({ meta, pks });
+    (next ??= { ...log })[key] = appended.length % COMPACTION_CHECK < groups.size ? compactIfWasteful(appended) : appended;
+  }
+  return next ?? log;
+}
+
+/** The log without the meta of these records (gone from the store, or deletions no longer remembered). */
+export function removeMeta(log: EntityMetaStamps, records: { readonly [key: string]: readonly string[] }): EntityMetaStamps {
+  let next: { [key: string]: readonly MetaStamp[] | undefined } | undefined;
+  for (const key in records) {
+    const stamps = log[key];
+    const gone = new Set(records[key]);
+    if (stamps === undefined || gone.size === 0 || !stamps.some((stamp) => stamp.pks.some((pk) => gone.has(pk)))) continue;
+    (next ??= { ...log })[key] = rebuild(stamps, (pk, owner, stamp) => owner === stamp && !gone.has(pk));
+  }
+  return next ?? log;
+}
+
+function own(index: Index, stamp: MetaStamp): void {
+  for (const pk of stamp.pks) index.set(pk, stamp);
+}
+
+/** The meta objects the list's stamps hold (a kept meta is one of them: a write never reuses another). */
+function metasOf(stamps: readonly MetaStamp[] | undefined): ReadonlySet<EntityMeta> {
+  if (stamps === undefined) return EMPTY_SET;
+  let metas = stampMetas.get(stamps);
+  if (metas === undefined) stampMetas.set(stamps, (metas = new Set(stamps.map((stamp) => stamp.meta))));
+  return metas;
+}
+
+function extendsList(stamps: readonly MetaStamp[], shorter: readonly MetaStamp[]): boolean {
+  return stamps.length >= shorter.length && stamps[shorter.length - 1] === shorter[shorter.length - 1];
+}
+
+/** Rewrites the list keeping only listings that still own their record, once stale ones pile up. */
+function compactIfWasteful(stamps: readonly MetaStamp[]): readonly MetaStamp[] {
+  let listed = 0;
+  for (const stamp of stamps) listed += stamp.pks.length;
+  if (listed <= 2 * metaIndex(stamps).size + SLACK) return stamps;
+  return rebuild(stamps, (_pk, owner, stamp) => owner === stamp);
+}
+
+/** A new list of the stamps' listings that `keep` accepts; empty stamps go. */
+function rebuild(stamps: readonly MetaStamp[], keep: (pk: string, owner: MetaStamp | undefined, stamp: MetaStamp) => boolean): readonly MetaStamp[] {
+  const index = metaIndex(stamps);
+  const rebuilt: MetaStamp[] = [];
+  for (const stamp of stamps) {
+    const pks = stamp.pks.filter((pk) => keep(pk, index.get(pk), stamp));
+    if (pks.length === stamp.pks.length) rebuilt.push(stamp);
+    else if (pks.length > 0) rebuilt.push({ meta: stamp.meta, pks });
+  }
+  return rebuilt;
+}

@@ -1,0 +1,14 @@
+import type { EntityMeta } from '../schema/interface.js';
+import type { EntitiesInstance } from './instance.js';
+import { metaOf } from './metaStamps.js';
+
+/**
+ * Builds `selectEntityMeta(state, Entity, pk)`: when a stored record was written (`fetchedAt`,
+ * `seq`, `date`, `expiresAt`), or `deleted: true` for a remembered deletion; `undefined` when the
+ * store knows nothing of it.
+ */
+export function createSelectEntityMeta(instance: EntitiesInstance) {
+  return function selectEntityMeta(state: unknown, entity: { readonly key: string } | string, pk: string | number): EntityMeta | undefined {
+    return metaOf(instance.selectSlice(state).entitiesMeta, typeof entity === 'string' ? entity : entity.key, `${pk}`);
+  };
+}
