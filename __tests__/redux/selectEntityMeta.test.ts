@@ -1,0 +1,68 @@
+/** Per-record meta through the store: kept as a list of writes per kind, read with selectEntityMeta. */
+import { configureStore } from '@reduxjs/toolkit';
+import { Entity, RestEndpoint, createController, createDataMiddleware, entitiesSlice, schema, selectEntityMeta } from '../../src/index';
+
+class Gauge extends Entity {
+  id = '';
+  value = 0;
+  pk() {
+    return this.id;
+  }
+  static override key = 'Gauge';
+}
+
+const API = 'https://api.example.test';
+const getGauges = new RestEndpoint({ urlPrefix: API, path: '/gauges', schema: [Gauge], dataExpiryLength: 5_000 });
+const getGauge = new RestEndpoint({ urlPrefix: API, path: '/gauges/:id', schema: Gauge, dataExpiryLength: 60_000 });
+const deleteGauge = new RestEndpoint({ urlPrefix: API, path: '/gauges/:id', method: 'DELETE', schema: new schema.Invalidate(Gauge) });
+
+function makeStore(clock: { now: number }, preloadedState?: { entities: ReturnType<typeof entitiesSlice.reducer> }) {
+  const store = configureStore({
+    reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
+    middleware: (getDefault) => getDefault().concat(createDataMiddleware({ now: () => clock.now })),
+    ...(preloadedState === undefined ? {} : { preloadedState }),
+  });
+  return { store, ctrl: createController(store) };
+}
+
+test("each record carries the timing of the response that last wrote it, with that endpoint's expiry", () => {
+  const clock = { now: 1_000 };
+  const { store, ctrl } = makeStore(clock);
+  ctrl.setResponse(getGauges, [{ id: 'a', value: 1 }, { id: 'b', value: 2 }]);
+  clock.now = 2_000;
+  ctrl.setResponse(getGauge, { id: 'b' }, { id: 'b', value: 3 });
+  expect(selectEntityMeta(store.getState(), Gauge, 'a')).toEqual({ fetchedAt: 1_000, seq: 1, date: 1_000, expiresAt: 6_000 });
+  expect(selectEntityMeta(store.getState(), 'Gauge', 'b')).toEqual({ fetchedAt: 2_000, seq: 2, date: 2_000, expiresAt: 62_000 });
+  expect(selectEntityMeta(store.getState(), Gauge, 'nope')).toBeUndefined();
+});
+
+test('after a JSON round trip the meta reads the same, and a remembered deletion still stops an older write', () => {
+  const clock = { now: 10_000 };
+  const first = makeStore(clock);
+  first.ctrl.setResponse(getGauges, [{ id: 'a', value: 1 }, { id: 'b', value: 2 }]);
+  clock.now = 20_000;
+  first.ctrl.setResponse(deleteGauge, { id: 'a' }, { id: 'a' });
+  const rehydrated = JSON.parse(JSON.stringify(first.store.getState())) as { entities: ReturnType<typeof entitiesSlice.reducer> };
+  // the clock of the new session is behind the deletion: what it writes started before it
+  const behind = { now: 15_000 };
+  const second = makeStore(behind, rehydrated);
+  expect(selectEntityMeta(second.store.getState(), Gauge, 'a')).toEqual(expect.objectContaining({ deleted: true, fetchedAt: 20_000 }));
+  expect(selectEntityMeta(second.store.getState(), Gauge, 'b')).toEqual(selectEntityMeta(first.store.getState(), Gauge, 'b'));
+  second.ctrl.setResponse(getGauge, { id: 'a' }, { id: 'a', value: 9 });
+  expect(second.store.getState().entities.entities.Gauge?.a).toBeUndefined();
+  behind.now = 25_000; // started after the deletion: a new record
+  second.ctrl.setResponse(getGauge, { id: 'a' }, { id: 'a', value: 10 });
+  expect(second.store.getState().entities.entities.Gauge?.a).toEqual({ id: 'a', value: 10 });
+});
+
+test('a write into a big kind keeps the stored list of writes and appends one', () => {
+  const clock = { now: 1 };
+  const { store, ctrl } = makeStore(clock);
+  ctrl.setResponse(getGauges, Array.from({ length: 5_000 }, (_, i) => ({ id: `g${i}`, value: i })));
+  const before = store.getState().entities.entitiesMeta.Gauge;
+  ctrl.setResponse(getGauges, { page: 2 }, [{ id: 'new', value: 1 }]);
+  const after = store.getState().entities.entitiesMeta.Gauge;
+  expect(after).toHaveLength((before?.length ?? 0) + 1);
+  expect(after?.[0]).toBe(before?.[0]);
+  expect(after?.[after.length - 1]?.pks).toEqual(['new']);
+});
