@@ -72,6 +72,8 @@ export interface Sizes {
   readonly allScaling: readonly number[];
   readonly response: number;
   readonly storedBefore: number;
+  /** The big store a write goes into (the realistic worst case). */
+  readonly storedLarge: number;
   readonly memoryEntities: number;
 }
 
@@ -82,8 +84,9 @@ export const FULL_SIZES: Sizes = {
   allScaling: [1_000, 10_000, 100_000],
   response: 500,
   storedBefore: 10_000,
+  storedLarge: 100_000,
   memoryEntities: 100_000,
 };
 
 /** Same shapes and checks, smaller where the full size only costs time. */
-export const SMOKE_SIZES: Sizes = { ...FULL_SIZES, comments: 2_000, allScaling: [1_000], storedBefore: 2_000, memoryEntities: 2_000 };
+export const SMOKE_SIZES: Sizes = { ...FULL_SIZES, comments: 2_000, allScaling: [1_000], storedBefore: 2_000, storedLarge: 3_000, memoryEntities: 2_000 };

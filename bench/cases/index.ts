@@ -8,6 +8,7 @@ import { allCases } from './all.js';
 import { denormalizeCases } from './denormalize.js';
 import { endToEndCase } from './endToEnd.js';
 import { normalizeCase } from './normalize.js';
+import { realisticCases } from './realistic.js';
 import { storeCases } from './store.js';
 
 export { measureMemory, type MemoryRow } from './memory.js';
@@ -23,6 +24,7 @@ export function caseGroups(sizes: Sizes): readonly CaseGroup[] {
     { name: 'normalize', build: () => [normalizeCase(sizes)] },
     { name: 'denormalize', build: () => denormalizeCases(sizes) },
     { name: 'schema.All', build: () => allCases(sizes) },
+    { name: 'realistic reads', build: () => realisticCases(sizes) },
     { name: 'store writes', build: () => storeCases(sizes) },
     { name: 'end to end', build: () => [endToEndCase(sizes)] },
   ];

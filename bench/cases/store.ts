@@ -32,16 +32,17 @@ export function plainApply<T extends { readonly id: string }>(table: Readonly<Re
 }
 
 export function storeCases(sizes: Sizes): BenchCase[] {
-  const response = makeMembers(sizes.response, sizes.storedBefore);
-  const stored = makeMembers(sizes.storedBefore);
+  /** A store of each library already holding `count` members, and the response of new members written into it. */
+  const prefilled = (count: number) => {
+    const stored = makeMembers(count);
+    const ours = makeOurStore();
+    ours.ctrl.setResponse(getMembers, { page: 0 }, stored);
+    const rtk = makeRtkStore();
+    rtk.dispatch(membersSlice.actions.upsertMany(stored));
+    return { count, response: makeMembers(sizes.response, count), ours: ours.store.getState(), rtk: rtk.getState(), plain: plainApply({}, stored).table };
+  };
 
-  const ourPrefilled = makeOurStore();
-  ourPrefilled.ctrl.setResponse(getMembers, { page: 0 }, stored);
-  const rtkPrefilled = makeRtkStore();
-  rtkPrefilled.dispatch(membersSlice.actions.upsertMany(stored));
-  const plainPrefilled = plainApply({}, stored).table;
-
-  const into = (label: string, id: string, target: number, ourState: unknown, rtkState: unknown, plainTable: Readonly<Record<string, MemberRow>>) => {
+  const into = (label: string, id: string, target: number | undefined, ourState: unknown, rtkState: unknown, plainTable: Readonly<Record<string, MemberRow>>, response: MemberRow[], storedBefore: number) => {
     let ours = makeOurStore(ourState);
     let rtk = makeRtkStore(rtkState);
     let rows: MemberRow[] = response;
@@ -50,7 +51,7 @@ export function storeCases(sizes: Sizes): BenchCase[] {
     return benchCase({
       id,
       title: `apply a ${sizes.response}-member response ${label}`,
-      target: { anchor: 'rtk', ratio: target },
+      ...(target === undefined ? {} : { target: { anchor: 'rtk' as const, ratio: target } }),
       contenders: [
         {
           library: 'ours',
@@ -76,13 +77,17 @@ export function storeCases(sizes: Sizes): BenchCase[] {
         const { ctrl } = makeOurStore(ourState);
         const read = ctrl.setResponse(getMembers, { page: 1 }, copyRows(response)) as unknown[];
         assert(read.length === response.length, `${id}: setResponse must return the ${response.length} members it stored`);
-        assert(memberSelectors.selectTotal(ours.store.getState()) === sizes.response + (ourState === undefined ? 0 : sizes.storedBefore), `${id}: wrong member count`);
+        assert(memberSelectors.selectTotal(ours.store.getState()) === sizes.response + storedBefore, `${id}: wrong member count`);
       },
     });
   };
 
+  const holding = (filled: ReturnType<typeof prefilled>, id: string, target: number | undefined) =>
+    into(`into a store holding ${filled.count.toLocaleString('en-US')}`, id, target, filled.ours, filled.rtk, filled.plain, filled.response, filled.count);
   return [
-    into('into an empty store', 'store-empty', 20, undefined, undefined, {}),
-    into(`into a store holding ${sizes.storedBefore.toLocaleString('en-US')}`, 'store-filled', 3, ourPrefilled.store.getState(), rtkPrefilled.getState(), plainPrefilled),
+    into('into an empty store', 'store-empty', 20, undefined, undefined, {}, makeMembers(sizes.response, sizes.storedBefore), 0),
+    holding(prefilled(1_000), 'store-filled-1k', undefined),
+    holding(prefilled(sizes.storedBefore), 'store-filled', 4),
+    holding(prefilled(sizes.storedLarge), 'store-filled-large', 2),
   ];
 }

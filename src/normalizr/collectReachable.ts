@@ -3,6 +3,7 @@ import { entityKey } from '../schema/entityKey.js';
 import { getOwn } from '../schema/ownProperty.js';
 import { Query } from '../schema/Query.js';
 import { toSchemaClass } from './shorthand.js';
+import { tableKeys } from './tableKeys.js';
 
 /** Stored entities by `Entity.key`, then primary key. */
 export type Reached = Map<string, Set<string>>;
@@ -41,8 +42,7 @@ export function collectReachable(schema: unknown, input: unknown, tables: Entity
       return FOUND;
     },
     getPks(key) {
-      const table = tables[key];
-      return table === undefined ? [] : Object.keys(table);
+      return tableKeys(tables[key]);
     },
   };
   walk.unvisit(schema, input);

@@ -1,4 +1,5 @@
-import type { EntityIndexes, EntityMetaTables, EntityTables } from '../schema/interface.js';
+import { copyKeyed, rememberKeys } from '../normalizr/tableKeys.js';
+import type { EntityIndexes, EntityMetaTables, EntityTable, EntityTables } from '../schema/interface.js';
 import { copyTable, getOwn } from '../schema/ownProperty.js';
 
 type Writable<T> = { [key: string]: T };
@@ -22,15 +23,25 @@ export function applyEntityWrites(tables: EntityTables, records: EntityTables, m
       continue;
     }
     let copy: Writable<unknown> | undefined;
+    // the keys the copy gains, in order, while it only gains: then its key list follows from the table's
+    let added: string[] | undefined = [];
     for (const pk in metaWrites) {
       const deleted = metaWrites[pk]?.deleted === true;
       const record = deleted ? undefined : getOwn(recordWrites, pk);
-      if (getOwn(table, pk) === record && (record !== undefined || !own(table, pk))) continue;
-      copy ??= copyTable(table);
-      if (deleted) delete copy[pk];
-      else copy[pk] = record;
+      const present = own(table, pk);
+      if (getOwn(table, pk) === record && (record !== undefined || !present)) continue;
+      copy ??= copyKeyed(table);
+      if (deleted) {
+        delete copy[pk];
+        added = undefined;
+      } else {
+        if (!present) added?.push(pk);
+        copy[pk] = record;
+      }
     }
-    if (copy !== undefined) (next ??= { ...tables })[key] = copy as EntityTables[string];
+    if (copy === undefined) continue;
+    if (added !== undefined) rememberKeys(copy as EntityTable, table, added);
+    (next ??= { ...tables })[key] = copy as EntityTables[string];
   }
   return next ?? tables;
 }

@@ -1,4 +1,5 @@
 import { createSelector, lruMemoize } from 'reselect';
+import { tableKeys } from '../normalizr/tableKeys.js';
 import { All } from '../schema/All.js';
 import { entityKey } from '../schema/entityKey.js';
 import type { EntitySchema } from '../schema/interface.js';
@@ -37,7 +38,7 @@ export function createGetEntitySelectors(instance: EntitiesInstance) {
     const options = { memoize: lruMemoize, memoizeOptions: { maxSize: 4 }, argsMemoize: lruMemoize };
     const selectTables = createSelector(selectors, (...tables) => toTables(tables), options);
     const selectAll = createSelector([selectTables], (tables) => instance.memo.denormalize(all, undefined, tables) as ItemOf<S>[], options);
-    const selectIds = createSelector([selectTables], (tables) => entities.flatMap((entity) => Object.keys(tables[entityKey(entity)] ?? {})), options);
+    const selectIds = createSelector([selectTables], (tables) => entities.flatMap((entity) => tableKeys(tables[entityKey(entity)])), options);
     const selectEntities = createSelector(
       [selectAll, selectIds],
       (list, ids) => {

@@ -83,11 +83,10 @@ export class MemoCache {
         }
         return entry.output;
       }
-      // the entries of an earlier read may have left the young maps since: keep them findable,
-      // so what did not change comes back as the very same objects
-      for (let entry: TopEntry | undefined = latest; entry !== undefined; entry = entry.previous) {
-        if (this.entries.retired >= entry.retired + 2) this.entries.tenure(entry.roots);
-      }
+      // the entries of the last read may have left the young maps since: keep them findable, so
+      // what did not change comes back as the very same objects (earlier reads need no entries:
+      // returning to their tables returns their output as it is)
+      if (this.entries.retired >= latest.retired + 2) this.entries.tenure(latest.roots);
     }
     const read = new MemoRead(this.entries, tables, generation, args);
     let output = read.read(schemaClass, input);

@@ -5,6 +5,7 @@ import { toSchemaClass } from '../shorthand.js';
 import { trimHistory, type EntityEntry } from './EntityEntry.js';
 import type { EntryMap } from './EntryMap.js';
 import { isFresh } from './isFresh.js';
+import { tableKeys } from '../tableKeys.js';
 
 /** Entities nested deeper than this are filled from a queue instead of the call stack. */
 const MAX_NESTING = 200;
@@ -65,8 +66,7 @@ export class MemoRead implements DenormalizeDelegate {
   }
 
   getPks(key: string): readonly string[] {
-    const table = this.tables[key];
-    return table === undefined ? [] : Object.keys(table);
+    return tableKeys(this.tables[key]);
   }
 
   /** An earlier entry of this record that is fresh again (after a rollback), made the newest. */
