@@ -3,7 +3,7 @@ import { Controller, type ControllerStore } from './Controller.js';
 import { createEntitiesReducer } from './createEntitiesReducer.js';
 import { createFetchEndpoint } from './fetchEndpoint.js';
 import { createGetEntitySelectors } from './getEntitySelectors.js';
-import { createInstance } from './instance.js';
+import { bindInstance, createInstance } from './instance.js';
 import { buildDataMiddleware, type DataMiddlewareOptions } from './middleware/createDataMiddleware.js';
 import { createSelectQuery } from './selectQuery.js';
 import { createSelectResponse } from './selectResponse.js';
@@ -51,24 +51,27 @@ export function createEntities<P extends string = 'entities'>({ reducerPath = 'e
     actions: instance.actions,
     selectSlice: instance.selectSlice,
   };
-  return {
-    entitiesSlice,
-    /**
-     * The middleware that runs requests: add it after the default middleware.
-     * @param options `fetch` (the transport, for tests or SSR) and `now` (the clock)
-     * @example
-     * ```ts
-     * configureStore({ reducer, middleware: (getDefault) => getDefault().concat(createDataMiddleware()) });
-     * ```
-     */
-    createDataMiddleware: (options?: DataMiddlewareOptions) => buildDataMiddleware(instance, createSnapshotFactory({ selectQuery, selectResponse }), options),
-    fetchEndpoint: createFetchEndpoint(instance),
-    /** A Controller for `store`: fetch, invalidate, reset, set and read. */
-    createController: (store: ControllerStore) => new Controller(store, instance, { selectQuery, selectResponse }),
-    selectQuery,
-    selectResponse,
-    getEntitySelectors: createGetEntitySelectors(instance),
-  };
+  return bindInstance(
+    {
+      entitiesSlice,
+      /**
+       * The middleware that runs requests: add it after the default middleware.
+       * @param options `fetch` (the transport, for tests or SSR) and `now` (the clock)
+       * @example
+       * ```ts
+       * configureStore({ reducer, middleware: (getDefault) => getDefault().concat(createDataMiddleware()) });
+       * ```
+       */
+      createDataMiddleware: (options?: DataMiddlewareOptions) => buildDataMiddleware(instance, createSnapshotFactory({ selectQuery, selectResponse }), options),
+      fetchEndpoint: createFetchEndpoint(instance),
+      /** A Controller for `store`: fetch, invalidate, reset, set and read. */
+      createController: (store: ControllerStore) => new Controller(store, instance, { selectQuery, selectResponse }),
+      selectQuery,
+      selectResponse,
+      getEntitySelectors: createGetEntitySelectors(instance),
+    },
+    instance,
+  );
 }
 
 /** Everything `createEntities` returns. */
