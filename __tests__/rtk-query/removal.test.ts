@@ -2,7 +2,8 @@
  * Garbage collection with RTK Query (DESIGN §5.11, §7): a normalized result stays while RTK Query
  * holds its entry, whatever our collector does, and goes the moment RTK Query removes the entry
  * (unsubscribed past its keepUnusedDataFor, resetApiState, removeQueryResult, a mutation's reset);
- * the entities only it read then go by the collector's rules, in the same sweep.
+ * the entities only it read then go by the collector's rules, in the same sweep. Emptying the
+ * entities slice alone (resetEntireStore) leaves RTK Query's cache, which is normalized again.
  */
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type QueryCacheKey } from '@reduxjs/toolkit/query';
@@ -128,4 +129,20 @@ test('an untracked mutation (track: false) updates the entities and keeps no res
   await store.dispatch(api.endpoints.createTrade.initiate({ amount: '1' }, { track: false }));
   expect(slice().endpoints).toEqual({});
   expect(getEntitySelectors(Account).selectById(store.getState(), 1)?.balance).toBe('9.00');
+});
+
+test('resetEntireStore empties the entities slice but not RTK Query’s cache: what RTK Query holds is normalized again', async () => {
+  const { store, ctrl, slice } = makeStore();
+  const getOwnTrades = new RestEndpoint({ urlPrefix: API, path: '/own-trades', schema: [Trade] });
+  nock(API).get('/trade').reply(200, tradeRows(1, 2));
+  nock(API).get('/own-trades').reply(200, tradeRows(7));
+  await store.dispatch(api.endpoints.getTrades.initiate());
+  await store.dispatch(fetchEndpoint(getOwnTrades));
+  ctrl.resetEntireStore();
+  expect(Object.keys(slice().endpoints)).toEqual([TRADES_KEY]);
+  expect(Object.keys(slice().entities.Trade ?? {})).toEqual(['1', '2']);
+  expect(entitiesApi.endpoints.getTrades.select()(store.getState()).data?.map((trade) => trade.id)).toEqual([1, 2]);
+  // still held: RTK Query's removal drops it as before
+  store.dispatch(api.util.resetApiState());
+  expect(slice().endpoints).toEqual({});
 });

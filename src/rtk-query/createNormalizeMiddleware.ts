@@ -37,6 +37,8 @@ const own = (table: unknown, key: string): unknown => (isRecord(table) && Object
  *   when fulfilled.
  * - The result is retained while RTK Query holds the entry, and dropped the moment it does not
  *   (its `keepUnusedDataFor`, `removeQueryResult`, `resetApiState`, a mutation's reset).
+ * - `resetEntireStore()` empties the entities slice, not RTK Query's cache: the entries RTK Query
+ *   still holds are normalized again at once, so its views and ours keep agreeing.
  */
 export function createNormalizeMiddleware(instance: EntitiesInstance, plan: ApiPlan): Middleware {
   const { reducerPath } = plan;
@@ -138,7 +140,13 @@ export function createNormalizeMiddleware(instance: EntitiesInstance, plan: ApiP
       const tracked = event !== undefined && event.status !== 'pending' ? requests.get(event.requestId) : undefined;
       if (tracked !== undefined) requests.delete((event as RequestEvent).requestId);
       try {
-        if (event !== undefined) {
+        if (instance.actions.reset.match(action)) {
+          // the entities slice was emptied, RTK Query's cache was not: what it holds is normalized again
+          for (const held of [...queries.values(), ...mutations.values()]) held.release();
+          queries.clear();
+          mutations.clear();
+          syncAllQueries(queryTable);
+        } else if (event !== undefined) {
           if (declared !== undefined && event.status === 'fulfilled') {
             if (event.kind === 'query' && event.queryCacheKey !== undefined) syncQuery(queryTable, event.queryCacheKey, tracked?.start, event.requestId);
             if (event.kind === 'mutation') {
