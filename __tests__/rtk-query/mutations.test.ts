@@ -117,17 +117,28 @@ describe('delete through schema.Invalidate', () => {
   });
 });
 
-test('RTK Query’s own cache patches (updateQueryData) reach every view, and undo restores them', async () => {
-  const { store } = await loadedStore();
-  const patch = store.dispatch(
-    api.util.updateQueryData('getTrade', 1, (draft) => {
-      draft.amount = '42';
-    }),
-  );
-  expect(getTrades.select()(store.getState()).data?.[0]?.amount).toBe('42');
-  expect(getEntitySelectors(Trade).selectById(store.getState(), 1)?.amount).toBe('42');
-  patch.undo();
-  expect(getTrades.select()(store.getState()).data?.[0]?.amount).toBe('1');
+describe('RTK Query’s own cache writes reach every view', () => {
+  test('updateQueryData, and its undo', async () => {
+    const { store } = await loadedStore();
+    const patch = store.dispatch(
+      api.util.updateQueryData('getTrade', 1, (draft) => {
+        draft.amount = '42';
+      }),
+    );
+    expect(getTrades.select()(store.getState()).data?.[0]?.amount).toBe('42');
+    expect(getEntitySelectors(Trade).selectById(store.getState(), 1)?.amount).toBe('42');
+    patch.undo();
+    expect(getTrades.select()(store.getState()).data?.[0]?.amount).toBe('1');
+  });
+
+  test('upsertQueryData and upsertQueryEntries, with no request', async () => {
+    const { store } = await loadedStore();
+    await store.dispatch(api.util.upsertQueryData('getTrade', 2, { id: 2, amount: '20', coin: 'btc' }));
+    expect(getTrades.select()(store.getState()).data?.[1]?.amount).toBe('20');
+    expect(getTrade.select(2)(store.getState()).data).toBeInstanceOf(Trade);
+    store.dispatch(api.util.upsertQueryEntries([{ endpointName: 'getAccount', arg: 1, value: { id: 1, balance: '1.00' } }]));
+    expect(getAccount.select(1)(store.getState()).data?.balance).toBe('1.00');
+  });
 });
 
 test('a mutation’s own result: select by its request id gives the response denormalized', async () => {

@@ -101,6 +101,35 @@ describe('a query of a declared endpoint', () => {
   });
 });
 
+test('what RTK Query stores after an endpoint’s merge is what is normalized: pages append', async () => {
+  const pagesApi = createApi({
+    reducerPath: 'pagesApi',
+    baseQuery: fetchBaseQuery({ baseUrl: API }),
+    endpoints: (build) => ({
+      getFeed: build.query<ReturnType<typeof tradeRows>, number>({
+        query: (page) => `/feed/${page}`,
+        serializeQueryArgs: ({ endpointName }) => endpointName,
+        merge: (cached, page) => void cached.push(...page),
+        forceRefetch: ({ currentArg, previousArg }) => currentArg !== previousArg,
+      }),
+    }),
+  });
+  const normalized = normalizeApi(pagesApi, { getFeed: [Trade] });
+  const store = configureStore({
+    reducer: { [pagesApi.reducerPath]: pagesApi.reducer, [entitiesSlice.reducerPath]: entitiesSlice.reducer },
+    middleware: (getDefault) => getDefault().concat(pagesApi.middleware, createDataMiddleware(), normalized.middleware),
+  });
+  nock(API).get('/feed/1').reply(200, tradeRows(1, 2));
+  nock(API).get('/feed/2').reply(200, tradeRows(3));
+  await store.dispatch(pagesApi.endpoints.getFeed.initiate(1));
+  await store.dispatch(pagesApi.endpoints.getFeed.initiate(2));
+  // one entry for every page (serializeQueryArgs), found from either argument
+  expect(normalized.endpoints.getFeed.select(2)(store.getState()).data?.map((trade) => trade.id)).toEqual([1, 2, 3]);
+  expect(normalized.endpoints.getFeed.select(1)(store.getState()).data?.map((trade) => trade.id)).toEqual([1, 2, 3]);
+  expect(Object.keys(store.getState().entities.endpoints)).toEqual(['pagesApi/getFeed']);
+  store.dispatch(pagesApi.util.resetApiState());
+});
+
 test('endpoints without a schema are untouched: RTK Query keeps their data, the entities slice does not change', async () => {
   const { store } = makeTradesStore(entitiesApi);
   const before = store.getState().entities;
