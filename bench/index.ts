@@ -8,8 +8,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Bench } from 'tinybench';
-import { caseGroups, measureMemory, type MemoryRow } from './cases/index.js';
+import { measureMemory, type MemoryRow } from './cases/index.js';
 import { FULL_SIZES, SMOKE_SIZES, type Sizes } from './fixtures.js';
+import { benchGroups } from './groups.js';
 import type { BenchCase, Contender, Library } from './model.js';
 import { LIBRARIES } from './model.js';
 import { renderResults, type Measured } from './report.js';
@@ -113,7 +114,7 @@ function median(values: readonly number[]): number {
 
 async function main() {
   const started = performance.now();
-  const groups = caseGroups(sizes);
+  const groups = benchGroups(sizes);
   const selected = (cases: BenchCase[]) => cases.filter((benchCase) => only === undefined || benchCase.id.includes(only));
   // first every case checks that all libraries return the same data: a mismatch stops the bench
   for (const group of groups) {

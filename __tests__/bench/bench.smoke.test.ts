@@ -3,12 +3,13 @@
  * return the same data, ours must keep identity where the case says so, and every contender must
  * run. No timing: the bench itself is not part of `npm test`.
  */
-import { caseGroups, measureMemory } from '../../bench/cases/index';
+import { measureMemory } from '../../bench/cases/index';
 import { SMOKE_SIZES } from '../../bench/fixtures';
+import { benchGroups } from '../../bench/groups';
 import { benchCase } from '../../bench/model';
 
 describe('bench smoke run', () => {
-  test.each(caseGroups(SMOKE_SIZES).map((group) => [group.name, group] as const))('%s: same data from every library, every contender runs', async (_name, group) => {
+  test.each(benchGroups(SMOKE_SIZES).map((group) => [group.name, group] as const))('%s: same data from every library, every contender runs', async (_name, group) => {
     const cases = group.build();
     expect(cases.length).toBeGreaterThan(0);
     for (const each of cases) {
