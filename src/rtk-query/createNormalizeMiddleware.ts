@@ -44,8 +44,9 @@ export function createNormalizeMiddleware(instance: EntitiesInstance, plan: ApiP
   const { reducerPath } = plan;
 
   return (store) => {
-    let dataApi: DataApi | undefined;
-    const data = (): DataApi => (dataApi ??= connectToMiddleware(instance, (action) => store.dispatch(action)));
+    let connected: DataApi | undefined;
+    /** The data middleware of this store (its `DataApi`), reached on first use. */
+    const dataApi = (): DataApi => (connected ??= connectToMiddleware(instance, (action) => store.dispatch(action)));
     const requests = new Map<string, TrackedRequest>();
     const queries = new Map<string, Held>();
     const mutations = new Map<string, Held>();
@@ -54,7 +55,7 @@ export function createNormalizeMiddleware(instance: EntitiesInstance, plan: ApiP
 
     const receive = (declared: DeclaredEndpoint, held: Held, originalArgs: unknown, input: unknown, start: RequestStart | undefined): void => {
       try {
-        data().receive(held.endpoint, [originalArgs], input, start);
+        dataApi().receive(held.endpoint, [originalArgs], input, start);
       } catch (error) {
         // stored as the entry's error (endpoints[name].select shows it); RTK Query's request itself succeeded
         warnOnce(`normalizeApi:${declared.label}`, `${declared.label}: the response could not be normalized, so select() shows an error. ${error instanceof Error ? error.message : String(error)}`);
@@ -65,7 +66,7 @@ export function createNormalizeMiddleware(instance: EntitiesInstance, plan: ApiP
       let held = map.get(id);
       if (held === undefined) {
         const endpoint = rtkEndpoint(declared, key, schema);
-        held = { endpoint, release: data().retain(endpoint, [originalArgs]), data: undefined, cacheKey };
+        held = { endpoint, release: dataApi().retain(endpoint, [originalArgs]), data: undefined, cacheKey };
         map.set(id, held);
       }
       return held;
@@ -80,7 +81,7 @@ export function createNormalizeMiddleware(instance: EntitiesInstance, plan: ApiP
         held.release();
         return held.endpoint.key();
       });
-      data().drop(keys);
+      dataApi().drop(keys);
     };
 
     /**
@@ -118,6 +119,13 @@ export function createNormalizeMiddleware(instance: EntitiesInstance, plan: ApiP
       receive(declared, target, event.originalArgs, input, start);
     };
 
+    /** The tracked start of a request that has just ended, no longer tracked here. */
+    const settled = (requestId: string): TrackedRequest | undefined => {
+      const tracked = requests.get(requestId);
+      requests.delete(requestId);
+      return tracked;
+    };
+
     /** Mutation results whose entry RTK Query removed, replaced (a `fixedCacheKey` reused) or never kept (`track: false`). */
     const dropReleasedMutations = (table: unknown): void => {
       drop([...mutations].filter(([requestId, held]) => stringField(own(table, held.cacheKey), 'requestId') !== requestId).map(([requestId]) => [mutations, requestId] as const));
@@ -128,7 +136,7 @@ export function createNormalizeMiddleware(instance: EntitiesInstance, plan: ApiP
       const declared = event === undefined ? undefined : plan.endpoints.get(event.endpointName);
       const result = next(action);
       // after RTK Query's reducer: without the data middleware this throws, and RTK Query stores the error as the request's
-      if (event?.status === 'pending' && declared !== undefined) requests.set(event.requestId, data().track(event.startedTimeStamp ?? Date.now()));
+      if (event?.status === 'pending' && declared !== undefined) requests.set(event.requestId, dataApi().track(event.startedTimeStamp ?? Date.now()));
       const apiState = field(store.getState(), reducerPath);
       const queryTable = field(apiState, 'queries');
       const mutationTable = field(apiState, 'mutations');
@@ -137,8 +145,7 @@ export function createNormalizeMiddleware(instance: EntitiesInstance, plan: ApiP
       // before any write of ours: they dispatch, and come through here again
       seenQueries = queryTable;
       seenMutations = mutationTable;
-      const tracked = event !== undefined && event.status !== 'pending' ? requests.get(event.requestId) : undefined;
-      if (tracked !== undefined) requests.delete((event as RequestEvent).requestId);
+      const tracked = event === undefined || event.status === 'pending' ? undefined : settled(event.requestId);
       try {
         if (instance.actions.reset.match(action)) {
           // the entities slice was emptied, RTK Query's cache was not: what it holds is normalized again
