@@ -51,27 +51,25 @@ export function createEntities<P extends string = 'entities'>({ reducerPath = 'e
     actions: instance.actions,
     selectSlice: instance.selectSlice,
   };
-  return bindInstance(
-    {
-      entitiesSlice,
-      /**
-       * The middleware that runs requests: add it after the default middleware.
-       * @param options `fetch` (the transport, for tests or SSR) and `now` (the clock)
-       * @example
-       * ```ts
-       * configureStore({ reducer, middleware: (getDefault) => getDefault().concat(createDataMiddleware()) });
-       * ```
-       */
-      createDataMiddleware: (options?: DataMiddlewareOptions) => buildDataMiddleware(instance, createSnapshotFactory({ selectQuery, selectResponse }), options),
-      fetchEndpoint: createFetchEndpoint(instance),
-      /** A Controller for `store`: fetch, invalidate, reset, set and read. */
-      createController: (store: ControllerStore) => new Controller(store, instance, { selectQuery, selectResponse }),
-      selectQuery,
-      selectResponse,
-      getEntitySelectors: createGetEntitySelectors(instance),
-    },
-    instance,
-  );
+  const entities = {
+    entitiesSlice,
+    /**
+     * The middleware that runs requests: add it after the default middleware.
+     * @param options `fetch` (the transport, for tests or SSR) and `now` (the clock)
+     * @example
+     * ```ts
+     * configureStore({ reducer, middleware: (getDefault) => getDefault().concat(createDataMiddleware()) });
+     * ```
+     */
+    createDataMiddleware: (options?: DataMiddlewareOptions) => buildDataMiddleware(instance, createSnapshotFactory({ selectQuery, selectResponse }), options),
+    fetchEndpoint: createFetchEndpoint(instance),
+    /** A Controller for `store`: fetch, invalidate, reset, set and read. */
+    createController: (store: ControllerStore) => new Controller(store, instance, { selectQuery, selectResponse }),
+    selectQuery,
+    selectResponse,
+    getEntitySelectors: createGetEntitySelectors(instance),
+  };
+  return bindInstance(entities, instance);
 }
 
 /** Everything `createEntities` returns. */
