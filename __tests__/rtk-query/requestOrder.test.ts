@@ -1,7 +1,8 @@
 /**
  * Order is the order requests STARTED (DESIGN §5.9), whichever library made them: RTK Query's
  * requests take their number in the store's request order when they start, so a slower, older
- * answer never overwrites a newer one, also within one millisecond.
+ * answer never overwrites a newer one, also within one millisecond, and a deletion stays remembered
+ * while such a request is in flight.
  */
 import nock from 'nock';
 import { RestEndpoint, fetchEndpoint, getEntitySelectors } from '../../src/index';
@@ -85,4 +86,20 @@ test('in the same millisecond (Date.now frozen for both libraries), the store’
   await rtk;
   expect(stored(store)?.amount).toBe('second');
   expect(store.getState().entities.entitiesMeta.Trade?.['1']).toEqual(expect.objectContaining({ fetchedAt: 1_700_000_000_000, seq: 2 }));
+});
+
+test('a deletion is remembered while an RTK Query request that started before it is in flight: its answer cannot revive the entity', async () => {
+  const { store, ctrl } = makeTradesStore(entitiesApi, { keepUnusedDataFor: 0 });
+  const list = held('/trade', [{ id: 1, amount: 'before the delete', coin: 'btc' }]);
+  const older = store.dispatch(api.endpoints.getTrades.initiate());
+  await list.arrived;
+  nock(API).delete('/trade/1').reply(204);
+  await store.dispatch(api.endpoints.deleteTrade.initiate(1));
+  // a sweep now must keep the deletion: the list request in flight started before it
+  ctrl.gc();
+  expect(store.getState().entities.entitiesMeta.Trade?.['1']).toEqual(expect.objectContaining({ deleted: true }));
+  list.release();
+  await older;
+  expect(stored(store)).toBeUndefined();
+  expect(entitiesApi.endpoints.getTrades.select()(store.getState()).data).toEqual([]);
 });
