@@ -18,6 +18,8 @@ const config: Config = {
     // the example imports the library by name; tests read it from source
     '^rtk-entities$': '<rootDir>/src/index.ts',
     '^rtk-entities/react$': '<rootDir>/src/react/index.ts',
+    '^rtk-entities/rtk-query$': '<rootDir>/src/rtk-query/index.ts',
+    '^rtk-entities/rtk-query/react$': '<rootDir>/src/rtk-query/react.ts',
   },
 };
 

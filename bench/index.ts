@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { Bench } from 'tinybench';
 import { caseGroups, measureMemory, type MemoryRow } from './cases/index.js';
 import { FULL_SIZES, SMOKE_SIZES, type Sizes } from './fixtures.js';
+
 import type { BenchCase, Contender, Library } from './model.js';
 import { LIBRARIES } from './model.js';
 import { renderResults, type Measured } from './report.js';

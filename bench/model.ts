@@ -5,6 +5,7 @@ export const LIBRARIES = {
   dataClient: '@data-client/normalizr 0.18',
   normalizr: 'normalizr 3.6.2',
   rtk: 'RTK createEntityAdapter',
+  rtkQuery: 'RTK Query',
   plain: 'plain JS loop',
 } as const;
 

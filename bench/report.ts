@@ -95,6 +95,21 @@ function soakTable(rows: readonly SoakRow[]): string[] {
   return lines;
 }
 
+/** The cases of RTK Query against RTK Query + normalizeApi. */
+const isRtkQueryCase = (row: Measured) => row.benchCase.contenders.some((contender) => contender.library === 'rtkQuery');
+
+function rtkQueryTable(rows: readonly Measured[]): string[] {
+  const lines = ['| case | RTK Query + normalizeApi | RTK Query alone | normalized ÷ alone |', '| --- | ---: | ---: | ---: |'];
+  for (const row of rows) {
+    const ours = row.opsPerSecond.get('ours');
+    const alone = row.opsPerSecond.get('rtkQuery');
+    const ratio = row.ratios.get('rtkQuery');
+    if (ours === undefined || alone === undefined || ratio === undefined) continue;
+    lines.push(`| ${row.benchCase.title} | ${ops(ours)} | ${ops(alone)} | **${times(ratio)}** |`);
+  }
+  return lines;
+}
+
 const opsOf = (rows: readonly Measured[], id: string, library: Library) => rows.find((row) => row.benchCase.id === id)?.opsPerSecond.get(library);
 
 /** What stands between a missed target and ours, with this run's numbers and the profiles behind them. */
@@ -162,7 +177,7 @@ function notes(rows: readonly Measured[]): string[] {
 
 export function renderResults(run: { measured: readonly Measured[]; memory: readonly MemoryRow[] | undefined; soak: readonly SoakRow[] | undefined; sizes: Sizes; seconds: number }): string {
   const cpu = cpus();
-  const main = run.measured.filter((row) => !row.benchCase.id.startsWith('all-scale-'));
+  const main = run.measured.filter((row) => !row.benchCase.id.startsWith('all-scale-') && !isRtkQueryCase(row));
   const targets = main.filter((row) => row.benchCase.target !== undefined);
   const met = targets.filter((row) => verdict(row).includes('met')).length;
   return [
@@ -190,6 +205,15 @@ export function renderResults(run: { measured: readonly Measured[]; memory: read
     '',
     ...notes(run.measured),
     '',
+    '## RTK Query, normalized',
+    '',
+    'The same `createApi` endpoints on a stub server, in real stores: RTK Query alone against RTK Query with `normalizeApi` ' +
+      '(responses normalized into the entities slice, read back as instances). In the mutation cases RTK Query alone updates the ' +
+      '20 results itself, by refetching them (its tags) or by 20 `updateQueryData` patches; normalized, the response updates the one ' +
+      'stored member and the 20 lists read it. Every call then reads the 20 lists.',
+    '',
+    ...rtkQueryTable(run.measured.filter(isRtkQueryCase)),
+    '',
     '## schema.All: how the cost grows (ours)',
     '',
     ...scalingTable(run.measured, run.sizes),
@@ -212,6 +236,7 @@ export function renderResults(run: { measured: readonly Measured[]; memory: read
     '- **@data-client/normalizr 0.18**: `normalize`, `MemoCache#denormalize` and `MemoCache#query` (for All), with the minimal Entity/Array/All of `__tests__/fixtures/dataClientSchemas.ts` (its `@data-client/endpoint` is not on the registry).',
     '- **normalizr 3.6.2**: `normalize` and `denormalize` (no memo, so no warm rows); All is `denormalize(Object.keys(table), [Comment], entities)`.',
     '- **RTK createEntityAdapter**: `upsertMany` of rows that need no normalization, in a `configureStore` store (dev checks off for both libraries), `createAsyncThunk` for end to end, the adapter\'s `selectAll`.',
+    '- **RTK Query** (`@reduxjs/toolkit/query`): `createApi` with `fetchBaseQuery` on a stub `fetchFn`, `initiate` and `select`; tags or `updateQueryData` for the mutation; against the same api with `normalizeApi` and `endpoints[name].select`.',
     '- **plain JS loop**: the same work written by hand for these exact shapes, producing plain objects (no classes); warm and one-changed reads use a hand-written memo. It is the limit, not a library.',
     '- Store cases give every call freshly parsed rows and a fresh store (preloaded with the same 10,000 members for the second one), prepared outside the timing. Ours includes normalizing and the denormalized value `setResponse` returns.',
     '',

@@ -1,5 +1,5 @@
 // Builds the example page into example/dist. The library is compiled from its TypeScript source
-// (../src), so the page always shows the code in this checkout, built or not.
+// (../src, every entry), so the page always shows the code in this checkout, built or not.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
@@ -13,6 +13,8 @@ export default defineConfig({
     alias: [
       { find: /^rtk-entities$/, replacement: here('../src/index.ts') },
       { find: /^rtk-entities\/react$/, replacement: here('../src/react/index.ts') },
+      { find: /^rtk-entities\/rtk-query$/, replacement: here('../src/rtk-query/index.ts') },
+      { find: /^rtk-entities\/rtk-query\/react$/, replacement: here('../src/rtk-query/react.ts') },
     ],
   },
   build: {

@@ -1,13 +1,19 @@
 // Loads the built package by its name, as a user's Node program would, in both formats: `import`
-// (ESM) and `require` (CommonJS). Each format uses both entries once, the hooks reading the store
-// the core entry's default slice fills. Prints one JSON line; exits non-zero if anything is missing.
+// (ESM) and `require` (CommonJS). Each format uses every entry once: the hooks read the store the
+// core entry's default slice fills, and normalizeApi (rtk-entities/rtk-query) writes into that same
+// slice. Prints one JSON line; exits non-zero if anything is missing.
+import * as esmToolkit from '@reduxjs/toolkit';
 import { configureStore } from '@reduxjs/toolkit';
+import * as esmQuery from '@reduxjs/toolkit/query';
+import * as esmQueryReact from '@reduxjs/toolkit/query/react';
 import { createRequire } from 'node:module';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import * as esmCore from 'rtk-entities';
 import * as esmHooks from 'rtk-entities/react';
+import * as esmRtkQuery from 'rtk-entities/rtk-query';
+import * as esmRtkQueryReact from 'rtk-entities/rtk-query/react';
 
 const require = createRequire(import.meta.url);
 const expected = ['Entity', 'schema', 'normalize', 'denormalize'];
@@ -46,6 +52,47 @@ function exercise(format, lib, hooks) {
   return { exports: Object.keys(lib).sort(), read, isInstance: read[0] instanceof User, reactExports: Object.keys(hooks).sort(), html };
 }
 
+/**
+ * normalizeApi of one format over an RTK Query api of the same format: an entry RTK Query stores
+ * (`upsertQueryEntries`, no request) is read back as instances, and the core entry's selectors see
+ * it, so both entries share the default slice.
+ */
+function exerciseRtkQuery(format, lib, rtkQuery, rtkQueryReact, { toolkit, query, queryReact }) {
+  if (typeof rtkQuery.normalizeApi !== 'function') throw new Error(`rtk-entities/rtk-query (${format}) is missing normalizeApi`);
+  if (typeof rtkQueryReact.normalizeApi !== 'function') throw new Error(`rtk-entities/rtk-query/react (${format}) is missing normalizeApi`);
+  class Note extends lib.Entity {
+    id = 0;
+    text = '';
+    pk() {
+      return `${this.id}`;
+    }
+    static key = 'Note';
+  }
+  const endpoints = (build) => ({ getNotes: build.query({ queryFn: () => ({ data: [] }) }) });
+  const api = query.createApi({ reducerPath: 'notesApi', baseQuery: query.fakeBaseQuery(), endpoints });
+  const normalized = rtkQuery.normalizeApi(api, { getNotes: new lib.schema.All(Note) });
+  const store = toolkit.configureStore({
+    reducer: { [api.reducerPath]: api.reducer, [lib.entitiesSlice.reducerPath]: lib.entitiesSlice.reducer },
+    middleware: (getDefault) => getDefault().concat(api.middleware, lib.createDataMiddleware(), normalized.middleware),
+  });
+  store.dispatch(api.util.upsertQueryEntries([{ endpointName: 'getNotes', arg: undefined, value: [{ id: 1, text: 'a' }] }]));
+  const notes = normalized.endpoints.getNotes.select()(store.getState()).data;
+  const hooksApi = queryReact.createApi({ reducerPath: 'hooksApi', baseQuery: query.fakeBaseQuery(), endpoints });
+  const withHooks = rtkQueryReact.normalizeApi(hooksApi, { getNotes: [Note] });
+  return {
+    notes: notes.map((note) => note.text),
+    isInstance: notes[0] instanceof Note,
+    total: lib.getEntitySelectors(Note).selectTotal(store.getState()),
+    hook: typeof withHooks.useGetNotesQuery,
+  };
+}
+
 const esm = exercise('import', esmCore, esmHooks);
 const cjs = exercise('require', require('rtk-entities'), require('rtk-entities/react'));
-console.log(JSON.stringify({ ...esm, cjs }));
+const esmRtk = exerciseRtkQuery('import', esmCore, esmRtkQuery, esmRtkQueryReact, { toolkit: esmToolkit, query: esmQuery, queryReact: esmQueryReact });
+const cjsRtk = exerciseRtkQuery('require', require('rtk-entities'), require('rtk-entities/rtk-query'), require('rtk-entities/rtk-query/react'), {
+  toolkit: require('@reduxjs/toolkit'),
+  query: require('@reduxjs/toolkit/query'),
+  queryReact: require('@reduxjs/toolkit/query/react'),
+});
+console.log(JSON.stringify({ ...esm, rtkQuery: esmRtk, cjs: { ...cjs, rtkQuery: cjsRtk } }));

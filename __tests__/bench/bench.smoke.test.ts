@@ -5,6 +5,7 @@
  */
 import { caseGroups, measureMemory } from '../../bench/cases/index';
 import { SMOKE_SIZES } from '../../bench/fixtures';
+
 import { benchCase } from '../../bench/model';
 import { SMOKE_SOAK, measureSoak } from '../../bench/soak';
 

@@ -1,7 +1,8 @@
 /**
  * The example app in real Chromium: `node example/index.mjs` builds the page and serves it with its
  * API; playwright-core drives Debian's /usr/bin/chromium (never a downloaded browser). The server's
- * request log (GET /__log) tells how many requests each action made.
+ * request log (GET /__log) tells how many requests each action made. The fourth panel reads the
+ * same trades and account through an RTK Query api normalized with normalizeApi.
  *
  * The screenshot goes to .tmp/example.png; `UPDATE_SCREENSHOT=1 npx jest __tests__/example` writes
  * the README's docs/example.png instead, so an ordinary run leaves the working tree clean.
@@ -79,7 +80,7 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    // the browser's own line for the refused trade's 422, which the test provokes
+    // the browser's own line for the refused trades' 422, which the tests provoke
     if (/status of 422/.test(message.text())) return;
     if (message.type() === 'error' || message.type() === 'warning') pageErrors.push(`console.${message.type()}: ${message.text()}`);
   });
@@ -100,17 +101,22 @@ afterEach(() => {
 });
 
 describe('the example page in Chromium', () => {
-  test('loads every panel with one GET per endpoint', async () => {
+  test('loads every panel with one GET per endpoint and library', async () => {
     await page.goto(url);
     await page.getByTestId('user').nth(1).waitFor();
     await page.getByTestId('trade-row').nth(2).waitFor();
+    await page.getByTestId('rtkq-trade-row').nth(2).waitFor();
     await page.getByTestId('feed-item').nth(3).waitFor();
     await page.getByTestId('account-balance').waitFor();
+    await page.getByTestId('rtkq-account-balance').waitFor();
 
     expect(await texts('user-name')).toEqual(['Ann', 'Bo']);
     expect(await page.getByTestId('account-balance').innerText()).toBe('1000.00');
+    expect(await page.getByTestId('rtkq-account-balance').innerText()).toBe('1000.00');
     expect(await page.getByTestId('trade-row').count()).toBe(3);
-    expect((await settledLog(0)).sort()).toEqual(['GET /account/1', 'GET /feed', 'GET /trade', 'GET /users']);
+    expect(await texts('rtkq-trade-row')).toEqual(await texts('trade-row'));
+    // RTK Query keeps its own request cache: its panel asks for the trades and the account once more
+    expect((await settledLog(0)).sort()).toEqual(['GET /account/1', 'GET /account/1', 'GET /feed', 'GET /trade', 'GET /trade', 'GET /users']);
   });
 
   test('both feed schemas render the same items, with no request', async () => {
@@ -153,10 +159,34 @@ describe('the example page in Chromium', () => {
     // 1000.00 − 4 coins × 2.50
     await page.waitForFunction(() => document.querySelector('[data-testid="account-balance"]')?.textContent === '990.00');
 
+    // the RTK Query panel reads the same tables: the same row and balance, with no request of its own
+    await page.getByTestId('rtkq-trade-row').nth(3).waitFor();
+    expect(await texts('rtkq-trade-row')).toEqual(await texts('trade-row'));
+    expect(await page.getByTestId('rtkq-account-balance').innerText()).toBe('990.00');
+
     const requests = await settledLog(before);
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatch(/^POST \/trade\/?$/);
     expect(requests.filter((request) => request.startsWith('GET '))).toEqual([]);
+  });
+
+  test('a trade through RTK Query: ONE POST /trade updates that panel and the Trades panel beside it, no GET after it', async () => {
+    const before = (await readLog()).length;
+    await page.getByTestId('rtkq-trade-amount').fill('2');
+    await page.getByTestId('rtkq-trade-coin').selectOption('sol');
+    await page.getByTestId('rtkq-trade-submit').click();
+    await page.getByTestId('rtkq-trade-row').nth(4).waitFor();
+    await page.getByTestId('trade-row').nth(4).waitFor();
+
+    expect(await page.getByTestId('rtkq-trade-row').nth(4).innerText()).toMatch(/^5\t1\t2\tSOL\t/);
+    expect(await texts('trade-row')).toEqual(await texts('rtkq-trade-row'));
+    // 990.00 − 2 coins × 2.50, in both panels
+    await page.waitForFunction(() => document.querySelector('[data-testid="rtkq-account-balance"]')?.textContent === '985.00');
+    expect(await page.getByTestId('account-balance').innerText()).toBe('985.00');
+
+    const requests = await settledLog(before);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatch(/^POST \/trade\/?$/);
   });
 
   test('screenshot for the README', async () => {
@@ -173,8 +203,20 @@ describe('the example page in Chromium', () => {
     const alert = page.getByTestId('trade-form').getByRole('alert');
     await alert.waitFor();
     expect(await alert.innerText()).toContain('Insufficient balance');
-    expect(await page.getByTestId('trade-row').count()).toBe(4);
-    expect(await page.getByTestId('account-balance').innerText()).toBe('990.00');
+    expect(await page.getByTestId('trade-row').count()).toBe(5);
+    expect(await page.getByTestId('account-balance').innerText()).toBe('985.00');
+    expect(await settledLog(before)).toEqual(['POST /trade']);
+  });
+
+  test('a trade RTK Query’s panel refuses shows the server’s reason there, and changes nothing', async () => {
+    const before = (await readLog()).length;
+    await page.getByTestId('rtkq-trade-amount').fill('100000');
+    await page.getByTestId('rtkq-trade-submit').click();
+    const alert = page.getByTestId('rtkq-trade-form').getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('Insufficient balance');
+    expect(await page.getByTestId('rtkq-trade-row').count()).toBe(5);
+    expect(await page.getByTestId('rtkq-account-balance').innerText()).toBe('985.00');
     expect(await settledLog(before)).toEqual(['POST /trade']);
   });
 });

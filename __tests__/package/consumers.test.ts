@@ -1,9 +1,9 @@
 /**
  * The packed package (`npm pack`) installed into fresh projects, as a user installs it:
  * - a CommonJS Jest project with ts-jest's default preset and TypeScript 5.9 (`module: commonjs`,
- *   so types resolve as node10) runs tests importing both entries, with no Jest configuration
+ *   so types resolve as node10) runs tests importing every entry, with no Jest configuration
  *   beyond the preset: its own, and the README's "Testing with Jest" example as printed;
- * - an ES module program (`module: nodenext`) type-checks, compiles and runs with both entries.
+ * - an ES module program (`module: nodenext`) type-checks, compiles and runs with every entry.
  * The project files are in __tests__/package/consumer/. Packages install from the npm cache when it
  * has them (`--prefer-offline`), so only a first run needs the registry.
  */
@@ -61,18 +61,20 @@ describe('a CommonJS Jest + ts-jest project', () => {
     expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain(`\`jest.config.js\` is only \`${config}\``);
   });
 
-  test('type-checks its test under module: commonjs (node10 resolution), both entries included', () => {
+  test('type-checks its test under module: commonjs (node10 resolution), every entry included', () => {
     const trace = tsc(project, ['--noEmit', '-p', '.', '--traceResolution']);
     expect(trace).toContain("Module resolution kind is not specified, using 'Node10'.");
-    expect(trace.match(/Module name 'rtk-entities(\/react)?' was successfully resolved to '[^']+'/g)).toEqual(
+    expect(trace.match(/Module name 'rtk-entities(\/react|\/rtk-query|\/rtk-query\/react)?' was successfully resolved to '[^']+'/g)).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/'rtk-entities' was successfully resolved to '.*\/dist\/index\.d\.cts'/),
         expect.stringMatching(/'rtk-entities\/react' was successfully resolved to '.*\/dist\/react\/index\.d\.cts'/),
+        expect.stringMatching(/'rtk-entities\/rtk-query' was successfully resolved to '.*\/dist\/rtk-query\/index\.d\.cts'/),
+        expect.stringMatching(/'rtk-entities\/rtk-query\/react' was successfully resolved to '.*\/dist\/rtk-query\/react\/index\.d\.cts'/),
       ]),
     );
   }, 120_000);
 
-  test("runs its tests and the README's, importing both entries, with no Jest configuration beyond the preset", () => {
+  test("runs its tests and the README's, importing every entry, with no Jest configuration beyond the preset", () => {
     const reportFile = join(project, 'jest-report.json');
     execFileSync(process.execPath, [join(project, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--json', `--outputFile=${reportFile}`], {
       cwd: project,
@@ -81,8 +83,9 @@ describe('a CommonJS Jest + ts-jest project', () => {
     const report = JSON.parse(readFileSync(reportFile, 'utf8')) as { testResults: Array<{ assertionResults: Array<{ title: string; status: string }> }> };
     // test files finish in any order
     expect(report.testResults.flatMap((file) => file.assertionResults.map(({ title, status }) => `${status}: ${title}`)).sort()).toEqual([
-      'passed: both entries load as CommonJS',
+      'passed: every entry loads as CommonJS',
       'passed: rtk-entities/react: a hook reads the store built with the core entry',
+      'passed: rtk-entities/rtk-query: normalizeApi reads what RTK Query stored as instances, typed from the schema',
       'passed: rtk-entities: normalize, then denormalize typed from the schema',
       'passed: the list shows every stored user',
     ]);
@@ -90,16 +93,18 @@ describe('a CommonJS Jest + ts-jest project', () => {
 });
 
 describe('an ES module project', () => {
-  test('type-checks under module: nodenext, compiles, and runs with both entries sharing one store API', () => {
+  test('type-checks under module: nodenext, compiles, and runs with every entry sharing one store API', () => {
     tsc(project, ['-p', 'esm']);
     const output = execFileSync(process.execPath, [join(project, 'esm', 'out', 'app.js')], { cwd: project, encoding: 'utf8' });
-    const report = JSON.parse(output.trim()) as { read: unknown; isInstance: boolean; html: string; core: string; react: string };
+    const report = JSON.parse(output.trim()) as Record<string, unknown>;
     expect(report).toEqual({
       read: [{ id: '1', name: 'Ann' }],
       isInstance: true,
       html: '<p>Ann, Bo</p>',
+      rtkQuery: ['Cy true'],
       core: expect.stringMatching(/\/node_modules\/rtk-entities\/dist\/index\.js$/),
       react: expect.stringMatching(/\/node_modules\/rtk-entities\/dist\/react\/index\.js$/),
+      rtkQueryEntry: expect.stringMatching(/\/node_modules\/rtk-entities\/dist\/rtk-query\/react\/index\.js$/),
     });
   }, 120_000);
 });

@@ -1,5 +1,5 @@
 /**
- * The built package as Node sees it: both formats load by name and work, and package.json describes
+ * The built package as Node sees it: both formats load by name and work (every entry), and package.json describes
  * every entry of scripts/entries.json in every way tools resolve it (`exports` conditions, the
  * `main`/`module`/`types` fields and each subpath's package.json stub for `moduleResolution: node10`).
  */
@@ -15,6 +15,7 @@ interface Report {
   read: unknown;
   isInstance: boolean;
   html: string;
+  rtkQuery: { notes: string[]; isInstance: boolean; total: number; hook: string };
 }
 
 interface PackageJson {
@@ -43,6 +44,13 @@ describe('the built package', () => {
     expect(report.cjs.read).toEqual([{ id: '1', name: 'Ann' }]);
     expect(report.cjs.isInstance).toBe(true);
     expect(report.cjs.html).toBe('<p>Ann, Bo</p>');
+  });
+
+  test.each([
+    ['import', () => report.rtkQuery],
+    ['require', () => report.cjs.rtkQuery],
+  ])('rtk-entities/rtk-query (%s) normalizes into the slice of that format\'s core entry; its react entry has the generated hooks', (_format, rtkQuery) => {
+    expect(rtkQuery()).toEqual({ notes: ['a'], isInstance: true, total: 1, hook: 'function' });
   });
 
   test('package.json: ESM by default, no side effects; each entry has ESM and CommonJS, each with its own types listed first', () => {

@@ -41,6 +41,20 @@ describe('entry points', () => {
     expect(files.filter((file) => file.startsWith(join('src', 'react')))).toEqual([]);
   });
 
+  test('rtk-entities/rtk-query (src/rtk-query/index.ts) never imports React, react-redux or the hooks', () => {
+    const { files, packages } = importGraph('src/rtk-query/index.ts');
+    expect([...packages].filter((name) => /^react(-dom|-redux)?(\/|$)/.test(name) || name.endsWith('/react'))).toEqual([]);
+    expect(files.filter((file) => file.startsWith(join('src', 'react')) || file === join('src', 'rtk-query', 'react.ts'))).toEqual([]);
+    expect(files).not.toContain(join('src', 'index.ts'));
+  });
+
+  test('rtk-entities/rtk-query/react adds React, react-redux and the types of RTK Query’s hooks module only', () => {
+    const { files, packages } = importGraph('src/rtk-query/react.ts');
+    expect(files).not.toContain(join('src', 'index.ts'));
+    expect(files.filter((file) => file.startsWith(join('src', 'react')))).toEqual([]);
+    expect([...packages].sort()).toEqual(['@reduxjs/toolkit', '@reduxjs/toolkit/query', '@reduxjs/toolkit/query/react', 'react', 'react-redux', 'reselect']);
+  });
+
   test('rtk-entities/react imports the core layers, never the core entry', () => {
     const { files, packages } = importGraph('src/react/index.ts');
     expect(files).not.toContain(join('src', 'index.ts'));

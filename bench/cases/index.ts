@@ -9,6 +9,7 @@ import { denormalizeCases } from './denormalize.js';
 import { endToEndCase } from './endToEnd.js';
 import { normalizeCase } from './normalize.js';
 import { realisticCases } from './realistic.js';
+import { rtkQueryCases } from './rtkQuery.js';
 import { storeCases } from './store.js';
 
 export { measureMemory, type MemoryRow } from './memory.js';
@@ -27,5 +28,7 @@ export function caseGroups(sizes: Sizes): readonly CaseGroup[] {
     { name: 'realistic reads', build: () => realisticCases(sizes) },
     { name: 'store writes', build: () => storeCases(sizes) },
     { name: 'end to end', build: () => [endToEndCase(sizes)] },
+    // RTK Query against RTK Query + normalizeApi: the report shows it in a table of its own
+    { name: 'RTK Query', build: () => rtkQueryCases(sizes) },
   ];
 }

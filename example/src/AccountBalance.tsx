@@ -1,19 +1,8 @@
 import { useSuspense } from 'rtk-entities/react';
+import { AccountView } from './AccountView';
 import { getAccount } from './endpoints';
 
 /** GET /account/:id, fetched once: trades update it through their bundled response. */
 export function AccountBalance({ id }: { id: number }) {
-  const account = useSuspense(getAccount, { id });
-  return (
-    <dl className="account" data-testid="account">
-      <div>
-        <dt>Account {account.id} balance</dt>
-        <dd data-testid="account-balance">{account.balance}</dd>
-      </div>
-      <div>
-        <dt>Price per coin</dt>
-        <dd>{account.coin_value}</dd>
-      </div>
-    </dl>
-  );
+  return <AccountView account={useSuspense(getAccount, { id })} />;
 }

@@ -5,6 +5,7 @@ import { Feed } from './Feed';
 import { Loading } from './Loading';
 import { Panel } from './Panel';
 import { RequestLog } from './RequestLog';
+import { RtkQueryTrades } from './RtkQueryTrades';
 import { TradeForm } from './TradeForm';
 import { TradeList } from './TradeList';
 import { UserList } from './UserList';
@@ -37,6 +38,17 @@ export function App() {
           <AsyncBoundary fallback={<Loading />}>
             <TradeList />
           </AsyncBoundary>
+        </Panel>
+        <Panel
+          title="Trades through RTK Query"
+          note={
+            <>
+              An RTK Query <code>createApi</code> normalized with <code>normalizeApi</code>: the same tables, so one POST /trade here updates
+              this panel and the one beside it, with no tags.
+            </>
+          }
+        >
+          <RtkQueryTrades />
         </Panel>
       </div>
       <RequestLog />

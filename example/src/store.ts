@@ -1,8 +1,10 @@
-// A Redux store as any app has one, with the entities slice and its middleware added.
+// A Redux store as any app has one, with the entities slice and its middleware added, and an RTK
+// Query api whose responses normalizeApi's middleware normalizes into the same slice.
 import { configureStore } from '@reduxjs/toolkit';
 import { createDataMiddleware, entitiesSlice } from 'rtk-entities';
+import { entitiesApi, tradesApi } from './tradesApi';
 
 export const store = configureStore({
-  reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
-  middleware: (getDefault) => getDefault().concat(createDataMiddleware()),
+  reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer, [tradesApi.reducerPath]: tradesApi.reducer },
+  middleware: (getDefault) => getDefault().concat(tradesApi.middleware, createDataMiddleware(), entitiesApi.middleware),
 });

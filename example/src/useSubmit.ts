@@ -23,11 +23,20 @@ export function useSubmit() {
   return { busy, error, run };
 }
 
-/** The server's own explanation (`{ error }`) when there is one. */
+/** The `error` field of a server's JSON body (`{ error }`), if it has one. */
+function serverReason(body: unknown): string | undefined {
+  return typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' ? body.error : undefined;
+}
+
+/** The server's own explanation when there is one: from our NetworkError, or RTK Query's `{ status, data }`. */
 async function messageOf(error: unknown): Promise<string> {
   if (error instanceof NetworkError) {
-    const body: unknown = await error.response.json().catch(() => undefined);
-    if (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string') return body.error;
+    const reason = serverReason(await error.response.json().catch(() => undefined));
+    if (reason !== undefined) return reason;
+  }
+  if (typeof error === 'object' && error !== null && 'data' in error) {
+    const reason = serverReason(error.data);
+    if (reason !== undefined) return reason;
   }
   return error instanceof Error ? error.message : String(error);
 }

@@ -3,7 +3,7 @@ import { Controller, type ControllerStore } from './Controller.js';
 import { createEntitiesReducer } from './createEntitiesReducer.js';
 import { createFetchEndpoint } from './fetchEndpoint.js';
 import { createGetEntitySelectors } from './getEntitySelectors.js';
-import { createInstance } from './instance.js';
+import { bindInstance, createInstance } from './instance.js';
 import { buildDataMiddleware, type DataMiddlewareOptions } from './middleware/createDataMiddleware.js';
 import { createSelectEntityMeta } from './selectEntityMeta.js';
 import { createSelectQuery } from './selectQuery.js';
@@ -52,7 +52,7 @@ export function createEntities<P extends string = 'entities'>({ reducerPath = 'e
     actions: instance.actions,
     selectSlice: instance.selectSlice,
   };
-  return {
+  const entities = {
     entitiesSlice,
     /**
      * The middleware that runs requests: add it after the default middleware.
@@ -71,6 +71,7 @@ export function createEntities<P extends string = 'entities'>({ reducerPath = 'e
     getEntitySelectors: createGetEntitySelectors(instance),
     selectEntityMeta: createSelectEntityMeta(instance),
   };
+  return bindInstance(entities, instance);
 }
 
 /** Everything `createEntities` returns. */

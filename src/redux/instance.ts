@@ -26,3 +26,17 @@ export function createInstance(reducerPath: string): EntitiesInstance {
     probe: createAction(`${reducerPath}/middleware`),
   };
 }
+
+/** The instance behind each `createEntities()` result, for layers above the Redux one (RTK Query). */
+const instances = /* @__PURE__ */ new WeakMap<object, EntitiesInstance>();
+
+/** Remembers that `entities` (what `createEntities` returns) is bound to `instance`; returns `entities`. */
+export function bindInstance<T extends object>(entities: T, instance: EntitiesInstance): T {
+  instances.set(entities, instance);
+  return entities;
+}
+
+/** The instance a `createEntities()` result is bound to; `undefined` for any other object. */
+export function instanceOf(entities: object): EntitiesInstance | undefined {
+  return instances.get(entities);
+}

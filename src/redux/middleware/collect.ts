@@ -203,6 +203,11 @@ export function createCollector(context: CollectorContext) {
       sweep(keys);
     },
 
+    /** Removes these results now (their source dropped them), with what only they read, in one sweep. */
+    drop(keys: readonly string[]): void {
+      sweep(keys);
+    },
+
     /** The slice was emptied: nothing stored is left to remember. */
     reset(): void {
       endpoints.clear();

@@ -39,8 +39,11 @@ export interface DataApi {
    * `signal` aborts this caller; a shared read is aborted when all its callers have aborted.
    */
   fetch(endpoint: EndpointInterface, args: readonly unknown[], signal?: AbortSignal): Promise<unknown>;
-  /** Stores a response as if it had been fetched, synchronously. */
-  receive(endpoint: EndpointInterface, args: readonly unknown[], response: unknown): unknown;
+  /**
+   * Stores a response as if it had been fetched, synchronously.
+   * @param start when the request behind it started (from `track`); @default now, as a new request
+   */
+  receive(endpoint: EndpointInterface, args: readonly unknown[], response: unknown, start?: RequestStart): unknown;
   /** Stores an error as if the request had failed. */
   fail(endpoint: EndpointInterface, args: readonly unknown[], error: unknown): void;
   /** The middleware's clock (its `now` option), so expiry is judged on one clock. */
@@ -51,6 +54,25 @@ export interface DataApi {
   retainQuery(queryable: unknown, args: readonly unknown[]): () => void;
   /** Removes unused data now (see `Controller.gc`). */
   gc(): void;
+  /**
+   * A request made outside this middleware (RTK Query's) started at `fetchedAt`: takes the next
+   * number of this store's request order (DESIGN §5.9), so its response and ours compare by start
+   * whichever library made them, and counts as in flight (a deletion it could undo is remembered)
+   * until `settle()`.
+   */
+  track(fetchedAt: number): TrackedRequest;
+  /**
+   * Removes these results now, in one sweep, because the library that fetched them dropped them;
+   * the entities only they read then go by the usual rules (DESIGN §5.11).
+   */
+  drop(keys: readonly string[]): void;
+}
+
+/** A request of another library, numbered in this store's request order (`DataApi.track`). */
+export interface TrackedRequest {
+  readonly start: RequestStart;
+  /** The request ended (answered, failed or dropped): it no longer counts as in flight. */
+  settle(): void;
 }
 
 /** True for an abort by a caller (an `AbortError`); timeouts are `TimeoutError`s and stay errors. */
@@ -205,9 +227,8 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
         request.callers++;
         return signal === undefined ? request.promise : abortable(request, signal, () => inFlight.forget(key, request));
       },
-      receive(endpoint, args, response) {
+      receive(endpoint, args, response, start = begin()) {
         const key = endpoint.key(...args);
-        const start = begin();
         try {
           return commit(endpoint, args, key, response, start);
         } catch (error) {
@@ -222,6 +243,12 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
       retain: (endpoint, args) => collector.retain(endpoint, args),
       retainQuery: (queryable, args) => collector.retainQuery(queryable, args),
       gc: () => collector.gc(),
+      track(fetchedAt) {
+        const start: RequestStart = { fetchedAt, seq: ++sequence };
+        started.add(start);
+        return { start, settle: () => void started.delete(start) };
+      },
+      drop: (keys) => collector.drop(keys),
     };
 
     return (next) => (action) => {

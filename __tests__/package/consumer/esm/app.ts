@@ -1,11 +1,14 @@
-// A user's ES module program (`module: nodenext`), importing both entries of the installed package.
-// Prints one JSON line: what it read, and what the hook rendered from the core entry's store.
+// A user's ES module program (`module: nodenext`), importing every entry of the installed package.
+// Prints one JSON line: what it read, what the hook rendered from the core entry's store, and what
+// normalizeApi read back from RTK Query.
 import { configureStore } from '@reduxjs/toolkit';
+import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { Entity, RestEndpoint, createController, createDataMiddleware, denormalize, entitiesSlice, normalize, schema } from 'rtk-entities';
 import { useCache } from 'rtk-entities/react';
+import { normalizeApi } from 'rtk-entities/rtk-query/react';
 
 class User extends Entity {
   id = '';
@@ -34,4 +37,28 @@ function Names() {
 }
 const html = renderToString(createElement(Provider, { store, children: createElement(Names) }));
 
-console.log(JSON.stringify({ read, isInstance: read[0] instanceof User, html, core: import.meta.resolve('rtk-entities'), react: import.meta.resolve('rtk-entities/react') }));
+const api = createApi({
+  reducerPath: 'usersApi',
+  baseQuery: fakeBaseQuery(),
+  endpoints: (build) => ({ getUsers: build.query<Array<{ id: string; name: string }>, void>({ queryFn: () => ({ data: [] }) }) }),
+});
+const entitiesApi = normalizeApi(api, { getUsers: users });
+const rtkStore = configureStore({
+  reducer: { [api.reducerPath]: api.reducer, [entitiesSlice.reducerPath]: entitiesSlice.reducer },
+  middleware: (getDefault) => getDefault().concat(api.middleware, createDataMiddleware(), entitiesApi.middleware),
+});
+rtkStore.dispatch(api.util.upsertQueryEntries([{ endpointName: 'getUsers', arg: undefined, value: [{ id: '3', name: 'Cy' }] }]));
+const fromRtkQuery: User[] | undefined = entitiesApi.endpoints.getUsers.select()(rtkStore.getState()).data;
+rtkStore.dispatch(api.util.resetApiState());
+
+console.log(
+  JSON.stringify({
+    read,
+    isInstance: read[0] instanceof User,
+    html,
+    rtkQuery: fromRtkQuery?.map((user) => `${user.name} ${user instanceof User}`),
+    core: import.meta.resolve('rtk-entities'),
+    react: import.meta.resolve('rtk-entities/react'),
+    rtkQueryEntry: import.meta.resolve('rtk-entities/rtk-query/react'),
+  }),
+);

@@ -1,12 +1,15 @@
 /**
  * A user's Jest test in a CommonJS project (ts-jest's default preset, `module: commonjs`, so
- * TypeScript resolves packages as node10), importing both entries of the installed package.
+ * TypeScript resolves packages as node10), importing every entry of the installed package.
  */
 import { configureStore } from '@reduxjs/toolkit';
+import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { Entity, RestEndpoint, createController, createDataMiddleware, denormalize, entitiesSlice, normalize, schema } from 'rtk-entities';
 import { useCache } from 'rtk-entities/react';
+import { normalizeApi as normalizeCoreApi } from 'rtk-entities/rtk-query';
+import { normalizeApi } from 'rtk-entities/rtk-query/react';
 
 class User extends Entity {
   id = '';
@@ -43,7 +46,28 @@ test('rtk-entities/react: a hook reads the store built with the core entry', () 
   expect(renderToString(<Provider store={store}><Names /></Provider>)).toBe('<p>Ann, Bo</p>');
 });
 
-test('both entries load as CommonJS', () => {
+test('rtk-entities/rtk-query: normalizeApi reads what RTK Query stored as instances, typed from the schema', () => {
+  const api = createApi({
+    reducerPath: 'usersApi',
+    baseQuery: fakeBaseQuery(),
+    endpoints: (build) => ({ getUsers: build.query<Array<{ id: string; name: string }>, void>({ queryFn: () => ({ data: [] }) }) }),
+  });
+  const entitiesApi = normalizeApi(api, { getUsers: users });
+  const store = configureStore({
+    reducer: { [api.reducerPath]: api.reducer, [entitiesSlice.reducerPath]: entitiesSlice.reducer },
+    middleware: (getDefault) => getDefault().concat(api.middleware, createDataMiddleware(), entitiesApi.middleware),
+  });
+  store.dispatch(api.util.upsertQueryEntries([{ endpointName: 'getUsers', arg: undefined, value: [{ id: '1', name: 'Ann' }] }]));
+  const read: User[] | undefined = entitiesApi.endpoints.getUsers.select()(store.getState()).data;
+  expect(read?.[0]).toBeInstanceOf(User);
+  expect(typeof entitiesApi.useGetUsersQuery).toBe('function');
+  expect(typeof normalizeCoreApi).toBe('function');
+  store.dispatch(api.util.resetApiState());
+});
+
+test('every entry loads as CommonJS', () => {
   expect(require.resolve('rtk-entities')).toMatch(/dist[\\/]index\.cjs$/);
   expect(require.resolve('rtk-entities/react')).toMatch(/dist[\\/]react[\\/]index\.cjs$/);
+  expect(require.resolve('rtk-entities/rtk-query')).toMatch(/dist[\\/]rtk-query[\\/]index\.cjs$/);
+  expect(require.resolve('rtk-entities/rtk-query/react')).toMatch(/dist[\\/]rtk-query[\\/]react[\\/]index\.cjs$/);
 });

@@ -1,0 +1,61 @@
+import type { EntitiesInstance } from '../redux/instance.js';
+import type { CountingSelector } from '../redux/selectResponse.js';
+import { argId } from './argId.js';
+import { field, isRecord, stringField } from './guards.js';
+import { normalizedSelector, type NormalizedResult } from './normalizedSelector.js';
+import type { DeclaredEndpoint } from './readApi.js';
+import { mutationStorageKey, queryStorageKey } from './storageKey.js';
+
+const MAX_SELECTORS_PER_ENDPOINT = 500;
+
+/** The key of RTK Query's query entry written by request `requestId`. */
+function findCacheKey(queries: unknown, requestId: string): string | undefined {
+  if (!isRecord(queries)) return undefined;
+  return Object.keys(queries).find((key) => stringField(queries[key], 'requestId') === requestId);
+}
+
+/**
+ * Builds `endpoints[name].select(arg)` for one declared endpoint: the normalized selector of that
+ * argument's entry (see `normalizedSelector`). Equal arguments get the same selector back, so a
+ * component may call `select(arg)` on every render.
+ *
+ * A query's entry is found by RTK Query's own selector for `arg` (its `requestId`, then the
+ * `queryCacheKey` under which `state[reducerPath].queries` holds that request), so any
+ * `serializeQueryArgs` works; the key of an argument never changes, so it is looked up once. A
+ * mutation's entry is found by its request id, the argument being RTK Query's (`{ requestId }`,
+ * `{ fixedCacheKey }`).
+ */
+export function createSelect(instance: EntitiesInstance, reducerPath: string, declared: DeclaredEndpoint) {
+  const selectors = new Map<string, CountingSelector<NormalizedResult>>();
+
+  function build(arg: unknown): CountingSelector<NormalizedResult> {
+    const rtkSelect = declared.rtk.select(arg);
+    if (declared.kind === 'mutation') {
+      const storageKeyOf = (state: unknown) => {
+        const requestId = stringField(rtkSelect(state), 'requestId');
+        return requestId === undefined ? undefined : mutationStorageKey(reducerPath, requestId);
+      };
+      return normalizedSelector(instance, declared.schema, rtkSelect, storageKeyOf, () => []);
+    }
+    let cacheKey: string | undefined;
+    const storageKeyOf = (state: unknown) => {
+      if (cacheKey === undefined) {
+        const requestId = stringField(rtkSelect(state), 'requestId');
+        if (requestId !== undefined) cacheKey = findCacheKey(field(field(state, reducerPath), 'queries'), requestId);
+      }
+      return cacheKey === undefined ? undefined : queryStorageKey(reducerPath, cacheKey);
+    };
+    return normalizedSelector(instance, declared.schema, rtkSelect, storageKeyOf, (rtkResult) => [rtkResult.originalArgs]);
+  }
+
+  return function select(arg?: unknown): CountingSelector<NormalizedResult> {
+    const id = argId(arg);
+    let selector = selectors.get(id);
+    if (selector === undefined) {
+      if (selectors.size >= MAX_SELECTORS_PER_ENDPOINT) selectors.delete(selectors.keys().next().value as string);
+      selector = build(arg);
+      selectors.set(id, selector);
+    }
+    return selector;
+  };
+}

@@ -1,0 +1,7 @@
+/**
+ * `rtk-entities/rtk-query`: normalized RTK Query (DESIGN §7). No React here; the hooks are in
+ * `rtk-entities/rtk-query/react`.
+ */
+export { normalizeApi } from './normalizeApi.js';
+
+export type { AnyRtkApi, ApiSchemas, DistributiveOmit, EndpointsOf, NormalizeApiOptions, NormalizedApi, NormalizedEndpoint, OnlyEndpointsOf, RtkResultOf, SelectArgsOf, WithData } from './types.js';
