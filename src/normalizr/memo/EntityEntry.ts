@@ -6,14 +6,17 @@ import type { EntityRecord, StoredSchema } from '../../schema/interface.js';
  * that is never read again pins nothing but its own record, output and children.
  */
 export interface EntityEntry {
+  /** Its schema; `entity.key` names its table. */
   readonly entity: StoredSchema;
-  readonly key: string;
   readonly pk: string;
   /** The record it was built from; `undefined` records that the entity was missing. */
   readonly record: EntityRecord | undefined;
   readonly output: object | undefined;
-  /** Entries read while building this one (its nested fields), in order. */
-  children: EntityEntry[] | undefined;
+  /**
+   * Entries read while building this one (its nested fields), in order: one entry alone, not in
+   * an array (most entities hold one other or none, and the memo keeps every entry).
+   */
+  children: EntityEntry | EntityEntry[] | undefined;
   /** The generation of the tables of the last freshness check (0: never checked), and its answer. */
   checkedAt: number;
   fresh: boolean;
@@ -31,4 +34,24 @@ export function trimHistory<T extends { [K in L]: T | undefined }, L extends str
   let node: T | undefined = head;
   for (let kept = 1; node !== undefined && kept < HISTORY; kept++) node = node[link];
   if (node !== undefined) node[link] = undefined as T[L];
+}
+
+/** How many entries `entry` holds. */
+export function childCount(entry: EntityEntry): number {
+  const { children } = entry;
+  return children === undefined ? 0 : Array.isArray(children) ? children.length : 1;
+}
+
+/** The `index`th entry `entry` holds. */
+export function childAt(entry: EntityEntry, index: number): EntityEntry {
+  const { children } = entry;
+  return (Array.isArray(children) ? children[index] : children) as EntityEntry;
+}
+
+/** Records that `parent` holds `child` (read while building it). */
+export function addChild(parent: EntityEntry, child: EntityEntry): void {
+  const { children } = parent;
+  if (children === undefined) parent.children = child;
+  else if (Array.isArray(children)) children.push(child);
+  else parent.children = [children, child];
 }

@@ -1,5 +1,5 @@
 import type { EntityRecord } from '../../schema/interface.js';
-import type { EntityEntry } from './EntityEntry.js';
+import { childAt, childCount, type EntityEntry } from './EntityEntry.js';
 
 /** Entries the young map takes before it is retired (between two reads, never during one). */
 const YOUNG_SIZE = 1000;
@@ -56,7 +56,7 @@ export class EntryMap {
       // a tenured entry's children are tenured already
       if (record === undefined || this.tenured.get(record) === entry) continue;
       this.tenured.set(record, entry);
-      if (entry.children !== undefined) for (const child of entry.children) stack.push(child);
+      for (let i = 0, count = childCount(entry); i < count; i++) stack.push(childAt(entry, i));
     }
   }
 

@@ -2,7 +2,7 @@ import type { DenormalizeDelegate, EntityRecord, EntityTables, StoredSchema } fr
 import { entityKey } from '../../schema/entityKey.js';
 import { getOwn } from '../../schema/ownProperty.js';
 import { toSchemaClass } from '../shorthand.js';
-import { trimHistory, type EntityEntry } from './EntityEntry.js';
+import { addChild, trimHistory, type EntityEntry } from './EntityEntry.js';
 import type { EntryMap } from './EntryMap.js';
 import { isFresh } from './isFresh.js';
 import { tableKeys } from '../tableKeys.js';
@@ -52,16 +52,13 @@ export class MemoRead implements DenormalizeDelegate {
     if (record !== undefined) {
       const newest = this.entries.get(record);
       entry = newest !== undefined && newest.entity === entity && isFresh(newest, this.tables, this.generation) ? newest : this.recall(newest, entity, record);
-      entry ??= this.build(entity, key, pk, record, newest);
+      entry ??= this.build(entity, pk, record, newest);
     } else {
-      entry = { entity, key, pk, record, output: undefined, children: undefined, checkedAt: this.generation, fresh: true, checking: false, older: undefined };
+      entry = { entity, pk, record, output: undefined, children: undefined, checkedAt: this.generation, fresh: true, checking: false, older: undefined };
     }
     const building = this.building;
     if (building === undefined) this.roots.push(entry);
-    // an exact array for the first child, not an empty one grown by push: most entities hold
-    // one or two others, and the memo keeps every entry
-    else if (building.children === undefined) building.children = [entry];
-    else building.children.push(entry);
+    else addChild(building, entry);
     return entry.output;
   }
 
@@ -83,9 +80,9 @@ export class MemoRead implements DenormalizeDelegate {
     return undefined;
   }
 
-  private build(entity: StoredSchema, key: string, pk: string, record: EntityRecord, older: EntityEntry | undefined): EntityEntry {
+  private build(entity: StoredSchema, pk: string, record: EntityRecord, older: EntityEntry | undefined): EntityEntry {
     const output = entity.fromJS(record);
-    const entry: EntityEntry = { entity, key, pk, record, output, children: undefined, checkedAt: this.generation, fresh: true, checking: false, older };
+    const entry: EntityEntry = { entity, pk, record, output, children: undefined, checkedAt: this.generation, fresh: true, checking: false, older };
     if (older !== undefined) trimHistory(entry, 'older');
     // registered before its fields are filled, so a cycle back to it finds this instance
     this.entries.set(record, entry);

@@ -1,6 +1,6 @@
 import type { EntityTables } from '../../schema/interface.js';
 import { getOwn } from '../../schema/ownProperty.js';
-import type { EntityEntry } from './EntityEntry.js';
+import { childAt, childCount, type EntityEntry } from './EntityEntry.js';
 
 /**
  * Whether an entry still matches `tables`: its record and, recursively, every record it contains.
@@ -17,7 +17,7 @@ export function isFresh(root: EntityEntry, tables: EntityTables, generation: num
   const open = (entry: EntityEntry) => {
     entry.checkedAt = generation;
     entry.checking = true;
-    entry.fresh = getOwn(tables[entry.key], entry.pk) === entry.record;
+    entry.fresh = getOwn(tables[entry.entity.key], entry.pk) === entry.record;
     stack.push(entry);
     positions.push(0);
   };
@@ -25,10 +25,9 @@ export function isFresh(root: EntityEntry, tables: EntityTables, generation: num
   while (stack.length > 0) {
     const top = stack[stack.length - 1] as EntityEntry;
     const position = positions[positions.length - 1] as number;
-    const children = top.children;
-    if (top.fresh && children !== undefined && position < children.length) {
+    if (top.fresh && position < childCount(top)) {
       positions[positions.length - 1] = position + 1;
-      const child = children[position] as EntityEntry;
+      const child = childAt(top, position);
       if (child.checkedAt !== generation) open(child);
       else {
         if (child.checking) sawCycle = true;
