@@ -16,6 +16,7 @@ import type { OptimisticLayer } from '../state.js';
 import type { SnapshotFactory } from '../snapshot.js';
 import { dataMeta, errorMeta, errorPolicyOf } from './expiry.js';
 import { createCollector, DEFAULT_KEEP_UNUSED_DATA_FOR } from './collect.js';
+import { isCallerAbort } from './callerAbort.js';
 
 /** Options of `createDataMiddleware`. */
 export interface DataMiddlewareOptions {
@@ -51,11 +52,6 @@ export interface DataApi {
   retainQuery(queryable: unknown, args: readonly unknown[]): () => void;
   /** Removes unused data now (see `Controller.gc`). */
   gc(): void;
-}
-
-/** True for an abort by a caller (an `AbortError`); timeouts are `TimeoutError`s and stay errors. */
-function isAbort(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
 /**
@@ -166,7 +162,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
           response = await endpoint.request({ fetch: transport, signal: controller.signal }, ...args);
         } catch (error) {
           if (startedIn !== generation) throw new ResetError(endpoint.name);
-          if (isAbort(error)) {
+          if (isCallerAbort(error, endpoint, controller)) {
             // the caller gave up: the request did not happen, so no error is stored
             store.dispatch(actions.fetchSettled({ key, ...settleOptimistic(key, start, () => committedTables(slice())) }));
           } else {
