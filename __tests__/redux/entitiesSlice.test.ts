@@ -1,5 +1,6 @@
 import { configureStore, createSlice } from '@reduxjs/toolkit';
-import { RestEndpoint, createEntities, entitiesSlice, schema } from '../../src/index';
+import nock from 'nock';
+import { RestEndpoint, createController, createDataMiddleware, createEntities, entitiesSlice, fetchEndpoint, schema } from '../../src/index';
 import { User, usersResponse } from '../fixtures/spec';
 
 const getUsers = new RestEndpoint({ urlPrefix: 'https://api.test', path: '/users', schema: new schema.All(User) });
@@ -58,15 +59,51 @@ describe('entitiesSlice', () => {
     expect(Object.keys(store.getState().entities.entities)).toEqual([]);
   });
 
-  test('warns once in development when the slice is not mounted', () => {
-    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
-    const { createDataMiddleware, createController } = createEntities({ reducerPath: 'missing' });
+});
+
+describe('a store whose slice is not mounted', () => {
+  const originalEnv = process.env.NODE_ENV;
+  afterEach(() => {
+    process.env.NODE_ENV = originalEnv;
+    nock.cleanAll();
+  });
+
+  test.each(['development', 'production'])('fetches reject naming the reducer path, in %s, and nothing is requested', async (env) => {
+    process.env.NODE_ENV = env;
+    nock.disableNetConnect();
+    const served = nock('https://api.test').get('/users').reply(200, usersResponse);
     const store = configureStore({ reducer: { other: (state: number = 0) => state }, middleware: (getDefault) => getDefault().concat(createDataMiddleware()) });
     const ctrl = createController(store);
-    ctrl.setError(getUsers, new Error('x'));
-    ctrl.setError(getUsers, new Error('y'));
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]?.[0])).toMatch(/'missing' slice is not in the store/);
-    warn.mockRestore();
+
+    const message =
+      "rtk-entities: GET /users cannot be stored: the 'entities' slice is not in the store. " +
+      'Add `[entitiesSlice.reducerPath]: entitiesSlice.reducer` to the reducer of configureStore.';
+    await expect(store.dispatch(fetchEndpoint(getUsers))).rejects.toThrow(message);
+    await expect(ctrl.fetch(getUsers)).rejects.toThrow(message);
+    expect(() => ctrl.setResponse(getUsers, usersResponse)).toThrow(message);
+    expect(() => ctrl.setError(getUsers, new Error('x'))).toThrow(message);
+    expect(served.isDone()).toBe(false);
+    expect(store.getState()).toEqual({ other: 0 });
+  });
+
+  test("a createEntities mount names its own slice and middleware in the hints", async () => {
+    const cache = createEntities({ reducerPath: 'cache' });
+    const unmounted = configureStore({ reducer: { other: (state: number = 0) => state }, middleware: (getDefault) => getDefault().concat(cache.createDataMiddleware()) });
+    await expect(unmounted.dispatch(cache.fetchEndpoint(getUsers))).rejects.toThrow(
+      "rtk-entities: GET /users cannot be stored: the 'cache' slice is not in the store. " +
+        "Add the slice of createEntities({ reducerPath: 'cache' }) to the reducer of configureStore: " +
+        '`[cache.entitiesSlice.reducerPath]: cache.entitiesSlice.reducer`, where `cache` is what that createEntities call returned.',
+    );
+
+    // the default instance's middleware answers only for 'entities': the 'cache' mount has none
+    const withoutMiddleware = configureStore({
+      reducer: { [cache.entitiesSlice.reducerPath]: cache.entitiesSlice.reducer },
+      middleware: (getDefault) => getDefault().concat(createDataMiddleware()),
+    });
+    await expect(cache.createController(withoutMiddleware).fetch(getUsers)).rejects.toThrow(
+      "rtk-entities: the data middleware for 'cache' is not installed. " +
+        "Add the middleware of createEntities({ reducerPath: 'cache' }) to configureStore: " +
+        '`middleware: (getDefault) => getDefault().concat(cache.createDataMiddleware())`, where `cache` is what that createEntities call returned.',
+    );
   });
 });

@@ -17,6 +17,7 @@ import type { SnapshotFactory } from '../snapshot.js';
 import { dataMeta, errorMeta, errorPolicyOf } from './expiry.js';
 import { createCollector, DEFAULT_KEEP_UNUSED_DATA_FOR } from './collect.js';
 import { isCallerAbort } from './callerAbort.js';
+import { unmountedSliceMessage } from '../mountHints.js';
 
 /** Options of `createDataMiddleware`. */
 export interface DataMiddlewareOptions {
@@ -183,10 +184,18 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
       }
     };
 
+    /** Throws when the slice is not in the store: a response would be normalized and then lost. */
+    const assertMounted = (endpoint: EndpointInterface): void => {
+      if ((store.getState() as Record<string, unknown> | undefined)?.[reducerPath] === undefined) {
+        throw new Error(unmountedSliceMessage(reducerPath, endpoint.name));
+      }
+    };
+
     const api: DataApi = {
       fetch(endpoint, args, signal) {
         let key: string;
         try {
+          assertMounted(endpoint);
           key = endpoint.key(...args);
         } catch (error) {
           return Promise.reject(error);
@@ -202,6 +211,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
         return signal === undefined ? request.promise : abortable(request, signal, () => inFlight.forget(key, request));
       },
       receive(endpoint, args, response) {
+        assertMounted(endpoint);
         const key = endpoint.key(...args);
         const start = begin();
         try {
@@ -212,6 +222,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
         }
       },
       fail(endpoint, args, error) {
+        assertMounted(endpoint);
         fail(endpoint, endpoint.key(...args), error, begin());
       },
       now,
@@ -221,15 +232,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
     };
 
     return (next) => (action) => {
-      if (instance.probe.match(action)) {
-        if ((store.getState() as Record<string, unknown> | undefined)?.[reducerPath] === undefined) {
-          warnOnce(
-            `unmounted:${reducerPath}`,
-            `the '${reducerPath}' slice is not in the store. Add \`[entitiesSlice.reducerPath]: entitiesSlice.reducer\` to configureStore's reducer.`,
-          );
-        }
-        return api;
-      }
+      if (instance.probe.match(action)) return api;
       if (actions.reset.match(action)) {
         generation++;
         optimistic.clear();
