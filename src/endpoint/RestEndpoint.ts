@@ -3,7 +3,7 @@ import { anySignal } from './anySignal.js';
 import { bodyStart } from './bodyStart.js';
 import { compilePath, type PathTemplate } from './compilePath.js';
 import { defaultErrorPolicy } from './defaultErrorPolicy.js';
-import { encodeBody } from './encodeBody.js';
+import { assertSendable, encodeBody } from './encodeBody.js';
 import { hasHeader, headerRecord } from './headerRecord.js';
 import type { EndpointInterface, ErrorPolicy, RequestContext } from './interface.js';
 import { NetworkError } from './NetworkError.js';
@@ -108,9 +108,15 @@ export class RestEndpoint<
     return this.#url(this.#split(args).params);
   }
 
-  /** The cache key of one call: method and URL, e.g. `GET https://api/users?page=2`. */
+  /**
+   * The cache key of one call: method and URL, e.g. `GET https://api/users?page=2`.
+   * @throws TypeError for params the URL cannot hold or a body JSON cannot send, so a bad call is
+   *   refused before anything is stored for it
+   */
   key(...args: RestArgs<P, B, Q>): string {
-    return `${this.method} ${this.url(...args)}`;
+    const { params, body } = this.#split(args);
+    if (this.#takesBody) assertSendable(body, this.name);
+    return `${this.method} ${this.#url(params)}`;
   }
 
   /**
@@ -120,7 +126,7 @@ export class RestEndpoint<
   async request(context: RequestContext, ...args: RestArgs<P, B, Q>): Promise<R> {
     const { params, body } = this.#split(args);
     const url = this.#url(params);
-    const encoded = this.#takesBody ? encodeBody(body) : undefined;
+    const encoded = this.#takesBody ? encodeBody(body, this.name) : undefined;
     const headers = headerRecord(this.requestInit?.headers);
     if (encoded?.contentType !== undefined && !hasHeader(headers, 'content-type')) headers['Content-Type'] = encoded.contentType;
     const finalHeaders = await this.getHeaders(headers);
@@ -210,7 +216,12 @@ export class RestEndpoint<
   #params(value: unknown): Readonly<Record<string, unknown>> {
     if (value === undefined || value === null) return {};
     if (typeof value !== 'object' || Array.isArray(value)) {
-      throw new TypeError(`${this.name}: params must be an object such as { id: 1 }; received ${describeValue(value)}.`);
+      const what = typeof value === 'function' ? 'a plain object' : 'an object';
+      throw new TypeError(`${this.name}: params must be ${what} such as { id: 1 }; received ${describeValue(value)}.`);
+    }
+    // their entries are no fields: every path parameter would read as missing
+    if (value instanceof Map || value instanceof Set || value instanceof Date || value instanceof RegExp) {
+      throw new TypeError(`${this.name}: params must be a plain object such as { id: 1 }; received ${describeValue(value)}.`);
     }
     return value as Readonly<Record<string, unknown>>;
   }
