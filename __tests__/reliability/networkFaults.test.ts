@@ -144,6 +144,16 @@ describe('bodies that are not what the endpoint expects', () => {
     expect(selectResponse(TodoResource.delete, { id: 1 })(store.getState()).status).toBe('fulfilled');
   });
 
+  test('204 on an entity endpoint rejects saying the status and what to do; the cached entity stays', async () => {
+    const { store, slice } = await withUsers();
+    const tables = slice().entities;
+    nock(API).get('/users/1').reply(204);
+    const error = await rejectionOf(store.dispatch(fetchEndpoint(getUser, { id: 1 })));
+    expect((error as Error).message).toMatch(/^GET \/users\/:id: the server answered 204 No Content from https:\/\/api\.example\.test\/users\/1, but the schema User needs a response to normalize\./);
+    expect(slice().meta[getUser.key({ id: 1 })]?.error).toEqual({ name: 'TypeError', message: (error as Error).message });
+    expect(slice().entities).toBe(tables);
+  });
+
   test('204 on a DELETE without a schema resolves null and is stored as fulfilled', async () => {
     const { store } = buildStore();
     const deleteSession = new RestEndpoint({ urlPrefix: API, path: '/session', method: 'DELETE' });

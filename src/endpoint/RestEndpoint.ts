@@ -7,7 +7,10 @@ import { assertSendable, encodeBody } from './encodeBody.js';
 import { hasHeader, headerRecord } from './headerRecord.js';
 import type { EndpointInterface, ErrorPolicy, RequestContext } from './interface.js';
 import { NetworkError } from './NetworkError.js';
-import { parseResponse } from './parseResponse.js';
+import { parseResponse, readResponse } from './parseResponse.js';
+import { Invalidate } from '../schema/Invalidate.js';
+import { toSchemaClass } from '../normalizr/shorthand.js';
+import { schemaName } from '../normalizr/schemaName.js';
 import type { BodyMethod, DefaultBody, HttpMethod, RestArgs } from './RestArgs.js';
 import type { RestEndpointExtendOptions, RestEndpointOptions } from './RestEndpointOptions.js';
 import { searchString, type SearchParams } from './searchString.js';
@@ -134,6 +137,8 @@ export class RestEndpoint<
     const timeout = this.timeout === undefined ? undefined : new AbortController();
     const timer = timeout && setTimeout(() => timeout.abort(new DOMException(`${this.name} timed out after ${this.timeout}ms`, 'TimeoutError')), this.timeout);
     let value: unknown;
+    /** How the server answered when it sent no body (`204 No Content`), else undefined. */
+    let answer: string | undefined;
     try {
       // called detached: a browser's fetch rejects any `this` but the global one
       const { fetch } = context;
@@ -145,14 +150,27 @@ export class RestEndpoint<
         signal: anySignal([context.signal, this.requestInit?.signal, timeout?.signal]) ?? null,
       });
       if (!response.ok) throw await this.#networkError(url, response);
-      value = await this.parseResponse(response);
+      // the default parser tells an empty body from a JSON null; a custom one only has the status
+      const read = this.parseResponse === RestEndpoint.prototype.parseResponse
+        ? await readResponse(response, this)
+        : { value: await this.parseResponse(response), empty: response.status === 204 || response.status === 205 };
+      value = read.value;
+      if (read.empty) answer = response.status === 204 || response.status === 205 ? `${response.status} ${response.status === 204 ? 'No Content' : 'Reset Content'}` : `${response.status} with an empty body`;
     } catch (error) {
       if (timeout?.signal.aborted) throw timeout.signal.reason;
       throw error;
     } finally {
       clearTimeout(timer);
     }
-    return this.process(value, ...args);
+    const processed = this.process(value, ...args);
+    if (answer === undefined || (processed !== null && processed !== undefined) || toSchemaClass(this.schema) === undefined) return processed;
+    // an empty answer: a delete names its entity through the params; any other schema has nothing to normalize
+    if (this.schema instanceof Invalidate) return params as R;
+    throw new TypeError(
+      `${this.name}: the server answered ${answer} from ${url}, but the schema ${schemaName(this.schema)} needs a response to normalize. ` +
+        'If this request sends no body back, give the endpoint a schema that allows none (leave schema out); ' +
+        `for a delete, use schema.Invalidate(${entityOf(this.schema)}), which finds the entity through the params.`,
+    );
   }
 
   /** Reads a 2xx response; see `RestEndpointOptions.parseResponse`. */
@@ -232,4 +250,10 @@ export class RestEndpoint<
     const status = `${response.status} ${response.statusText}`.trim();
     return new NetworkError(response, `${this.name} failed with ${status} from ${url}${text === '' ? '' : `. Body starts with ${bodyStart(text)}`}.`);
   }
+}
+
+/** The Entity a message can suggest for `schema.Invalidate(…)`: the schema itself, or `Entity`. */
+function entityOf(schema: unknown): string {
+  const key = typeof schema === 'function' ? (schema as { key?: unknown }).key : undefined;
+  return typeof key === 'string' ? key : 'YourEntity';
 }
