@@ -17,6 +17,7 @@ import type { SnapshotFactory } from '../snapshot.js';
 import { dataMeta, errorMeta, errorPolicyOf } from './expiry.js';
 import { createCollector, DEFAULT_KEEP_UNUSED_DATA_FOR } from './collect.js';
 import { isCallerAbort } from './callerAbort.js';
+import { assertStorableDepth } from './depthCheck.js';
 import { unmountedSliceMessage } from '../mountHints.js';
 
 /** Options of `createDataMiddleware`. */
@@ -107,6 +108,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
       const meta = dataMeta(endpoint, start, now());
       const committed = committedTables(slice());
       const writes = normalize(endpoint.schema, response, args, { store: committed, meta, source: endpoint.name });
+      assertStorableDepth(writes, endpoint.name);
       const { entities, entitiesMeta, indexes } = writes;
       // a refetch that brings the same result keeps the stored one, and with it every read's identity
       const stored = getOwn(slice().endpoints, key);
