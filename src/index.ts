@@ -21,6 +21,7 @@ export {
 export { RestEndpoint } from './endpoint/RestEndpoint.js';
 export { Endpoint } from './endpoint/Endpoint.js';
 export { NetworkError } from './endpoint/NetworkError.js';
+export { FetchError } from './endpoint/FetchError.js';
 export { createResource } from './endpoint/createResource.js';
 
 export type { Denormalize, EntityClass, EntityInstance } from './schema/types.js';

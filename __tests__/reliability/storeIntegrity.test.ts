@@ -72,7 +72,11 @@ describe('a failed delete leaves the entity and its lists ===', () => {
     const { store } = await withTodos();
     const before = selections(store.getState());
     nock(API).delete('/todos/1').replyWithError('socket hang up');
-    await expect(store.dispatch(fetchEndpoint(TodoResource.delete, { id: 1 }))).rejects.toMatchObject({ message: 'socket hang up' });
+    await expect(store.dispatch(fetchEndpoint(TodoResource.delete, { id: 1 }))).rejects.toMatchObject({
+      name: 'FetchError',
+      message: `Todo.delete got no response from ${API}/todos/1: socket hang up.`,
+      cause: { message: 'socket hang up' },
+    });
     expectSameObjects(selections(store.getState()), before);
   });
 

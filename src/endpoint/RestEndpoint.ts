@@ -7,6 +7,7 @@ import { assertSendable, encodeBody } from './encodeBody.js';
 import { hasHeader, headerRecord } from './headerRecord.js';
 import type { EndpointInterface, ErrorPolicy, RequestContext } from './interface.js';
 import { NetworkError } from './NetworkError.js';
+import { FetchError } from './FetchError.js';
 import { parseResponse, readResponse } from './parseResponse.js';
 import { Invalidate } from '../schema/Invalidate.js';
 import { toSchemaClass } from '../normalizr/shorthand.js';
@@ -124,7 +125,8 @@ export class RestEndpoint<
 
   /**
    * Sends the request through `context.fetch` and returns the parsed, processed response.
-   * @throws NetworkError for a non-2xx status; a `TimeoutError` DOMException after `timeout` ms
+   * @throws NetworkError for a non-2xx status; FetchError when no response came (offline, refused,
+   *   DNS); a `TimeoutError` DOMException after `timeout` ms; each names the endpoint and the URL
    */
   async request(context: RequestContext, ...args: RestArgs<P, B, Q>): Promise<R> {
     const { params, body } = this.#split(args);
@@ -135,20 +137,27 @@ export class RestEndpoint<
     const finalHeaders = await this.getHeaders(headers);
 
     const timeout = this.timeout === undefined ? undefined : new AbortController();
-    const timer = timeout && setTimeout(() => timeout.abort(new DOMException(`${this.name} timed out after ${this.timeout}ms`, 'TimeoutError')), this.timeout);
+    const timer = timeout && setTimeout(() => timeout.abort(new DOMException(`${this.name} timed out after ${this.timeout}ms waiting for ${url}`, 'TimeoutError')), this.timeout);
     let value: unknown;
     /** How the server answered when it sent no body (`204 No Content`), else undefined. */
     let answer: string | undefined;
     try {
-      // called detached: a browser's fetch rejects any `this` but the global one
-      const { fetch } = context;
-      const response = await fetch(url, {
-        ...this.requestInit,
-        method: this.method,
-        headers: finalHeaders,
-        body: encoded?.body,
-        signal: anySignal([context.signal, this.requestInit?.signal, timeout?.signal]) ?? null,
-      });
+      let response: Response;
+      try {
+        // called detached: a browser's fetch rejects any `this` but the global one
+        const { fetch } = context;
+        response = await fetch(url, {
+          ...this.requestInit,
+          method: this.method,
+          headers: finalHeaders,
+          body: encoded?.body,
+          signal: anySignal([context.signal, this.requestInit?.signal, timeout?.signal]) ?? null,
+        });
+      } catch (error) {
+        // an abort (caller, reset, timeout) stays what it is; anything else got no response at all
+        if (timeout?.signal.aborted || context.signal?.aborted || this.requestInit?.signal?.aborted) throw error;
+        throw new FetchError(this.name, url, error);
+      }
       if (!response.ok) throw await this.#networkError(url, response);
       // the default parser tells an empty body from a JSON null; a custom one only has the status
       const read = this.parseResponse === RestEndpoint.prototype.parseResponse
@@ -188,7 +197,7 @@ export class RestEndpoint<
     return headers;
   }
 
-  /** Classifies a failure: 5xx → `soft`, anything else → `hard`, unless the `errorPolicy` option says otherwise. */
+  /** Classifies a failure: 5xx and no response at all (offline, refused, DNS, timeout) → `soft`, anything else → `hard`, unless the `errorPolicy` option says otherwise. */
   errorPolicy(error: unknown): ErrorPolicy | undefined {
     return defaultErrorPolicy(error);
   }
