@@ -18,6 +18,7 @@ import { dataMeta, errorMeta, errorPolicyOf } from './expiry.js';
 import { createCollector, DEFAULT_KEEP_UNUSED_DATA_FOR } from './collect.js';
 import { isCallerAbort } from './callerAbort.js';
 import { assertStorableDepth } from './depthCheck.js';
+import { createCommit } from './commitAction.js';
 import { unmountedSliceMessage } from '../mountHints.js';
 
 /** Options of `createDataMiddleware`. */
@@ -95,11 +96,13 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
     const begin = (): RequestStart => ({ fetchedAt: now(), seq: ++sequence });
 
     const slice = () => instance.selectSlice(store.getState());
+    // a subscriber that throws while our action is dispatched does not fail the request
+    const dispatch = createCommit(store.dispatch, slice);
     const collector = createCollector({
       keepUnusedDataFor: options.keepUnusedDataFor ?? DEFAULT_KEEP_UNUSED_DATA_FOR,
       now,
       slice,
-      sweep: (payload) => store.dispatch(actions.sweep(payload)),
+      sweep: (payload) => dispatch(actions.sweep(payload)),
       inFlight: () => [...started],
     });
 
@@ -114,14 +117,14 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
       const stored = getOwn(slice().endpoints, key);
       const result = sameJson(stored, writes.result) ? stored : writes.result;
       collector.stored(key, endpoint);
-      store.dispatch(actions.fetchFulfilled({ key, result, entities, entitiesMeta, indexes, meta, ...settleOptimistic(key, start, () => applyTables(committed, writes)) }));
+      dispatch(actions.fetchFulfilled({ key, result, entities, entitiesMeta, indexes, meta, ...settleOptimistic(key, start, () => applyTables(committed, writes)) }));
       return instance.memo.denormalize(endpoint.schema, result, slice().entities, args);
     };
 
     const fail = (endpoint: EndpointInterface, key: string, error: unknown, start: RequestStart): void => {
       const meta = errorMeta(endpoint, start, now());
       collector.stored(key, endpoint);
-      store.dispatch(
+      dispatch(
         actions.fetchRejected({
           key,
           error: serializeError(error),
@@ -149,7 +152,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
         return;
       }
       optimistic.add({ key, start, endpoint, args, response });
-      store.dispatch(actions.optimisticSet({ layers: optimistic.layers(committedTables(slice())) }));
+      dispatch(actions.optimisticSet({ layers: optimistic.layers(committedTables(slice())) }));
     };
 
     const run = async (endpoint: EndpointInterface, args: readonly unknown[], key: string, controller: AbortController): Promise<unknown> => {
@@ -157,7 +160,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
       const startedIn = generation;
       controllers.add(controller);
       started.add(start);
-      store.dispatch(actions.fetchPending({ key, fetchedAt: start.fetchedAt }));
+      dispatch(actions.fetchPending({ key, fetchedAt: start.fetchedAt }));
       showOptimistic(endpoint, args, key, start);
       try {
         let response: unknown;
@@ -167,7 +170,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
           if (startedIn !== generation) throw new ResetError(endpoint.name);
           if (isCallerAbort(error, endpoint, controller)) {
             // the caller gave up: the request did not happen, so no error is stored
-            store.dispatch(actions.fetchSettled({ key, ...settleOptimistic(key, start, () => committedTables(slice())) }));
+            dispatch(actions.fetchSettled({ key, ...settleOptimistic(key, start, () => committedTables(slice())) }));
           } else {
             fail(endpoint, key, error, start);
           }
