@@ -77,7 +77,8 @@ export class RestEndpoint<
 
   /** @param options the path, method, schema and the rest; see `RestEndpointOptions` */
   constructor(options: RestEndpointOptions<P, S, M, B, Q, R>) {
-    const method = (options.method ?? 'GET') as M;
+    // as in Data Client: a side effect with no method is a POST
+    const method = (options.method ?? (options.sideEffect === true ? 'POST' : 'GET')) as M;
     this.#options = options as AnyOptions;
     this.path = options.path;
     this.urlPrefix = options.urlPrefix ?? '';
