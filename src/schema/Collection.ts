@@ -52,7 +52,7 @@ export class Collection<S = unknown> implements SchemaClass {
   readonly unshift: CollectionChange<S>;
   /** Merges new entries into every stored Values list they belong in. */
   readonly assign: CollectionChange<S>;
-  /** Takes items out of every stored list. */
+  /** Takes items out of every stored list they would join (the filter `push` uses). */
   readonly remove: CollectionChange<S>;
   declare readonly indexes: undefined;
 
