@@ -1,7 +1,7 @@
 import { configureStore, createSlice } from '@reduxjs/toolkit';
 import nock from 'nock';
-import { RestEndpoint, createController, createDataMiddleware, createEntities, entitiesSlice, fetchEndpoint, schema } from '../../src/index';
-import { User, usersResponse } from '../fixtures/spec';
+import { RestEndpoint, createController, createDataMiddleware, createEntities, createResource, entitiesSlice, fetchEndpoint, schema } from '../../src/index';
+import { Trade, User, usersResponse } from '../fixtures/spec';
 
 const getUsers = new RestEndpoint({ urlPrefix: 'https://api.test', path: '/users', schema: new schema.All(User) });
 const getUser = new RestEndpoint({ urlPrefix: 'https://api.test', path: '/users/:id', schema: User });
@@ -59,6 +59,55 @@ describe('entitiesSlice', () => {
     expect(Object.keys(store.getState().entities.entities)).toEqual([]);
   });
 
+});
+
+describe('request actions in DevTools', () => {
+  afterEach(() => nock.cleanAll());
+
+  test("every request action names its endpoint: pending, optimistic, fulfilled, rejected and settled carry endpoint 'Trade.getList.push' and the like", async () => {
+    nock.disableNetConnect();
+    const TradeResource = createResource({ urlPrefix: 'https://api.test', path: '/trade/:id', schema: Trade, optimistic: true });
+    const seen: { type: string; endpoint?: unknown }[] = [];
+    const store = configureStore({
+      reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
+      middleware: (getDefault) =>
+        getDefault()
+          .concat(createDataMiddleware())
+          .concat(() => (next: (action: unknown) => unknown) => (action: unknown) => {
+            const { type, payload } = action as { type: string; payload?: { endpoint?: unknown } };
+            if (type.startsWith('entities/')) seen.push({ type, endpoint: payload?.endpoint });
+            return next(action);
+          }),
+    });
+    nock('https://api.test')
+      .post('/trade')
+      .reply(201, { id: 1, amount: '5', coin: 'btc' })
+      .get('/trade/9')
+      .reply(404)
+      .get('/trade/1')
+      .delay(200)
+      .reply(200, {});
+    await store.dispatch(fetchEndpoint(TradeResource.getList.push, { id: 1, amount: '5', coin: 'btc' }));
+    await expect(store.dispatch(fetchEndpoint(TradeResource.get, { id: 9 }))).rejects.toMatchObject({ status: 404 });
+    const aborted = store.dispatch(fetchEndpoint(TradeResource.get, { id: 1 }));
+    aborted.abort();
+    await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
+    await new Promise<void>((resolve) => {
+      const settled = () => seen.some((action) => action.type === 'entities/fetchSettled');
+      if (settled()) return resolve();
+      const unsubscribe = store.subscribe(() => settled() && (unsubscribe(), resolve()));
+    });
+
+    expect(seen).toEqual([
+      { type: 'entities/fetchPending', endpoint: 'Trade.getList.push' },
+      { type: 'entities/optimisticSet', endpoint: 'Trade.getList.push' },
+      { type: 'entities/fetchFulfilled', endpoint: 'Trade.getList.push' },
+      { type: 'entities/fetchPending', endpoint: 'Trade.get' },
+      { type: 'entities/fetchRejected', endpoint: 'Trade.get' },
+      { type: 'entities/fetchPending', endpoint: 'Trade.get' },
+      { type: 'entities/fetchSettled', endpoint: 'Trade.get' },
+    ]);
+  });
 });
 
 describe('a store whose slice is not mounted', () => {

@@ -117,7 +117,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
       const stored = getOwn(slice().endpoints, key);
       const result = sameJson(stored, writes.result) ? stored : writes.result;
       collector.stored(key, endpoint);
-      dispatch(actions.fetchFulfilled({ key, result, entities, entitiesMeta, indexes, meta, ...settleOptimistic(key, start, () => applyTables(committed, writes)) }));
+      dispatch(actions.fetchFulfilled({ key, endpoint: endpoint.name, result, entities, entitiesMeta, indexes, meta, ...settleOptimistic(key, start, () => applyTables(committed, writes)) }));
       return instance.memo.denormalize(endpoint.schema, result, slice().entities, args);
     };
 
@@ -127,6 +127,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
       dispatch(
         actions.fetchRejected({
           key,
+          endpoint: endpoint.name,
           error: serializeError(error),
           errorPolicy: errorPolicyOf(endpoint, error),
           meta,
@@ -152,7 +153,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
         return;
       }
       optimistic.add({ key, start, endpoint, args, response });
-      dispatch(actions.optimisticSet({ layers: optimistic.layers(committedTables(slice())) }));
+      dispatch(actions.optimisticSet({ endpoint: endpoint.name, layers: optimistic.layers(committedTables(slice())) }));
     };
 
     const run = async (endpoint: EndpointInterface, args: readonly unknown[], key: string, controller: AbortController): Promise<unknown> => {
@@ -160,7 +161,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
       const startedIn = generation;
       controllers.add(controller);
       started.add(start);
-      dispatch(actions.fetchPending({ key, fetchedAt: start.fetchedAt }));
+      dispatch(actions.fetchPending({ key, endpoint: endpoint.name, fetchedAt: start.fetchedAt }));
       showOptimistic(endpoint, args, key, start);
       try {
         let response: unknown;
@@ -170,7 +171,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
           if (startedIn !== generation) throw new ResetError(endpoint.name);
           if (isCallerAbort(error, endpoint, controller)) {
             // the caller gave up: the request did not happen, so no error is stored
-            dispatch(actions.fetchSettled({ key, ...settleOptimistic(key, start, () => committedTables(slice())) }));
+            dispatch(actions.fetchSettled({ key, endpoint: endpoint.name, ...settleOptimistic(key, start, () => committedTables(slice())) }));
           } else {
             fail(endpoint, key, error, start);
           }
