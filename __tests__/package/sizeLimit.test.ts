@@ -5,6 +5,10 @@
  * Redux layer.
  */
 import { runBin } from './runBin';
+import { assertFreshDist } from './freshDist';
+
+// these checks read dist/: it must be the build of the sources as they are now
+assertFreshDist();
 
 interface Check {
   name: string;
