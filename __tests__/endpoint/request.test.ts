@@ -164,9 +164,9 @@ describe('RestEndpoint.request', () => {
     circular.self = circular;
 
     test.each([
-      ['a Map', new Map([['name', 'Ann']]), 'the body is a Map with 1 entry: [["name","Ann"]], which JSON sends as {}. Send Object.fromEntries(map) instead.'],
-      ['a Set', new Set(['a']), 'the body is a Set with 1 item: ["a"], which JSON sends as {}. Send [...set] instead.'],
-      ['a Map inside', { name: 'Ann', roles: new Map([['admin', true]]) }, 'body.roles is a Map with 1 entry: [["admin",true]], which JSON sends as {}. Send Object.fromEntries(map) instead.'],
+      ['a Map', new Map([['name', 'Ann']]), 'the body is a Map: [["name","Ann"]], which JSON sends as {}. Send Object.fromEntries(map) instead.'],
+      ['a Set', new Set(['a']), 'the body is a Set: ["a"], which JSON sends as {}. Send [...set] instead.'],
+      ['a Map inside', { name: 'Ann', roles: new Map([['admin', true]]) }, 'body.roles is a Map: [["admin",true]], which JSON sends as {}. Send Object.fromEntries(map) instead.'],
       ['a function', function makeBody() {}, 'the body is a function (makeBody), which JSON cannot send (fetch would send no body at all). Send data.'],
       ['a symbol', Symbol('s'), 'the body is a symbol (Symbol(s)), which JSON cannot send (fetch would send no body at all). Send data.'],
       ['a BigInt inside', { amount: 10n }, 'body.amount is a BigInt (10n), which JSON cannot send. Send it as a string.'],

@@ -29,22 +29,26 @@ export class Invalidate<E extends EntitySchema = EntitySchema> implements Schema
    */
   normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): string | undefined {
     const entity = this.schema;
-    if (typeof input !== 'object' || input === null) {
-      const pk = toPk(input);
-      if (pk === undefined) throw new TypeError(`${this.cannotFind(delegate)}expected the item or its primary key. Received: ${describeValue(input)}`);
-      delegate.deleteEntity(entity, pk);
-      return pk;
-    }
-    const processed = entity.process(input as Record<string, unknown>, parent, key, delegate.args);
-    const rawPk = entity.pk(processed, parent, key, delegate.args);
+    const name = entityKey(entity);
+    const object = typeof input === 'object' && input !== null;
+    const processed = object ? entity.process(input as Record<string, unknown>, parent, key, delegate.args) : {};
+    const rawPk = object ? entity.pk(processed, parent, key, delegate.args) : input;
     let pk = toPk(rawPk);
     if (pk === undefined) {
-      const indexed = (entity.indexes ?? []).filter((field) => processed[field] !== undefined && processed[field] !== null);
-      if (indexed.length === 0) throw new TypeError(this.noPkOrIndex(input, rawPk, delegate));
-      for (const field of indexed) {
-        pk = delegate.getIndex?.(entityKey(entity), field, `${processed[field] as string}`);
-        if (pk !== undefined) break;
+      const indexes = entity.indexes ?? [];
+      const indexed = indexes.filter((field) => processed[field] !== undefined && processed[field] !== null);
+      if (indexed.length === 0) {
+        const example = Object.keys(processed).find((field) => typeof processed[field] === 'string') ?? 'name';
+        throw new TypeError(
+          `schema.Invalidate(${name}) could not find which entity to delete while normalizing ${delegate.source ?? 'a response'}: ` +
+            (!object
+              ? 'expected the item or its primary key'
+              : `the item has no primary key (${name}.pk() returned ${describeValue(rawPk)})` +
+                (indexes.length > 0 ? ` and none of the fields ${name} indexes (${indexes.join(', ')})` : `. To delete by another field (such as '${example}'), declare it in static indexes = ['${example}']`)) +
+            `. Received: ${describeValue(input)}`,
+        );
       }
+      for (const field of indexed) pk ??= delegate.getIndex?.(name, field, `${processed[field] as string}`);
       if (pk === undefined) return undefined; // the field names no stored entity: nothing to delete
     }
     delegate.deleteEntity(entity, pk);
@@ -59,20 +63,5 @@ export class Invalidate<E extends EntitySchema = EntitySchema> implements Schema
   /** The entity's table. */
   tableKeys(add: (schema: unknown) => void): void {
     add(this.schema);
-  }
-
-  private cannotFind(delegate: NormalizeDelegate): string {
-    return `schema.Invalidate(${entityKey(this.schema)}) could not find which entity to delete while normalizing ${delegate.source ?? 'a response'}: `;
-  }
-
-  private noPkOrIndex(input: object, rawPk: unknown, delegate: NormalizeDelegate): string {
-    const key = entityKey(this.schema);
-    const noPk = `the item has no primary key (${key}.pk() returned ${describeValue(rawPk)})`;
-    const { indexes } = this.schema;
-    if (indexes !== undefined && indexes.length > 0) {
-      return `${this.cannotFind(delegate)}${noPk} and none of the fields ${key} indexes (${indexes.join(', ')}). Received: ${describeValue(input)}`;
-    }
-    const example = Object.keys(input).find((field) => typeof (input as Record<string, unknown>)[field] === 'string') ?? 'name';
-    return `${this.cannotFind(delegate)}${noPk}. To delete by another field (such as '${example}'), declare it in static indexes = ['${example}']. Received: ${describeValue(input)}`;
   }
 }

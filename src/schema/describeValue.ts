@@ -2,8 +2,8 @@ const LIMIT = 200;
 
 /**
  * A short, printable form of any value for error messages: JSON where JSON shows the value as it
- * is, truncated; otherwise what it is (`a Date (1970-01-01T00:00:00.000Z)`, `a Map with 1 entry:
- * [["id",1]]`, `a function (lookup)`), never a function's source.
+ * is, truncated; otherwise what it is (`a Date (1970-01-01T00:00:00.000Z)`, `a Map: [["id",1]]`,
+ * `a function (lookup)`), never a function's source.
  */
 export function describeValue(value: unknown): string {
   const text = describeSpecial(value) ?? jsonOf(value);
@@ -39,14 +39,8 @@ function describeSpecial(value: unknown): string | undefined {
       return undefined;
   }
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'an invalid Date' : `a Date (${value.toISOString()})`;
-  if (value instanceof Map) return `a Map with ${count(value.size, 'entry', 'entries')}: ${jsonOf([...value])}`;
-  if (value instanceof Set) return `a Set with ${count(value.size, 'item', 'items')}: ${jsonOf([...value])}`;
-  if (value instanceof RegExp) return `a RegExp (${String(value)})`;
+  if (value instanceof Map || value instanceof Set) return `a ${value instanceof Map ? 'Map' : 'Set'}: ${jsonOf([...value])}`;
   return undefined;
-}
-
-function count(size: number, one: string, many: string): string {
-  return `${size} ${size === 1 ? one : many}`;
 }
 
 function jsonOf(value: unknown): string {
