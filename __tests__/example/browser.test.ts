@@ -1,13 +1,14 @@
 /**
  * The example app in real Chromium: `node example/index.mjs` builds the page and serves it with its
  * API; playwright-core drives Debian's /usr/bin/chromium (never a downloaded browser). The server's
- * request log (GET /__log) tells how many requests each action made.
+ * request log (GET /__log) tells how many requests each action made. Every test starts from the
+ * seed data (POST /__reset) on a freshly loaded page, so each runs alone or in any order.
  *
  * The screenshot goes to .tmp/example.png; `UPDATE_SCREENSHOT=1 npx jest __tests__/example` writes
  * the README's docs/example.png instead, so an ordinary run leaves the working tree clean.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
@@ -65,6 +66,21 @@ async function settledLog(since: number): Promise<string[]> {
 
 const texts = (testId: string) => page.getByTestId(testId).allInnerTexts();
 
+/** The page as the seed data shows it once every panel has loaded. */
+async function loadPage(): Promise<void> {
+  await page.goto(url);
+  await page.getByTestId('user').nth(1).waitFor();
+  await page.getByTestId('trade-row').nth(2).waitFor();
+  await page.getByTestId('feed-item').nth(3).waitFor();
+  await page.getByTestId('account-balance').waitFor();
+}
+
+/** Width and height of a PNG file, from its IHDR chunk. */
+function pngSize(file: string): { width: number; height: number; signature: string } {
+  const bytes = readFileSync(file);
+  return { signature: bytes.subarray(0, 8).toString('hex'), width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: the example's browser test needs Debian's Chromium. Install it with: apt-get update && apt-get install -y chromium`);
@@ -94,6 +110,13 @@ afterAll(async () => {
   }
 });
 
+beforeEach(async () => {
+  // the seed data and an empty request log, then the page loaded from scratch
+  const reset = await fetch(`${url}__reset`, { method: 'POST' });
+  expect(reset.status).toBe(200);
+  await loadPage();
+});
+
 afterEach(() => {
   // each test answers for its own errors
   expect(pageErrors.splice(0)).toEqual([]);
@@ -101,12 +124,6 @@ afterEach(() => {
 
 describe('the example page in Chromium', () => {
   test('loads every panel with one GET per endpoint', async () => {
-    await page.goto(url);
-    await page.getByTestId('user').nth(1).waitFor();
-    await page.getByTestId('trade-row').nth(2).waitFor();
-    await page.getByTestId('feed-item').nth(3).waitFor();
-    await page.getByTestId('account-balance').waitFor();
-
     expect(await texts('user-name')).toEqual(['Ann', 'Bo']);
     expect(await page.getByTestId('account-balance').innerText()).toBe('1000.00');
     expect(await page.getByTestId('trade-row').count()).toBe(3);
@@ -159,11 +176,20 @@ describe('the example page in Chromium', () => {
     expect(requests.filter((request) => request.startsWith('GET '))).toEqual([]);
   });
 
-  test('screenshot for the README', async () => {
+  test('screenshot for the README: the page after a trade, written now, as a PNG of the full page', async () => {
+    const started = Date.now();
+    await page.getByTestId('trade-amount').fill('4');
+    await page.getByTestId('trade-submit').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="request-log"]')?.textContent?.includes('POST /trade'));
+    await page.getByTestId('trade-row').nth(3).waitFor();
+    expect(await page.getByTestId('loading').count()).toBe(0);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
     mkdirSync(dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
-    expect(existsSync(SCREENSHOT)).toBe(true);
+
+    expect(statSync(SCREENSHOT).mtimeMs).toBeGreaterThanOrEqual(started - 1000); // this run's, not an old file
+    expect(pngSize(SCREENSHOT)).toEqual({ signature: '89504e470d0a1a0a', width: 1280, height });
+    expect(height).toBeGreaterThanOrEqual(720);
   });
 
   test('a refused trade shows the server’s reason and changes nothing', async () => {
@@ -173,8 +199,8 @@ describe('the example page in Chromium', () => {
     const alert = page.getByTestId('trade-form').getByRole('alert');
     await alert.waitFor();
     expect(await alert.innerText()).toContain('Insufficient balance');
-    expect(await page.getByTestId('trade-row').count()).toBe(4);
-    expect(await page.getByTestId('account-balance').innerText()).toBe('990.00');
+    expect(await page.getByTestId('trade-row').count()).toBe(3);
+    expect(await page.getByTestId('account-balance').innerText()).toBe('1000.00');
     expect(await settledLog(before)).toEqual(['POST /trade']);
   });
 });
