@@ -1,6 +1,6 @@
 /** schema.Union: one item that may be any of several Entity kinds, picked by an attribute or a function. */
 import nock from 'nock';
-import { RestEndpoint, denormalize, fetchEndpoint, normalize, schema } from '../../src/index';
+import { RestEndpoint, denormalize, fetchEndpoint, normalize, schema, selectQuery } from '../../src/index';
 import { Link, Post, feedResponse } from '../fixtures/spec';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 
@@ -20,6 +20,23 @@ describe('schema.Union', () => {
     const post = denormalize(union, result, entities);
     expect(post).toBeInstanceOf(Post);
     expect(post).toMatchObject({ id: 2, content: 'Hello' });
+  });
+
+  test('needs a schemaAttribute: without one it would not know which kind an item is', () => {
+    expect(() => new schema.Union({ link: Link, post: Post } as never, undefined as never)).toThrow(
+      new TypeError("schema.Union needs a schemaAttribute: the attribute name (e.g. 'type') or (value, parent, key) => mapping key."),
+    );
+  });
+
+  test('selectQuery finds a stored item from the attribute and the primary key, with no stored response', () => {
+    const { store, ctrl } = makeStore();
+    ctrl.setResponse(new RestEndpoint({ urlPrefix: API, path: '/feed', schema: [byType] }), feedResponse);
+    const post = selectQuery(byType, { type: 'post', id: 2 })(store.getState());
+    expect(post).toBeInstanceOf(Post);
+    expect(post).toMatchObject({ id: 2, content: 'Hello' });
+    expect(selectQuery(byType, { type: 'link', id: 2 })(store.getState())).toBeUndefined(); // no Link 2
+    expect(selectQuery(byType, { type: 'video', id: 2 })(store.getState())).toBeUndefined(); // no such kind
+    expect(selectQuery(byFunction, { type: 'post', id: 2 })(store.getState())).toBeUndefined(); // a function cannot be asked
   });
 
   test('inside a list, each item is picked on its own', () => {
