@@ -58,7 +58,7 @@ export type { EntitiesState, ResponseMeta, SerializedError, OptimisticLayer, Com
 export type { Snapshot } from './redux/snapshot.js';
 export type { ResponseState, ResponseStatus, CountingSelector } from './redux/selectResponse.js';
 export type { EntitySelectors } from './redux/getEntitySelectors.js';
-export type { EntitiesActions, FulfilledPayload, RejectedPayload } from './redux/actions.js';
+export type { EntitiesActions, FulfilledPayload, RejectedPayload, RequestPayload } from './redux/actions.js';
 export type { RestEndpointOptions, RestEndpointExtendOptions } from './endpoint/RestEndpointOptions.js';
 export type { BodyMethod, DefaultBody, HttpMethod, RestArgs, RestParams } from './endpoint/RestArgs.js';
 export type { PathParams, PathParamValue } from './endpoint/pathTypes.js';
