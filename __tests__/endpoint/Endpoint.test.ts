@@ -158,6 +158,39 @@ describe('the default cache key', () => {
     expect(() => getByFilter.key(filter)).toThrow(/^getByFilter: cannot make a cache key of its arguments: args\[0\]\.self contains itself \(a circular reference\)\./);
   });
 
+  test('keys by contents at any depth: Map keys and values, Set items, RegExps, toJSON, prototype-free objects', () => {
+    const key = (value: unknown) => getByFilter.key(value);
+    expect(key(new Map([[{ id: 1 }, new Set([undefined])]]))).toBe('getByFilter [Map([[{"id":1},Set([undefined])]])]');
+    expect(key(new Map([[{ id: 1 }, 'a']]))).not.toBe(key(new Map([[{ id: 2 }, 'a']])));
+    expect(key(new Set([{ a: 1 }]))).not.toBe(key(new Set([{ a: 2 }])));
+    expect(key(/a/g)).toBe('getByFilter [RegExp("/a/g")]');
+    expect(key(/a/g)).not.toBe(key(/a/i));
+    expect(key(new URL('https://a.test/x'))).toBe('getByFilter ["https://a.test/x"]');
+    expect(key({ when: new Date(Number.NaN) })).toBe('getByFilter [{"when":Date(Invalid)}]');
+    expect(key(Object.assign(Object.create(null) as object, { b: 1, a: [NaN, -Infinity] }))).toBe('getByFilter [{"a":[NaN,-Infinity],"b":1}]');
+    expect(key(Object.create(null))).toBe('getByFilter [{}]');
+    expect((getByFilter.key as (...args: unknown[]) => string)()).toBe('getByFilter []');
+    expect(getByFilter.key(undefined)).toBe('getByFilter [undefined]');
+  });
+
+  test('the refusal names where the value is, also inside Maps, Sets and arrays, and an anonymous function as such', () => {
+    const refused = (value: unknown) => {
+      try {
+        getByFilter.key(value);
+      } catch (error) {
+        return (error as Error).message.replace(/^getByFilter: cannot make a cache key of its arguments: /, '').replace(/ Pass plain data.*$/, '');
+      }
+      return 'no error';
+    };
+    expect(refused(new Map([['cb', () => 1]]))).toBe('args[0].get(cb) is a function (an anonymous function), which has no value to compare.');
+    expect(refused([1, [Symbol.for('s')]])).toBe('args[0][1][0] is a symbol (Symbol(s)), which has no value to compare.');
+    expect(refused(new Set([new WeakSet()]))).toBe('args[0]<item 0> is a WeakSet with no fields of its own, which has no value to compare.');
+    const deep: Record<string, unknown> = {};
+    let cursor = deep;
+    for (let i = 0; i < 1_100; i++) cursor = (cursor.a = {}) as Record<string, unknown>;
+    expect(refused(deep)).toMatch(/^args\[0\](\.a)+ is nested more than 1000 levels deep\.$/);
+  });
+
   test('a BigInt argument is keyed, distinct from the number and the string', () => {
     expect(getByFilter.key(10n)).toBe('getByFilter [10n]');
   });

@@ -72,6 +72,7 @@ describe('a caller abort', () => {
     ['a string', 'component unmounted'],
     ['an Error', new Error('navigated away')],
     ['a plain object', { why: 'user cancelled' }],
+    ['null', null],
   ])('promise.abort(reason) with %s as reason: rejects with that reason, stores no error, the cached data stays shown', async (_label, reason) => {
     const { store, slice } = buildStore({ now: tickingClock().now });
     nock(API).get('/users').reply(200, [{ id: '1', name: 'Ann' }]);
@@ -105,6 +106,17 @@ describe('a caller abort', () => {
     await expect(request).rejects.toBe('route changed');
     await untilSettled(store, getUsers.key());
     expect(slice().meta[getUsers.key()]).toBeUndefined();
+    server.release();
+  });
+
+  test("the endpoint's own signal timing out (AbortSignal.timeout) is a timeout, not a caller abort: its error is stored", async () => {
+    const { store, slice } = buildStore({ now: tickingClock().now });
+    const timed = getUsers.extend({ requestInit: { signal: AbortSignal.timeout(30) } });
+    const server = held('get', '/users', 200, [{ id: '1', name: 'too late' }]);
+    const request = store.dispatch(fetchEndpoint(timed));
+    await server.arrived;
+    await expect(request).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(slice().meta[getUsers.key()]).toMatchObject({ error: { name: 'TimeoutError' }, errorPolicy: 'soft' });
     server.release();
   });
 
