@@ -69,4 +69,43 @@ describe('identity of what did not change', () => {
     expect(getEntitySelectors(User).selectById(store.getState(), '2')?.name).toBe('Bo (renamed)');
     expect(selectTeam(store.getState()).data).toBe(team);
   });
+
+  test('an object result ({ users: [User], next }) keeps its identity when another User changes, and changes with what it holds', () => {
+    const { store, ctrl } = storeWithUsers();
+    const getPage = new RestEndpoint({ urlPrefix: API, path: '/page', schema: { users: [User] } });
+    ctrl.setResponse(getPage, { users: [usersResponse[0]], next: { cursor: 'b', size: 1 } });
+    const selectPage = selectResponse(getPage);
+    const page = selectPage(store.getState()).data;
+    expect(page).toMatchObject({ users: [{ name: 'Ann' }], next: { cursor: 'b', size: 1 } });
+
+    ctrl.setResponse(getUser, { id: '2' }, { id: '2', name: 'Bo (renamed)' });
+    expect(selectPage(store.getState()).data).toBe(page);
+
+    ctrl.setResponse(getUser, { id: '1' }, { id: '1', name: 'Ann (renamed)' });
+    const renamed = selectPage(store.getState()).data;
+    expect(renamed === page).toBe(false);
+    expect(renamed?.users[0]?.name).toBe('Ann (renamed)');
+    expect((renamed as unknown as { next: unknown }).next).toBe((page as unknown as { next: unknown }).next); // the part that did not change
+  });
+
+  test('a refetch of the same object result keeps it; one with a field more, less or different does not', () => {
+    const { store, ctrl } = storeWithUsers();
+    const getPage = new RestEndpoint({ urlPrefix: API, path: '/page', schema: { users: [User] } });
+    const read = (response: object) => {
+      ctrl.setResponse(getPage, response);
+      return selectResponse(getPage)(store.getState()).data as unknown;
+    };
+    const first = read({ users: [usersResponse[0]], next: { cursor: 'b' }, tags: ['x'] });
+    expect(read({ users: [usersResponse[0]], next: { cursor: 'b' }, tags: ['x'] })).toBe(first);
+    for (const changed of [
+      { users: [usersResponse[0]], next: { cursor: 'b' }, tags: ['x'], more: 1 },
+      { users: [usersResponse[0]], next: { cursor: 'b' } },
+      { users: [usersResponse[0]], next: { cursor: 'c' }, tags: ['x'] },
+      { users: [usersResponse[0]], next: { cursor: 'b' }, tags: ['x', 'y'] },
+      { users: [usersResponse[0]], previous: { cursor: 'b' }, tags: ['x'] },
+    ]) {
+      const before = read({ users: [usersResponse[0]], next: { cursor: 'b' }, tags: ['x'] });
+      expect([changed, read(changed) === before]).toEqual([changed, false]);
+    }
+  });
 });
