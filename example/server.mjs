@@ -1,6 +1,6 @@
 // The example's API server: plain Node http, in-memory data, listening on 127.0.0.1 only.
-// It serves the spec's endpoints (section 4.1), a request log for tests (GET /__log), and the page
-// built into example/dist.
+// It serves the spec's endpoints (section 4.1), a request log for tests (GET /__log), a reset to the
+// seed data for tests (POST /__reset: fresh data, empty log), and the page built into example/dist.
 //
 //   node example/server.mjs [port]     (or PORT=... ; 0 picks a free port)
 import { createServer } from 'node:http';
@@ -167,7 +167,8 @@ async function serveStatic(url, response) {
  *   `url` ends with '/'; `log` lists every API request in order (not /__log, not the page's files).
  */
 export async function startServer({ port = 0 } = {}) {
-  const api = createApi(seed());
+  const data = seed();
+  const api = createApi(data);
   const log = [];
 
   const server = createServer(async (request, response) => {
@@ -178,6 +179,12 @@ export async function startServer({ port = 0 } = {}) {
       response.end(JSON.stringify(body));
     };
     if (url.pathname === '/__log') return send(200, log);
+    if (url.pathname === '/__reset' && method === 'POST') {
+      // each browser test starts from the seed data, whatever ran before it
+      Object.assign(data, seed());
+      log.length = 0;
+      return send(200, { reset: true });
+    }
     const entry = { method, url: url.pathname + url.search, status: 0 };
     try {
       const handled = await api(method, url, request);

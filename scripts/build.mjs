@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { writeStamp } from './buildStamp.mjs';
 
 const require = createRequire(import.meta.url);
 const root = new URL('../', import.meta.url);
@@ -52,3 +53,6 @@ for (const exportPath of stubs) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(new URL('package.json', dir), `${JSON.stringify(stub, null, 2)}\n`);
 }
+
+// the package tests check that dist/ was built from the sources they test (scripts/buildStamp.mjs)
+writeStamp();

@@ -22,6 +22,7 @@ export {
 export { RestEndpoint } from './endpoint/RestEndpoint.js';
 export { Endpoint } from './endpoint/Endpoint.js';
 export { NetworkError } from './endpoint/NetworkError.js';
+export { FetchError } from './endpoint/FetchError.js';
 export { createResource } from './endpoint/createResource.js';
 
 export type { Denormalize, EntityClass, EntityInstance } from './schema/types.js';
@@ -58,7 +59,7 @@ export type { EntitiesState, ResponseMeta, SerializedError, OptimisticLayer, Com
 export type { Snapshot } from './redux/snapshot.js';
 export type { ResponseState, ResponseStatus, CountingSelector } from './redux/selectResponse.js';
 export type { EntitySelectors } from './redux/getEntitySelectors.js';
-export type { EntitiesActions, FulfilledPayload, RejectedPayload } from './redux/actions.js';
+export type { EntitiesActions, FulfilledPayload, RejectedPayload, RequestPayload } from './redux/actions.js';
 export type { RestEndpointOptions, RestEndpointExtendOptions } from './endpoint/RestEndpointOptions.js';
 export type { BodyMethod, DefaultBody, HttpMethod, RestArgs, RestParams } from './endpoint/RestArgs.js';
 export type { PathParams, PathParamValue } from './endpoint/pathTypes.js';

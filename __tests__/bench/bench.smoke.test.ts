@@ -1,9 +1,13 @@
 /**
  * A smoke run of `npm run bench`: every case once, checking only correctness. Every library must
- * return the same data, ours must keep identity where the case says so, and every contender must
- * run. No timing: the bench itself is not part of `npm test`.
+ * return the same data, ours must keep identity where the case says so, every contender must run,
+ * and the memory case must measure (with a real GC) what each store retains. No timing: the bench
+ * itself is not part of `npm test`.
  */
-import { caseGroups, measureMemory } from '../../bench/cases/index';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { caseGroups } from '../../bench/cases/index';
+import type { MemoryRow } from '../../bench/cases/memory';
 import { SMOKE_SIZES } from '../../bench/fixtures';
 
 import { benchCase } from '../../bench/model';
@@ -22,9 +26,24 @@ describe('bench smoke run', () => {
     }
   });
 
-  test('memory: every library stores every entity', () => {
-    const rows = measureMemory(SMOKE_SIZES, 1);
+  test('memory: every library stores every entity, and a real GC measures what each store retains per entity', () => {
+    // the case reads gc() when its module loads; jest runs without --expose-gc, so V8 is asked for it here
+    setFlagsFromString('--expose-gc');
+    const global = globalThis as { gc?: () => void };
+    global.gc = runInNewContext('gc') as () => void;
+    let rows: MemoryRow[] = [];
+    try {
+      jest.isolateModules(() => {
+        rows = (require('../../bench/cases/memory') as typeof import('../../bench/cases/memory')).measureMemory(SMOKE_SIZES, 1);
+      });
+    } finally {
+      delete global.gc;
+    }
     expect(rows.map((row) => row.library)).toEqual(['ours', 'ours', 'rtk', 'plain']);
+    for (const { library, variant, bytesPerEntity } of rows) {
+      // every store keeps something for each entity, and nothing like a copy of the response per entity
+      expect([library, variant, typeof bytesPerEntity, (bytesPerEntity ?? 0) > 0 && (bytesPerEntity ?? 0) < 5_000]).toEqual([library, variant, 'number', true]);
+    }
   });
 
   test('soak: every run polls to the end and stores what it should', async () => {

@@ -1,5 +1,6 @@
 import nock from 'nock';
-import { Endpoint, NetworkError, schema } from '../../src/index';
+import { Endpoint, NetworkError, fetchEndpoint, schema } from '../../src/index';
+import { makeStore } from '../fixtures/store';
 import { User } from '../fixtures/spec';
 import { API, context, useNock } from './http';
 
@@ -98,5 +99,106 @@ describe('Endpoint(fetchFn, options)', () => {
 
   test('a non-function is refused', () => {
     expect(() => Endpoint('nope' as unknown as () => Promise<unknown>)).toThrow(new TypeError('Endpoint(fetchFn) needs an async function; received string.'));
+  });
+});
+
+describe('the default cache key', () => {
+  const getByFilter = Endpoint(async (filter: unknown) => filter, { name: 'getByFilter' });
+
+  test('is faithful: values that JSON would merge give different keys', () => {
+    const different: [unknown, unknown][] = [
+      [new Map([['user', 'alice']]), new Map([['user', 'bob']])],
+      [new Map([['user', 'alice']]), {}],
+      [new Set(['a']), new Set(['b'])],
+      [new Set(['a']), []],
+      [new Date(0), '1970-01-01T00:00:00.000Z'],
+      [new Date(0), new Date(1)],
+      [NaN, null],
+      [Infinity, null],
+      [[undefined], [null]],
+      [1n, 1],
+      [1n, '1'],
+      [{ a: undefined }, { a: null }],
+    ];
+    for (const [a, b] of different) expect([a, b, getByFilter.key(a) === getByFilter.key(b)]).toEqual([a, b, false]);
+  });
+
+  test('equal contents give one key: object keys, Map entries and Set items in any order', () => {
+    expect(getByFilter.key(new Map([['a', 1], ['b', 2]]))).toBe(getByFilter.key(new Map([['b', 2], ['a', 1]])));
+    expect(getByFilter.key(new Set([1, 2]))).toBe(getByFilter.key(new Set([2, 1])));
+    expect(getByFilter.key(new Date(5))).toBe(getByFilter.key(new Date(5)));
+    expect(getByFilter.key({ a: 1, b: undefined })).toBe(getByFilter.key({ a: 1 }));
+    // plain JSON data keeps its JSON form
+    expect(getByFilter.key({ b: [1, 'x', true, null], a: { c: 1.5 } })).toBe('getByFilter [{"a":{"c":1.5},"b":[1,"x",true,null]}]');
+  });
+
+  test('two calls with Maps that differ make two requests and store two results', async () => {
+    const { store, slice } = makeStore();
+    nock(API).get('/users').query({ user: 'alice' }).reply(200, [{ id: 'a', name: 'Alice' }]);
+    nock(API).get('/users').query({ user: 'bob' }).reply(200, [{ id: 'b', name: 'Bob' }]);
+    const search = Endpoint(async (filter: Map<string, string>) => (await fetch(`${API}/users?${new URLSearchParams([...filter])}`)).json(), { name: 'search', schema: [User] });
+    const alice = await store.dispatch(fetchEndpoint(search, new Map([['user', 'alice']])));
+    const bob = await store.dispatch(fetchEndpoint(search, new Map([['user', 'bob']])));
+    expect(alice.map((user) => user.name)).toEqual(['Alice']);
+    expect(bob.map((user) => user.name)).toEqual(['Bob']);
+    expect(Object.keys(slice().endpoints)).toHaveLength(2);
+  });
+
+  test.each([
+    ['a function', [{ onDone: function notify() {} }], "getByFilter: cannot make a cache key of its arguments: args[0].onDone is a function (notify()), which has no value to compare."],
+    ['a symbol', [Symbol('token')], 'getByFilter: cannot make a cache key of its arguments: args[0] is a symbol (Symbol(token)), which has no value to compare.'],
+    ['a value with no fields', [new WeakMap()], 'getByFilter: cannot make a cache key of its arguments: args[0] is a WeakMap with no fields of its own, which has no value to compare.'],
+  ])('refuses %s loudly, naming the endpoint and where the value is', (_label, args, message) => {
+    expect(() => getByFilter.key(...(args as [unknown]))).toThrow(new TypeError(`${message} Pass plain data (Maps, Sets and Dates are keyed by their contents), or give the endpoint a key(...args) option.`));
+  });
+
+  test('a circular argument gets a clear message, not a stack overflow', () => {
+    const filter: Record<string, unknown> = { user: 'alice' };
+    filter.self = filter;
+    expect(() => getByFilter.key(filter)).toThrow(/^getByFilter: cannot make a cache key of its arguments: args\[0\]\.self contains itself \(a circular reference\)\./);
+  });
+
+  test('keys by contents at any depth: Map keys and values, Set items, RegExps, toJSON, prototype-free objects', () => {
+    const key = (value: unknown) => getByFilter.key(value);
+    expect(key(new Map([[{ id: 1 }, new Set([undefined])]]))).toBe('getByFilter [Map([[{"id":1},Set([undefined])]])]');
+    expect(key(new Map([[{ id: 1 }, 'a']]))).not.toBe(key(new Map([[{ id: 2 }, 'a']])));
+    expect(key(new Set([{ a: 1 }]))).not.toBe(key(new Set([{ a: 2 }])));
+    expect(key(/a/g)).toBe('getByFilter [RegExp("/a/g")]');
+    expect(key(/a/g)).not.toBe(key(/a/i));
+    expect(key(new URL('https://a.test/x'))).toBe('getByFilter ["https://a.test/x"]');
+    expect(key({ when: new Date(Number.NaN) })).toBe('getByFilter [{"when":Date(Invalid)}]');
+    expect(key(Object.assign(Object.create(null) as object, { b: 1, a: [NaN, -Infinity] }))).toBe('getByFilter [{"a":[NaN,-Infinity],"b":1}]');
+    expect(key(Object.create(null))).toBe('getByFilter [{}]');
+    expect((getByFilter.key as (...args: unknown[]) => string)()).toBe('getByFilter []');
+    expect(getByFilter.key(undefined)).toBe('getByFilter [undefined]');
+  });
+
+  test('the refusal names where the value is, also inside Maps, Sets and arrays, and an anonymous function as such', () => {
+    const refused = (value: unknown) => {
+      try {
+        getByFilter.key(value);
+      } catch (error) {
+        return (error as Error).message.replace(/^getByFilter: cannot make a cache key of its arguments: /, '').replace(/ Pass plain data.*$/, '');
+      }
+      return 'no error';
+    };
+    expect(refused(new Map([['cb', () => 1]]))).toBe('args[0].get(cb) is a function (an anonymous function), which has no value to compare.');
+    expect(refused([1, [Symbol.for('s')]])).toBe('args[0][1][0] is a symbol (Symbol(s)), which has no value to compare.');
+    expect(refused(new Set([new WeakSet()]))).toBe('args[0]<item 0> is a WeakSet with no fields of its own, which has no value to compare.');
+    const deep: Record<string, unknown> = {};
+    let cursor = deep;
+    for (let i = 0; i < 1_100; i++) cursor = (cursor.a = {}) as Record<string, unknown>;
+    expect(refused(deep)).toMatch(/^args\[0\](\.a)+ is nested more than 1000 levels deep\.$/);
+  });
+
+  test('a BigInt argument is keyed, distinct from the number and the string', () => {
+    expect(getByFilter.key(10n)).toBe('getByFilter [10n]');
+  });
+
+  test('a refused argument rejects the fetch before any request, and stores nothing', async () => {
+    const { store, slice } = makeStore();
+    const before = slice();
+    await expect(store.dispatch(fetchEndpoint(getByFilter, { callback: () => 1 }))).rejects.toThrow(/^getByFilter: cannot make a cache key/);
+    expect(slice()).toBe(before);
   });
 });

@@ -30,6 +30,21 @@ describe('RestEndpoint defaults', () => {
     expect(new RestEndpoint({ path: '/x', sideEffect: true }).sideEffect).toBe(true);
   });
 
+  test('with no method, sideEffect: true means POST (as in Data Client): the method, the name, the key and the request', async () => {
+    const track = new RestEndpoint({ urlPrefix: API, path: '/events', sideEffect: true });
+    expect(track.method).toBe('POST');
+    expect(track.name).toBe('POST /events');
+    expect(track.key()).toBe(`POST ${API}/events`);
+    const seen: SeenRequest[] = [];
+    nock(API).post('/events').reply(recordRequest(seen, 201, { ok: true }));
+    await expect((track as unknown as RestEndpoint<'/events', undefined, 'POST'>).request(context, { type: 'click' })).resolves.toEqual({ ok: true });
+    expect(seen[0]?.body).toBe('{"type":"click"}');
+    // an explicit method wins, and sideEffect: false keeps GET
+    expect(new RestEndpoint({ path: '/x', method: 'PUT', sideEffect: true }).method).toBe('PUT');
+    expect(new RestEndpoint({ path: '/x', sideEffect: false }).method).toBe('GET');
+    expect(new RestEndpoint({ path: '/x' }).extend({ sideEffect: true }).method).toBe('POST');
+  });
+
   test('expiry, polling and timeout options are exposed; unset ones are undefined', () => {
     const live = new RestEndpoint({ path: '/ticker', dataExpiryLength: 1000, errorExpiryLength: 50, pollFrequency: 2000, timeout: 300 });
     expect([live.dataExpiryLength, live.errorExpiryLength, live.pollFrequency, live.timeout]).toEqual([1000, 50, 2000, 300]);

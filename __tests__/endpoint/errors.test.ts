@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { NetworkError, RestEndpoint } from '../../src/index';
+import { FetchError, NetworkError, RestEndpoint } from '../../src/index';
 import { API, context, useNock } from './http';
 
 useNock();
@@ -54,8 +54,34 @@ describe('NetworkError', () => {
   });
 });
 
+describe('FetchError: no response at all', () => {
+  test('a connection that fails rejects with a FetchError naming the endpoint and the URL, the original error as its cause', async () => {
+    nock(API).get('/users').replyWithError('connect ECONNREFUSED 10.0.0.1:443');
+    const error = await failure(getUsers.request(context));
+    expect(error).toBeInstanceOf(FetchError);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error).toMatchObject({ name: 'FetchError', url: `${API}/users`, message: `GET /users got no response from ${API}/users: connect ECONNREFUSED 10.0.0.1:443.` });
+    expect((error as FetchError).cause).toMatchObject({ message: 'connect ECONNREFUSED 10.0.0.1:443' });
+  });
+
+  test("fetch's own TypeError and its cause are both in the message", async () => {
+    const down = new TypeError('fetch failed', { cause: Object.assign(new Error('getaddrinfo ENOTFOUND api.endpoint.test'), { code: 'ENOTFOUND' }) });
+    const error = await failure(getUsers.request({ fetch: () => Promise.reject(down) }));
+    expect((error as Error).message).toBe(`GET /users got no response from ${API}/users: fetch failed (getaddrinfo ENOTFOUND api.endpoint.test).`);
+    expect((error as FetchError).cause).toBe(down);
+  });
+
+  test('an abort is not wrapped: it stays the abort reason', async () => {
+    const controller = new AbortController();
+    controller.abort('gone');
+    nock(API).get('/users').delay(1000).reply(200, []);
+    await expect(getUsers.request({ ...context, signal: controller.signal })).rejects.toBe('gone');
+    nock.cleanAll();
+  });
+});
+
 describe('errorPolicy', () => {
-  test('defaults: 5xx is soft, any other failure is hard', async () => {
+  test('defaults: 5xx and no response at all are soft, any other failure is hard', async () => {
     nock(API).get('/users').reply(500);
     nock(API).get('/users').reply(599);
     nock(API).get('/users').reply(404);
@@ -65,6 +91,16 @@ describe('errorPolicy', () => {
     expect(policies).toEqual(['soft', 'soft', 'hard', 'hard']);
     expect(getUsers.errorPolicy(new TypeError('parse failed'))).toBe('hard');
     expect(getUsers.errorPolicy('a string')).toBe('hard');
+    // DESIGN §5.13: offline, refused, DNS, timeout
+    nock(API).get('/users').replyWithError('connect ECONNREFUSED 10.0.0.1:443');
+    expect(getUsers.errorPolicy(await failure(getUsers.request(context)))).toBe('soft');
+    for (const message of ['Failed to fetch', 'fetch failed', 'NetworkError when attempting to fetch resource.', 'Load failed', 'Network request failed']) {
+      expect([message, getUsers.errorPolicy(new TypeError(message))]).toEqual([message, 'soft']);
+    }
+    expect(getUsers.errorPolicy(new DOMException('slow', 'TimeoutError'))).toBe('soft');
+    expect(getUsers.errorPolicy(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))).toBe('soft');
+    expect(getUsers.errorPolicy(new Error('wrapped', { cause: Object.assign(new Error('x'), { code: 'ENOTFOUND' }) }))).toBe('soft');
+    expect(getUsers.errorPolicy(new DOMException('stopped', 'AbortError'))).toBe('hard');
   });
 
   test('the option replaces the default', async () => {
@@ -76,7 +112,7 @@ describe('errorPolicy', () => {
 });
 
 describe('aborting', () => {
-  test('timeout aborts the request with a TimeoutError naming the endpoint', async () => {
+  test('timeout aborts the request with a TimeoutError naming the endpoint and the URL', async () => {
     nock(API).get('/users').delay(1000).reply(200, []);
     const slow = getUsers.extend({ timeout: 30 });
     const started = Date.now();
@@ -84,7 +120,7 @@ describe('aborting', () => {
     expect(Date.now() - started).toBeLessThan(800);
     expect(error).toBeInstanceOf(DOMException);
     expect((error as DOMException).name).toBe('TimeoutError');
-    expect((error as DOMException).message).toBe('GET /users timed out after 30ms');
+    expect((error as DOMException).message).toBe(`GET /users timed out after 30ms waiting for ${API}/users`);
     nock.abortPendingRequests();
   });
 
@@ -105,7 +141,7 @@ describe('aborting', () => {
     };
     const error = await failure(getUsers.extend({ timeout: 30 }).request(polyfillLike));
     expect((error as DOMException).name).toBe('TimeoutError');
-    expect((error as DOMException).message).toBe('GET /users timed out after 30ms');
+    expect((error as DOMException).message).toBe(`GET /users timed out after 30ms waiting for ${API}/users`);
     nock.abortPendingRequests();
   });
 

@@ -11,13 +11,50 @@ describe('RestEndpoint default parseResponse', () => {
   test('204 gives null', async () => {
     nock(API).delete('/users/1').reply(204);
     const deleteUser = new RestEndpoint({ urlPrefix: API, path: '/users/:id', method: 'DELETE', schema: User });
-    await expect(deleteUser.request(context, { id: 1 })).resolves.toBeNull();
+    await expect(deleteUser.parseResponse(await fetch(`${API}/users/1`, { method: 'DELETE' }))).resolves.toBeNull();
   });
 
   test('an empty body gives null, whatever the content type', async () => {
     nock(API).get('/users').reply(200, '', { 'Content-Type': 'application/json' });
     const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users', schema: new schema.All(User) });
-    await expect(getUsers.request(context)).resolves.toBeNull();
+    await expect(getUsers.parseResponse(await fetch(`${API}/users`))).resolves.toBeNull();
+  });
+
+  describe('an empty answer where the schema needs data', () => {
+    const getUser = new RestEndpoint({ urlPrefix: API, path: '/users/:id', schema: User });
+
+    test('204: the error says the status and what to do, naming the endpoint, the URL and the schema', async () => {
+      nock(API).get('/users/1').reply(204);
+      await expect(getUser.request(context, { id: 1 })).rejects.toThrow(
+        new TypeError(
+          `GET /users/:id: the server answered 204 No Content from ${API}/users/1, but the schema User needs a response to normalize. ` +
+            'If this request sends no body back, give the endpoint a schema that allows none (leave schema out); ' +
+            'for a delete, use schema.Invalidate(User), which finds the entity through the params.',
+        ),
+      );
+    });
+
+    test('200 with an empty body: the error says the body was empty', async () => {
+      nock(API).get('/users/1').reply(200, '', { 'Content-Type': 'application/json' });
+      await expect(getUser.request(context, { id: 1 })).rejects.toThrow(`GET /users/:id: the server answered 200 with an empty body from ${API}/users/1, but the schema User needs a response to normalize.`);
+    });
+
+    test('a JSON null body is a value, not an empty body: it is left to the schema', async () => {
+      nock(API).get('/users/1').reply(200, 'null', { 'Content-Type': 'application/json' });
+      await expect(getUser.request(context, { id: 1 })).resolves.toBeNull();
+    });
+
+    test('schema.Invalidate answered 204 finds the entity through the params', async () => {
+      nock(API).delete('/users/7').reply(204);
+      const deleteUser = new RestEndpoint({ urlPrefix: API, path: '/users/:id', method: 'DELETE', schema: new schema.Invalidate(User) });
+      await expect(deleteUser.request(context, { id: 7 })).resolves.toEqual({ id: 7 });
+    });
+
+    test('a custom parseResponse answered 204 gets the same message', async () => {
+      nock(API).get('/users/1').reply(204);
+      const custom = getUser.extend({ parseResponse: async (response) => (response.status === 204 ? null : response.json()) });
+      await expect(custom.request(context, { id: 1 })).rejects.toThrow(`GET /users/:id: the server answered 204 No Content from ${API}/users/1`);
+    });
   });
 
   test('JSON content types are parsed, +json included', async () => {

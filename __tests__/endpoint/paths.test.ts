@@ -115,6 +115,24 @@ describe('missing and invalid path params', () => {
   test('params must be an object', () => {
     expect(() => getTrade.url(5 as unknown as { id: number })).toThrow('GET /trade/:id: params must be an object such as { id: 1 }; received 5.');
   });
+
+  test.each([
+    ['a Map', new Map([['id', 1]]), 'a Map: [["id",1]]'],
+    ['a Date', new Date(0), 'a Date (1970-01-01T00:00:00.000Z)'],
+    ['a Set', new Set([1]), 'a Set: [1]'],
+    ['a function', function lookup() {}, 'a function (lookup)'],
+  ])('params that are %s are refused as such, not reported as a missing path parameter', (_label, params, shown) => {
+    expect(() => getTrade.url(params as unknown as { id: number })).toThrow(`GET /trade/:id: params must be a plain object such as { id: 1 }; received ${shown}.`);
+  });
+
+  test.each([
+    ['a lone high surrogate', 'a\ud800b'],
+    ['a lone low surrogate', '\udc00'],
+  ])('a path param with %s names the endpoint and the parameter (no bare URIError)', (_label, id) => {
+    expect(() => getTrade.url({ id })).toThrow(
+      `GET /trade/:id: path parameter 'id' holds ${JSON.stringify(id)}, a string with a lone surrogate (half of a UTF-16 pair) that has no UTF-8 form to percent-encode. Pass the whole character, or leave it out.`,
+    );
+  });
 });
 
 describe('invalid templates fail when the endpoint is built', () => {
@@ -125,6 +143,9 @@ describe('invalid templates fail when the endpoint is built', () => {
     ['/users/:id}', "a '}' without its '{' at index 10"],
     ['/users\\', 'a trailing backslash'],
     ['http://api.test/users', "':' is not followed by a parameter name (put the origin in urlPrefix, not in path) at index 4"],
+    ['/a/:id?', "':id?' is an Express-style optional parameter, which this syntax does not have: write '{/:id}' for an optional segment at index 3"],
+    ['/a/:id?/b', "':id?' is an Express-style optional parameter, which this syntax does not have: write '{/:id}' for an optional segment at index 3"],
+    ['/files/:path+', "':path+' is an Express-style repeated parameter, which this syntax does not have: write '*path' for a wildcard at index 7"],
   ])('%s', (path, problem) => {
     expect(() => new RestEndpoint({ path })).toThrow(TypeError);
     expect(() => new RestEndpoint({ path })).toThrow(`GET ${path}: invalid path template ${JSON.stringify(path)}: ${problem}`);
@@ -157,6 +178,18 @@ describe('search params', () => {
     expect(() => getUsers.url({ filter: { a: 1 } } as unknown as Record<string, string>)).toThrow(
       "GET /users: search parameter 'filter' must be a string, number or boolean; received {\"a\":1}.",
     );
+  });
+
+  test.each([
+    ['a Date', { since: new Date(0) }, "search parameter 'since' must be a string, number or boolean; received a Date (1970-01-01T00:00:00.000Z). Pass since.toISOString(), or its time in ms."],
+    ['a Map', { filter: new Map([['user', 'alice']]) }, "search parameter 'filter' must be a string, number or boolean; received a Map: [[\"user\",\"alice\"]]. Serialize it yourself, e.g. with JSON.stringify."],
+    ['a function', { cb: function secret() { return 'token=abc'; } }, "search parameter 'cb' must be a string, number or boolean; received a function (secret). Serialize it yourself, e.g. with JSON.stringify."],
+    ['a symbol', { tag: Symbol('t') }, "search parameter 'tag' must be a string, number or boolean; received a symbol (Symbol(t)). Serialize it yourself, e.g. with JSON.stringify."],
+    ['a function in an array', { cb: ['a', () => 1] }, "search parameter 'cb' must be a string, number or boolean; received a function (an anonymous function). Serialize it yourself, e.g. with JSON.stringify."],
+    ['a lone surrogate', { q: 'x\udfff' }, 'search parameter \'q\' holds "x\\udfff", a string with a lone surrogate (half of a UTF-16 pair) that has no UTF-8 form to percent-encode. Pass the whole character, or leave it out.'],
+  ])('%s is refused naming the endpoint and the parameter; nothing of it reaches the URL', (_label, params, problem) => {
+    expect(() => getUsers.url(params as unknown as Record<string, string>)).toThrow(`GET /users: ${problem}`);
+    expect(() => getUsers.key(params as unknown as Record<string, string>)).toThrow(`GET /users: ${problem}`);
   });
 
   test('a query already in the path is extended', () => {

@@ -1,5 +1,6 @@
 import nock from 'nock';
-import { RestEndpoint } from '../../src/index';
+import { RestEndpoint, fetchEndpoint } from '../../src/index';
+import { makeStore } from '../fixtures/store';
 import { User } from '../fixtures/spec';
 import { API, context, recordRequest, useNock, type SeenRequest } from './http';
 
@@ -155,5 +156,46 @@ describe('RestEndpoint.request', () => {
     await expect(getFile.request(context, { name: '%2E%2e' })).rejects.toThrow("GET /files/:name: path parameter 'name' is \"%2E%2e\", a dot segment");
     expect(scope.isDone()).toBe(false);
     nock.cleanAll();
+  });
+
+  describe('bodies JSON cannot send are refused before any request', () => {
+    const createUser = new RestEndpoint({ urlPrefix: API, path: '/users', method: 'POST' });
+    const circular: Record<string, unknown> = { name: 'Ann' };
+    circular.self = circular;
+
+    test.each([
+      ['a Map', new Map([['name', 'Ann']]), 'the body is a Map: [["name","Ann"]], which JSON sends as {}. Send Object.fromEntries(map) instead.'],
+      ['a Set', new Set(['a']), 'the body is a Set: ["a"], which JSON sends as {}. Send [...set] instead.'],
+      ['a Map inside', { name: 'Ann', roles: new Map([['admin', true]]) }, 'body.roles is a Map: [["admin",true]], which JSON sends as {}. Send Object.fromEntries(map) instead.'],
+      ['a function', function makeBody() {}, 'the body is a function (makeBody), which JSON cannot send (fetch would send no body at all). Send data.'],
+      ['a symbol', Symbol('s'), 'the body is a symbol (Symbol(s)), which JSON cannot send (fetch would send no body at all). Send data.'],
+      ['a BigInt inside', { amount: 10n }, 'body.amount is a BigInt (10n), which JSON cannot send. Send it as a string.'],
+      ['a circular body', circular, 'body.self contains itself (a circular reference), which JSON cannot send.'],
+    ])('%s', async (_label, body, problem) => {
+      const scope = nock(API).post('/users').reply(201, {});
+      await expect(createUser.request(context, body as never)).rejects.toThrow(new TypeError(`POST /users: ${problem}`));
+      expect(scope.isDone()).toBe(false);
+      nock.cleanAll();
+    });
+
+    test('through a store: the fetch rejects and nothing is stored, not even an error', async () => {
+      const { store, slice } = makeStore();
+      const before = slice();
+      await expect(store.dispatch(fetchEndpoint(createUser, new Map([['name', 'Ann']]) as never))).rejects.toThrow(/^POST \/users: the body is a Map/);
+      expect(slice()).toBe(before);
+    });
+
+    test('Dates, class instances and function fields are sent as JSON sends them', async () => {
+      const seen: SeenRequest[] = [];
+      nock(API).post('/users').reply(recordRequest(seen));
+      class Person {
+        name = 'Ann';
+        greet() {
+          return this.name;
+        }
+      }
+      await createUser.request(context, { born: new Date(0), person: new Person(), onDone: () => 1 });
+      expect(seen[0]?.body).toBe('{"born":"1970-01-01T00:00:00.000Z","person":{"name":"Ann"}}');
+    });
   });
 });

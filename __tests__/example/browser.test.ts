@@ -1,14 +1,15 @@
 /**
  * The example app in real Chromium: `node example/index.mjs` builds the page and serves it with its
  * API; playwright-core drives Debian's /usr/bin/chromium (never a downloaded browser). The server's
- * request log (GET /__log) tells how many requests each action made. The fourth panel reads the
- * same trades and account through an RTK Query api normalized with normalizeApi.
+ * request log (GET /__log) tells how many requests each action made. Every test starts from the
+ * seed data (POST /__reset) on a freshly loaded page, so each runs alone or in any order. The fourth
+ * panel reads the same trades and account through an RTK Query api normalized with normalizeApi.
  *
  * The screenshot goes to .tmp/example.png; `UPDATE_SCREENSHOT=1 npx jest __tests__/example` writes
  * the README's docs/example.png instead, so an ordinary run leaves the working tree clean.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
@@ -66,6 +67,23 @@ async function settledLog(since: number): Promise<string[]> {
 
 const texts = (testId: string) => page.getByTestId(testId).allInnerTexts();
 
+/** The page as the seed data shows it once every panel has loaded. */
+async function loadPage(): Promise<void> {
+  await page.goto(url);
+  await page.getByTestId('user').nth(1).waitFor();
+  await page.getByTestId('trade-row').nth(2).waitFor();
+  await page.getByTestId('rtkq-trade-row').nth(2).waitFor();
+  await page.getByTestId('feed-item').nth(3).waitFor();
+  await page.getByTestId('account-balance').waitFor();
+  await page.getByTestId('rtkq-account-balance').waitFor();
+}
+
+/** Width and height of a PNG file, from its IHDR chunk. */
+function pngSize(file: string): { width: number; height: number; signature: string } {
+  const bytes = readFileSync(file);
+  return { signature: bytes.subarray(0, 8).toString('hex'), width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: the example's browser test needs Debian's Chromium. Install it with: apt-get update && apt-get install -y chromium`);
@@ -80,7 +98,7 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    // the browser's own line for the refused trades' 422, which the tests provoke
+    // the browser's own line for the refused trade's 422, which the test provokes
     if (/status of 422/.test(message.text())) return;
     if (message.type() === 'error' || message.type() === 'warning') pageErrors.push(`console.${message.type()}: ${message.text()}`);
   });
@@ -95,6 +113,13 @@ afterAll(async () => {
   }
 });
 
+beforeEach(async () => {
+  // the seed data and an empty request log, then the page loaded from scratch
+  const reset = await fetch(`${url}__reset`, { method: 'POST' });
+  expect(reset.status).toBe(200);
+  await loadPage();
+});
+
 afterEach(() => {
   // each test answers for its own errors
   expect(pageErrors.splice(0)).toEqual([]);
@@ -102,14 +127,6 @@ afterEach(() => {
 
 describe('the example page in Chromium', () => {
   test('loads every panel with one GET per endpoint and library', async () => {
-    await page.goto(url);
-    await page.getByTestId('user').nth(1).waitFor();
-    await page.getByTestId('trade-row').nth(2).waitFor();
-    await page.getByTestId('rtkq-trade-row').nth(2).waitFor();
-    await page.getByTestId('feed-item').nth(3).waitFor();
-    await page.getByTestId('account-balance').waitFor();
-    await page.getByTestId('rtkq-account-balance').waitFor();
-
     expect(await texts('user-name')).toEqual(['Ann', 'Bo']);
     expect(await page.getByTestId('account-balance').innerText()).toBe('1000.00');
     expect(await page.getByTestId('rtkq-account-balance').innerText()).toBe('1000.00');
@@ -159,11 +176,6 @@ describe('the example page in Chromium', () => {
     // 1000.00 − 4 coins × 2.50
     await page.waitForFunction(() => document.querySelector('[data-testid="account-balance"]')?.textContent === '990.00');
 
-    // the RTK Query panel reads the same tables: the same row and balance, with no request of its own
-    await page.getByTestId('rtkq-trade-row').nth(3).waitFor();
-    expect(await texts('rtkq-trade-row')).toEqual(await texts('trade-row'));
-    expect(await page.getByTestId('rtkq-account-balance').innerText()).toBe('990.00');
-
     const requests = await settledLog(before);
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatch(/^POST \/trade\/?$/);
@@ -175,25 +187,34 @@ describe('the example page in Chromium', () => {
     await page.getByTestId('rtkq-trade-amount').fill('2');
     await page.getByTestId('rtkq-trade-coin').selectOption('sol');
     await page.getByTestId('rtkq-trade-submit').click();
-    await page.getByTestId('rtkq-trade-row').nth(4).waitFor();
-    await page.getByTestId('trade-row').nth(4).waitFor();
+    await page.getByTestId('rtkq-trade-row').nth(3).waitFor();
+    await page.getByTestId('trade-row').nth(3).waitFor();
 
-    expect(await page.getByTestId('rtkq-trade-row').nth(4).innerText()).toMatch(/^5\t1\t2\tSOL\t/);
+    expect(await page.getByTestId('rtkq-trade-row').nth(3).innerText()).toMatch(/^4\t1\t2\tSOL\t/);
     expect(await texts('trade-row')).toEqual(await texts('rtkq-trade-row'));
-    // 990.00 − 2 coins × 2.50, in both panels
-    await page.waitForFunction(() => document.querySelector('[data-testid="rtkq-account-balance"]')?.textContent === '985.00');
-    expect(await page.getByTestId('account-balance').innerText()).toBe('985.00');
+    // 1000.00 − 2 coins × 2.50, in both panels
+    await page.waitForFunction(() => document.querySelector('[data-testid="rtkq-account-balance"]')?.textContent === '995.00');
+    expect(await page.getByTestId('account-balance').innerText()).toBe('995.00');
 
     const requests = await settledLog(before);
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatch(/^POST \/trade\/?$/);
   });
 
-  test('screenshot for the README', async () => {
+  test('screenshot for the README: the page after a trade, written now, as a PNG of the full page', async () => {
+    const started = Date.now();
+    await page.getByTestId('trade-amount').fill('4');
+    await page.getByTestId('trade-submit').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="request-log"]')?.textContent?.includes('POST /trade'));
+    await page.getByTestId('trade-row').nth(3).waitFor();
+    expect(await page.getByTestId('loading').count()).toBe(0);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
     mkdirSync(dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
-    expect(existsSync(SCREENSHOT)).toBe(true);
+
+    expect(statSync(SCREENSHOT).mtimeMs).toBeGreaterThanOrEqual(started - 1000); // this run's, not an old file
+    expect(pngSize(SCREENSHOT)).toEqual({ signature: '89504e470d0a1a0a', width: 1280, height });
+    expect(height).toBeGreaterThanOrEqual(720);
   });
 
   test('a refused trade shows the server’s reason and changes nothing', async () => {
@@ -203,8 +224,8 @@ describe('the example page in Chromium', () => {
     const alert = page.getByTestId('trade-form').getByRole('alert');
     await alert.waitFor();
     expect(await alert.innerText()).toContain('Insufficient balance');
-    expect(await page.getByTestId('trade-row').count()).toBe(5);
-    expect(await page.getByTestId('account-balance').innerText()).toBe('985.00');
+    expect(await page.getByTestId('trade-row').count()).toBe(3);
+    expect(await page.getByTestId('account-balance').innerText()).toBe('1000.00');
     expect(await settledLog(before)).toEqual(['POST /trade']);
   });
 
@@ -215,8 +236,8 @@ describe('the example page in Chromium', () => {
     const alert = page.getByTestId('rtkq-trade-form').getByRole('alert');
     await alert.waitFor();
     expect(await alert.innerText()).toContain('Insufficient balance');
-    expect(await page.getByTestId('rtkq-trade-row').count()).toBe(5);
-    expect(await page.getByTestId('rtkq-account-balance').innerText()).toBe('985.00');
+    expect(await page.getByTestId('rtkq-trade-row').count()).toBe(3);
+    expect(await page.getByTestId('rtkq-account-balance').innerText()).toBe('1000.00');
     expect(await settledLog(before)).toEqual(['POST /trade']);
   });
 });

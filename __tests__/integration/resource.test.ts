@@ -81,13 +81,28 @@ describe('createResource members', () => {
     expect(ids(selectResponse(TodoResource.getList, { orderBy: 'title' })(setup.store.getState()).data)).toEqual(['1', '5']);
   });
 
-  test('remove takes the item out of every list, and keeps the entity', async () => {
+  test('remove takes the item out of the lists its arguments match (the filter push uses), and keeps the entity', async () => {
+    const { store, list } = await withLists();
+    nock(API).patch('/todos', { id: 1, userId: 1 }).reply(200, { id: 1, userId: 1, title: 'a' });
+    await store.dispatch(fetchEndpoint(TodoResource.getList.remove, { id: 1, userId: 1 }));
+    expect(list()).toEqual(['2']);
+    expect(list({ userId: 1 })).toEqual([]);
+    expect(getEntitySelectors(Todo).selectById(store.getState(), 1)).toBeInstanceOf(Todo);
+  });
+
+  test('a remove without the filtered argument leaves the lists fetched with it alone', async () => {
     const { store, list } = await withLists();
     nock(API).patch('/todos', { id: 1 }).reply(200, { id: 1, userId: 1, title: 'a' });
     await store.dispatch(fetchEndpoint(TodoResource.getList.remove, { id: 1 }));
     expect(list()).toEqual(['2']);
-    expect(list({ userId: 1 })).toEqual([]);
-    expect(getEntitySelectors(Todo).selectById(store.getState(), 1)).toBeInstanceOf(Todo);
+    expect(list({ userId: 1 })).toEqual(['1']); // a push of { id: 1 } would not join this list either
+  });
+
+  test('a remove for another userId leaves the { userId: 1 } list alone', async () => {
+    const { store, list } = await withLists();
+    nock(API).patch('/todos', { id: 1, userId: 2 }).reply(200, { id: 1, userId: 2, title: 'a' });
+    await store.dispatch(fetchEndpoint(TodoResource.getList.remove, { id: 1, userId: 2 }));
+    expect(list({ userId: 1 })).toEqual(['1']);
   });
 
   test('update and partialUpdate merge into the stored item seen by every list', async () => {
@@ -163,5 +178,30 @@ describe('extend', () => {
     expect(extended.toggle.url({ id: 3 })).toBe(`${API}/todos/3/toggle`);
     expect(extended.toggle.method).toBe('PATCH');
     expect('toggle' in TodoResource).toBe(false);
+  });
+});
+
+describe('createResource on a path ending in a wildcard', () => {
+  class Content extends Entity {
+    path = '';
+    sha = '';
+    pk() {
+      return this.path;
+    }
+    static override key = 'Content';
+  }
+  const ContentResource = createResource({ urlPrefix: API, path: '/repos/:owner/*path', schema: Content });
+  const OptionalResource = createResource({ urlPrefix: API, path: '/repos/:owner{/*path}', schema: Content });
+
+  test('getList drops the wildcard with the last segment, and needs only the params before it', async () => {
+    expect(ContentResource.getList.path).toBe('/repos/:owner');
+    expect(ContentResource.getList.url({ owner: 'octo' })).toBe(`${API}/repos/octo`);
+    expect(OptionalResource.getList.path).toBe('/repos/:owner');
+    expect(ContentResource.get.url({ owner: 'octo', path: ['src', 'index.ts'] })).toBe(`${API}/repos/octo/src/index.ts`);
+
+    const { store } = makeStore();
+    nock(API).get('/repos/octo').reply(200, [{ path: 'README.md', sha: 'a1' }]);
+    const files = await store.dispatch(fetchEndpoint(ContentResource.getList, { owner: 'octo' }));
+    expect(files.map((file) => file.pk())).toEqual(['README.md']);
   });
 });

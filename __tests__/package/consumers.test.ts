@@ -13,6 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readmeBlocks } from '../readme/readmeBlocks';
 import { root } from './runBin';
+import { assertFreshDist } from './freshDist';
+
+// these checks read dist/: it must be the build of the sources as they are now
+assertFreshDist();
 
 const jestExample = readmeBlocks().find((block) => block.section === 'Testing with Jest');
 

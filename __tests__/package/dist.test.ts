@@ -4,8 +4,10 @@
  * `main`/`module`/`types` fields and each subpath's package.json stub for `moduleResolution: node10`).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { assertFreshDist, staleDist } from './freshDist';
 
 const root = join(__dirname, '..', '..');
 const readJson = <T>(...path: string[]): T => JSON.parse(readFileSync(join(root, ...path), 'utf8')) as T;
@@ -28,8 +30,30 @@ interface PackageJson {
   exports: Record<string, Record<string, Record<string, string>> | string>;
 }
 
+describe('the build these tests read', () => {
+  test('dist/ was built from the sources as they are now', () => {
+    expect(staleDist()).toBeUndefined();
+  });
+
+  test('the check notices a source edited after the build, and a missing dist/', () => {
+    const copy = mkdtempSync(join(tmpdir(), 'rtk-entities-stamp-'));
+    try {
+      for (const input of ['src', 'tsup.config.ts', 'tsconfig.build.json', 'scripts']) cpSync(join(root, input), join(copy, input), { recursive: true });
+      expect(staleDist(copy)).toMatch(/^dist\/ does not exist: the package tests would check an old build\. Run `npm run build` first/);
+      mkdirSync(join(copy, 'dist'));
+      execFileSync(process.execPath, [join(root, 'scripts', 'buildStamp.mjs'), '--write'], { env: { ...process.env, BUILD_STAMP_ROOT: copy } });
+      expect(staleDist(copy)).toBeUndefined();
+      appendFileSync(join(copy, 'src', 'index.ts'), '\n// edited after the build\n');
+      expect(staleDist(copy)).toMatch(/^dist\/ was built from other sources than src\/ \(or the build configs\) now hold/);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the built package', () => {
-  // `npm test` builds dist/ before jest runs
+  // `npm test` builds dist/ before jest runs; an old build would make every check below meaningless
+  assertFreshDist();
   const output = execFileSync(process.execPath, [join(root, 'scripts', 'check-package.mjs')], { cwd: root, encoding: 'utf8' });
   const report = JSON.parse(output.trim().split('\n').pop() ?? '{}') as Report & { cjs: Report };
 

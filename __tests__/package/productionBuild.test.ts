@@ -8,6 +8,10 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
+import { assertFreshDist } from './freshDist';
+
+// these checks read dist/: it must be the build of the sources as they are now
+assertFreshDist();
 
 const root = join(__dirname, '..', '..');
 const esbuild = require.resolve('esbuild/bin/esbuild');

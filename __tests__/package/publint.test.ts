@@ -4,6 +4,10 @@
  * errors (`--strict`), and suggestions must be none either.
  */
 import { runBin } from './runBin';
+import { assertFreshDist } from './freshDist';
+
+// these checks read dist/: it must be the build of the sources as they are now
+assertFreshDist();
 
 test('publint reports nothing on the packed package', () => {
   // `npm test` builds dist/ before jest runs

@@ -6,6 +6,10 @@
  * peer dependency, left out like the others).
  */
 import { runBin } from './runBin';
+import { assertFreshDist } from './freshDist';
+
+// these checks read dist/: it must be the build of the sources as they are now
+assertFreshDist();
 
 interface Check {
   name: string;

@@ -7,6 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root, runBin } from './runBin';
+import { assertFreshDist } from './freshDist';
+
+// these checks read dist/: it must be the build of the sources as they are now
+assertFreshDist();
 
 interface Resolution {
   resolution?: { fileName: string };

@@ -5,7 +5,7 @@ import { RestEndpoint, schema } from '../../src/index';
 import { useCache, useError } from '../../src/react/index';
 import { User, usersResponse } from '../fixtures/spec';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
-import { renderCounter, renderWithStore } from './harness';
+import { renderCounter, renderWithStore, requestsDuring } from './harness';
 
 const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users', schema: new schema.All(User) });
 const getUser = new RestEndpoint({ urlPrefix: API, path: '/users/:id', schema: User });
@@ -31,11 +31,15 @@ describe('useCache', () => {
     expect(screen.getByText('Ann, Bo')).toBeTruthy();
   });
 
-  test('an entity read elsewhere is listed by a schema.All endpoint, without a request', () => {
+  test('an entity read elsewhere is listed by a schema.All endpoint, without a request', async () => {
     const { store, ctrl } = makeStore();
     ctrl.setResponse(getUser, { id: '5' }, { id: '5', name: 'Eve' });
-    renderWithStore(store, <Names />);
-    expect(screen.getByText('Eve')).toBeTruthy();
+    const requests = await requestsDuring(store, () => {
+      renderWithStore(store, <Names />);
+      expect(screen.getByText('Eve')).toBeTruthy();
+    });
+    expect(requests).toEqual([]);
+    expect(store.getState().entities.meta[getUsers.key()]).toBeUndefined();
   });
 
   test('re-renders only when the data changes', () => {

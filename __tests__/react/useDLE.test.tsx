@@ -5,7 +5,7 @@ import { RestEndpoint, schema } from '../../src/index';
 import { useDLE, type DLE } from '../../src/react/index';
 import { User, usersResponse } from '../fixtures/spec';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
-import { renderCounter, renderWithStore } from './harness';
+import { renderCounter, renderWithStore, requestsDuring } from './harness';
 
 const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users', schema: new schema.All(User) });
 const getUser = new RestEndpoint({ urlPrefix: API, path: '/users/:id', schema: User });
@@ -42,12 +42,15 @@ describe('useDLE', () => {
     expect(seen.at(-1)).toMatchObject({ data: undefined, loading: false, error: { name: 'NetworkError', status: 404 } });
   });
 
-  test('fresh data: no request, not loading, and the same object across renders', () => {
+  test('fresh data: no request, not loading, and the same object across renders', async () => {
     const { store, ctrl } = makeStore();
     ctrl.setResponse(getUsers, usersResponse);
     const seen: DLE<User[]>[] = [];
-    const view = renderWithStore(store, <Users seen={seen} />);
-    view.rerender(<Users seen={seen} />);
+    const requests = await requestsDuring(store, () => {
+      const view = renderWithStore(store, <Users seen={seen} />);
+      view.rerender(<Users seen={seen} />);
+    });
+    expect(requests).toEqual([]);
     expect(screen.getByText('Ann, Bo')).toBeTruthy();
     expect(seen[0]).toMatchObject({ loading: false });
     expect(seen[1]).toBe(seen[0]);

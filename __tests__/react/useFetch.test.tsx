@@ -5,7 +5,7 @@ import { RestEndpoint, schema } from '../../src/index';
 import { AsyncBoundary, useCache, useFetch, useSuspense } from '../../src/react/index';
 import { Post, User, usersResponse } from '../fixtures/spec';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
-import { renderWithStore } from './harness';
+import { renderWithStore, requestsDuring } from './harness';
 
 const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users', schema: new schema.All(User) });
 const getUser = new RestEndpoint({ urlPrefix: API, path: '/users/:id', schema: User });
@@ -32,7 +32,7 @@ describe('useFetch', () => {
     expect(returned.at(-1)).toBeUndefined();
   });
 
-  test('fresh data: undefined, and no request', () => {
+  test('fresh data: undefined, and no request', async () => {
     const { store, ctrl } = makeStore();
     ctrl.setResponse(getUsers, usersResponse);
     let returned: Promise<User[]> | undefined | 'unset' = 'unset';
@@ -40,7 +40,7 @@ describe('useFetch', () => {
       returned = useFetch(getUsers);
       return null;
     }
-    renderWithStore(store, <Prefetch />);
+    expect(await requestsDuring(store, () => renderWithStore(store, <Prefetch />))).toEqual([]);
     expect(returned).toBeUndefined();
   });
 

@@ -7,7 +7,7 @@ import { RestEndpoint, entitiesSlice, schema } from '../../src/index';
 import { AsyncBoundary, useSuspense, type ErrorComponentProps } from '../../src/react/index';
 import { User, usersResponse } from '../fixtures/spec';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
-import { caughtErrors, renderCounter, renderWithStore } from './harness';
+import { caughtErrors, renderCounter, renderWithStore, requestsDuring } from './harness';
 
 const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users', schema: new schema.All(User) });
 const getUser = new RestEndpoint({ urlPrefix: API, path: '/users/:id', schema: User });
@@ -81,11 +81,15 @@ describe('useSuspense', () => {
     expect(served.count).toBe(1);
   });
 
-  test('fresh stored data renders at once, without a request', () => {
+  test('fresh stored data renders at once, without a request', async () => {
     const { store, ctrl } = makeStore();
     ctrl.setResponse(getUsers, usersResponse);
-    renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>}><Users /></AsyncBoundary>);
-    expect(screen.getByText('Ann')).toBeTruthy();
+    const requests = await requestsDuring(store, () => {
+      renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>}><Users /></AsyncBoundary>);
+      expect(screen.getByText('Ann')).toBeTruthy();
+    });
+    expect(requests).toEqual([]);
+    expect(screen.queryByText('Loading')).toBeNull();
   });
 
   test('expired data renders at once and is refreshed in the background', async () => {

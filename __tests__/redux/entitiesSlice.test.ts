@@ -1,6 +1,7 @@
 import { configureStore, createSlice } from '@reduxjs/toolkit';
-import { RestEndpoint, createEntities, entitiesSlice, schema } from '../../src/index';
-import { User, usersResponse } from '../fixtures/spec';
+import nock from 'nock';
+import { RestEndpoint, createController, createDataMiddleware, createEntities, createResource, entitiesSlice, fetchEndpoint, schema } from '../../src/index';
+import { Trade, User, usersResponse } from '../fixtures/spec';
 
 const getUsers = new RestEndpoint({ urlPrefix: 'https://api.test', path: '/users', schema: new schema.All(User) });
 const getUser = new RestEndpoint({ urlPrefix: 'https://api.test', path: '/users/:id', schema: User });
@@ -58,15 +59,100 @@ describe('entitiesSlice', () => {
     expect(Object.keys(store.getState().entities.entities)).toEqual([]);
   });
 
-  test('warns once in development when the slice is not mounted', () => {
-    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
-    const { createDataMiddleware, createController } = createEntities({ reducerPath: 'missing' });
+});
+
+describe('request actions in DevTools', () => {
+  afterEach(() => nock.cleanAll());
+
+  test("every request action names its endpoint: pending, optimistic, fulfilled, rejected and settled carry endpoint 'Trade.getList.push' and the like", async () => {
+    nock.disableNetConnect();
+    const TradeResource = createResource({ urlPrefix: 'https://api.test', path: '/trade/:id', schema: Trade, optimistic: true });
+    const seen: { type: string; endpoint?: unknown }[] = [];
+    const store = configureStore({
+      reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
+      middleware: (getDefault) =>
+        getDefault()
+          .concat(createDataMiddleware())
+          .concat(() => (next: (action: unknown) => unknown) => (action: unknown) => {
+            const { type, payload } = action as { type: string; payload?: { endpoint?: unknown } };
+            if (type.startsWith('entities/')) seen.push({ type, endpoint: payload?.endpoint });
+            return next(action);
+          }),
+    });
+    nock('https://api.test')
+      .post('/trade')
+      .reply(201, { id: 1, amount: '5', coin: 'btc' })
+      .get('/trade/9')
+      .reply(404)
+      .get('/trade/1')
+      .delay(200)
+      .reply(200, {});
+    await store.dispatch(fetchEndpoint(TradeResource.getList.push, { id: 1, amount: '5', coin: 'btc' }));
+    await expect(store.dispatch(fetchEndpoint(TradeResource.get, { id: 9 }))).rejects.toMatchObject({ status: 404 });
+    const aborted = store.dispatch(fetchEndpoint(TradeResource.get, { id: 1 }));
+    aborted.abort();
+    await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
+    await new Promise<void>((resolve) => {
+      const settled = () => seen.some((action) => action.type === 'entities/fetchSettled');
+      if (settled()) return resolve();
+      const unsubscribe = store.subscribe(() => settled() && (unsubscribe(), resolve()));
+    });
+
+    expect(seen).toEqual([
+      { type: 'entities/fetchPending', endpoint: 'Trade.getList.push' },
+      { type: 'entities/optimisticSet', endpoint: 'Trade.getList.push' },
+      { type: 'entities/fetchFulfilled', endpoint: 'Trade.getList.push' },
+      { type: 'entities/fetchPending', endpoint: 'Trade.get' },
+      { type: 'entities/fetchRejected', endpoint: 'Trade.get' },
+      { type: 'entities/fetchPending', endpoint: 'Trade.get' },
+      { type: 'entities/fetchSettled', endpoint: 'Trade.get' },
+    ]);
+  });
+});
+
+describe('a store whose slice is not mounted', () => {
+  const originalEnv = process.env.NODE_ENV;
+  afterEach(() => {
+    process.env.NODE_ENV = originalEnv;
+    nock.cleanAll();
+  });
+
+  test.each(['development', 'production'])('fetches reject naming the reducer path, in %s, and nothing is requested', async (env) => {
+    process.env.NODE_ENV = env;
+    nock.disableNetConnect();
+    const served = nock('https://api.test').get('/users').reply(200, usersResponse);
     const store = configureStore({ reducer: { other: (state: number = 0) => state }, middleware: (getDefault) => getDefault().concat(createDataMiddleware()) });
     const ctrl = createController(store);
-    ctrl.setError(getUsers, new Error('x'));
-    ctrl.setError(getUsers, new Error('y'));
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]?.[0])).toMatch(/'missing' slice is not in the store/);
-    warn.mockRestore();
+
+    const message =
+      "rtk-entities: GET /users cannot be stored: the 'entities' slice is not in the store. " +
+      'Add `[entitiesSlice.reducerPath]: entitiesSlice.reducer` to the reducer of configureStore.';
+    await expect(store.dispatch(fetchEndpoint(getUsers))).rejects.toThrow(message);
+    await expect(ctrl.fetch(getUsers)).rejects.toThrow(message);
+    expect(() => ctrl.setResponse(getUsers, usersResponse)).toThrow(message);
+    expect(() => ctrl.setError(getUsers, new Error('x'))).toThrow(message);
+    expect(served.isDone()).toBe(false);
+    expect(store.getState()).toEqual({ other: 0 });
+  });
+
+  test("a createEntities mount names its own slice and middleware in the hints", async () => {
+    const cache = createEntities({ reducerPath: 'cache' });
+    const unmounted = configureStore({ reducer: { other: (state: number = 0) => state }, middleware: (getDefault) => getDefault().concat(cache.createDataMiddleware()) });
+    await expect(unmounted.dispatch(cache.fetchEndpoint(getUsers))).rejects.toThrow(
+      "rtk-entities: GET /users cannot be stored: the 'cache' slice is not in the store. " +
+        "Add the slice of createEntities({ reducerPath: 'cache' }) to the reducer of configureStore: " +
+        '`[cache.entitiesSlice.reducerPath]: cache.entitiesSlice.reducer`, where `cache` is what that createEntities call returned.',
+    );
+
+    // the default instance's middleware answers only for 'entities': the 'cache' mount has none
+    const withoutMiddleware = configureStore({
+      reducer: { [cache.entitiesSlice.reducerPath]: cache.entitiesSlice.reducer },
+      middleware: (getDefault) => getDefault().concat(createDataMiddleware()),
+    });
+    await expect(cache.createController(withoutMiddleware).fetch(getUsers)).rejects.toThrow(
+      "rtk-entities: the data middleware for 'cache' is not installed. " +
+        "Add the middleware of createEntities({ reducerPath: 'cache' }) to configureStore: " +
+        '`middleware: (getDefault) => getDefault().concat(cache.createDataMiddleware())`, where `cache` is what that createEntities call returned.',
+    );
   });
 });

@@ -68,6 +68,22 @@ export function prototypeSnapshot(...extra: object[]) {
   return targets.map((target) => Reflect.ownKeys(target).map(String).sort());
 }
 
+/**
+ * Resolves once no request for `key` is in flight any more (checked after every store update): a
+ * caller's abort rejects its promise at once, and the request settles in the store right after.
+ */
+export function untilSettled(store: { getState(): RootState; subscribe(listener: () => void): () => void }, key: string): Promise<void> {
+  const settled = () => (store.getState().entities.meta[key]?.pending ?? 0) === 0;
+  return new Promise((resolve) => {
+    if (settled()) return resolve();
+    const unsubscribe = store.subscribe(() => {
+      if (!settled()) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 /** Awaits a promise expected to reject and returns the reason (fails if it resolves). */
 export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(

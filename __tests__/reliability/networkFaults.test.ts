@@ -3,7 +3,7 @@
  * HTTP only through nock, answers released by the test; the timeout runs on jest's fake clock.
  */
 import nock from 'nock';
-import { Entity, NetworkError, RestEndpoint, createResource, fetchEndpoint, getEntitySelectors, schema, selectEntityMeta, selectResponse } from '../../src/index';
+import { Entity, FetchError, NetworkError, RestEndpoint, createResource, fetchEndpoint, getEntitySelectors, schema, selectEntityMeta, selectResponse } from '../../src/index';
 import { User } from '../fixtures/spec';
 import { assertNetworkDone, strictNetwork } from '../fixtures/store';
 import { API, buildStore, held, rejectionOf, tickingClock } from './helpers';
@@ -144,6 +144,16 @@ describe('bodies that are not what the endpoint expects', () => {
     expect(selectResponse(TodoResource.delete, { id: 1 })(store.getState()).status).toBe('fulfilled');
   });
 
+  test('204 on an entity endpoint rejects saying the status and what to do; the cached entity stays', async () => {
+    const { store, slice } = await withUsers();
+    const tables = slice().entities;
+    nock(API).get('/users/1').reply(204);
+    const error = await rejectionOf(store.dispatch(fetchEndpoint(getUser, { id: 1 })));
+    expect((error as Error).message).toMatch(/^GET \/users\/:id: the server answered 204 No Content from https:\/\/api\.example\.test\/users\/1, but the schema User needs a response to normalize\./);
+    expect(slice().meta[getUser.key({ id: 1 })]?.error).toEqual({ name: 'TypeError', message: (error as Error).message });
+    expect(slice().entities).toBe(tables);
+  });
+
   test('204 on a DELETE without a schema resolves null and is stored as fulfilled', async () => {
     const { store } = buildStore();
     const deleteSession = new RestEndpoint({ urlPrefix: API, path: '/session', method: 'DELETE' });
@@ -154,17 +164,18 @@ describe('bodies that are not what the endpoint expects', () => {
 });
 
 describe('the network itself', () => {
-  test('the connection fails (nock replyWithError): rejected with the error, stored as plain data, entities untouched; a retry works', async () => {
+  test('the connection fails (nock replyWithError): rejected with a FetchError naming the endpoint and URL, stored as plain data, soft, entities untouched; a retry works', async () => {
     const { store, slice } = await withUsers();
     const tables = slice().entities;
     nock(API).get('/users/1').replyWithError('connect ECONNREFUSED 10.0.0.1:443');
 
     const error = await rejectionOf(store.dispatch(fetchEndpoint(getUser, { id: 1 })));
-    // nock makes its errors in Node's realm, not jest's: check the fields, not instanceof
-    expect(error).toMatchObject({ message: 'connect ECONNREFUSED 10.0.0.1:443' });
+    const message = `GET /users/:id got no response from ${API}/users/1: connect ECONNREFUSED 10.0.0.1:443.`;
+    expect(error).toBeInstanceOf(FetchError);
+    expect(error).toMatchObject({ message, url: `${API}/users/1` });
     const stored = slice().meta[getUser.key({ id: 1 })];
-    expect(stored?.error).toEqual({ name: 'Error', message: 'connect ECONNREFUSED 10.0.0.1:443' });
-    expect(stored?.errorPolicy).toBe('hard');
+    expect(stored?.error).toEqual({ name: 'FetchError', message });
+    expect(stored?.errorPolicy).toBe('soft');
     expect(stored?.pending).toBeUndefined();
     expect(slice().entities).toBe(tables);
 
@@ -174,16 +185,45 @@ describe('the network itself', () => {
   });
 
   test.each([
-    ['a browser offline', new TypeError('Failed to fetch')],
-    ["Node's fetch, connection refused", new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) })],
-  ])('fetch rejecting with a TypeError (%s): the promise rejects with it, its name and message are stored, nothing else', async (_label, networkDown) => {
+    ['a browser offline', new TypeError('Failed to fetch'), 'Failed to fetch'],
+    ["Node's fetch, connection refused", new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }), 'fetch failed (connect ECONNREFUSED)'],
+  ])('fetch rejecting with a TypeError (%s): rejects with a FetchError whose cause it is; the stored message names the endpoint and the URL; nothing else is stored', async (_label, networkDown, reason) => {
     const { store, slice } = buildStore({ fetch: () => Promise.reject(networkDown) });
     const before = slice();
-    await expect(store.dispatch(fetchEndpoint(getUsers))).rejects.toBe(networkDown);
-    expect(slice().meta[getUsers.key()]).toMatchObject({ error: { name: 'TypeError', message: networkDown.message }, errorPolicy: 'hard' });
-    expect(slice().meta[getUsers.key()]?.error).toEqual({ name: 'TypeError', message: networkDown.message });
+    const error = await rejectionOf(store.dispatch(fetchEndpoint(getUsers)));
+    expect(error).toBeInstanceOf(FetchError);
+    expect((error as FetchError).cause).toBe(networkDown);
+    expect(slice().meta[getUsers.key()]).toMatchObject({ errorPolicy: 'soft' });
+    expect(slice().meta[getUsers.key()]?.error).toEqual({ name: 'FetchError', message: `GET /users got no response from ${API}/users: ${reason}.` });
     expect(slice().entities).toBe(before.entities);
     expect(slice().endpoints).toBe(before.endpoints);
+  });
+
+  test('offline on a refetch is soft (DESIGN §5.13): the cached data stays shown, the same object, beside an error naming the endpoint and URL', async () => {
+    const { store, slice } = buildStore({ now: tickingClock().now });
+    nock(API).get('/users').reply(200, [{ id: '1', name: 'Ann' }]);
+    const data = await store.dispatch(fetchEndpoint(getUsers));
+    const tables = slice().entities;
+
+    nock(API).get('/users').replyWithError({ code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND api.example.test' });
+    await expect(store.dispatch(fetchEndpoint(getUsers))).rejects.toBeInstanceOf(FetchError);
+    const response = selectResponse(getUsers)(store.getState());
+    expect(response.data).toBe(data);
+    expect(response).toMatchObject({
+      status: 'rejected',
+      isError: true,
+      error: { name: 'FetchError', message: `GET /users got no response from ${API}/users: getaddrinfo ENOTFOUND api.example.test.` },
+    });
+    expect(slice().meta[getUsers.key()]?.errorPolicy).toBe('soft');
+    expect(slice().entities).toBe(tables);
+  });
+
+  test('a custom errorPolicy that answers undefined falls back to the default: 5xx and no response soft, 4xx hard', async () => {
+    const { store, slice } = buildStore({ now: tickingClock().now });
+    const onlyTeapots = getUser.extend({ errorPolicy: (error) => ((error as { status?: number }).status === 418 ? 'soft' : undefined) });
+    nock(API).get('/users/1').reply(418).get('/users/2').reply(503).get('/users/3').reply(404).get('/users/4').replyWithError('connect ECONNREFUSED');
+    for (const id of [1, 2, 3, 4]) await rejectionOf(store.dispatch(fetchEndpoint(onlyTeapots, { id })));
+    expect([1, 2, 3, 4].map((id) => slice().meta[onlyTeapots.key({ id })]?.errorPolicy)).toEqual(['soft', 'soft', 'hard', 'soft']);
   });
 
   describe('on a fake clock', () => {
@@ -195,7 +235,7 @@ describe('the network itself', () => {
       jest.useRealTimers();
     });
 
-    test('the timeout option aborts the request and records a TimeoutError naming the endpoint', async () => {
+    test('the timeout option aborts the request and records a soft TimeoutError naming the endpoint and the URL', async () => {
       const { store, slice } = await withUsers();
       const tables = slice().entities;
       const slowUser = getUser.extend({ timeout: 5_000 });
@@ -210,11 +250,9 @@ describe('the network itself', () => {
       await jest.advanceTimersByTimeAsync(1);
 
       const error = await outcome;
-      expect(error).toMatchObject({ name: 'TimeoutError', message: 'GET /users/:id timed out after 5000ms' });
-      expect(slice().meta[slowUser.key({ id: 1 })]).toMatchObject({
-        error: { name: 'TimeoutError', message: 'GET /users/:id timed out after 5000ms' },
-        errorPolicy: 'hard',
-      });
+      const message = `GET /users/:id timed out after 5000ms waiting for ${API}/users/1`;
+      expect(error).toMatchObject({ name: 'TimeoutError', message });
+      expect(slice().meta[slowUser.key({ id: 1 })]).toMatchObject({ error: { name: 'TimeoutError', message }, errorPolicy: 'soft' });
       expect(slice().meta[slowUser.key({ id: 1 })]?.pending).toBeUndefined();
       server.release(); // the answer arrives after the abort: nothing changes
       await jest.advanceTimersByTimeAsync(10);

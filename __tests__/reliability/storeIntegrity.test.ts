@@ -3,7 +3,7 @@
  * component re-renders), and the state is plain JSON a new store can be rehydrated from.
  */
 import nock from 'nock';
-import { fetchEndpoint, getEntitySelectors, schema, selectEntityMeta, selectQuery, selectResponse } from '../../src/index';
+import { RestEndpoint, fetchEndpoint, getEntitySelectors, schema, selectEntityMeta, selectQuery, selectResponse } from '../../src/index';
 import { Link, Post } from '../fixtures/spec';
 import { assertNetworkDone, strictNetwork } from '../fixtures/store';
 import { API, buildStore, held, tickingClock, type RootState } from './helpers';
@@ -72,7 +72,11 @@ describe('a failed delete leaves the entity and its lists ===', () => {
     const { store } = await withTodos();
     const before = selections(store.getState());
     nock(API).delete('/todos/1').replyWithError('socket hang up');
-    await expect(store.dispatch(fetchEndpoint(TodoResource.delete, { id: 1 }))).rejects.toMatchObject({ message: 'socket hang up' });
+    await expect(store.dispatch(fetchEndpoint(TodoResource.delete, { id: 1 }))).rejects.toMatchObject({
+      name: 'FetchError',
+      message: `Todo.delete got no response from ${API}/todos/1: socket hang up.`,
+      cause: { message: 'socket hang up' },
+    });
     expectSameObjects(selections(store.getState()), before);
   });
 
@@ -255,5 +259,56 @@ describe('the state is plain JSON: a new store rehydrated from it gives the same
     expect(getEntitySelectors(Todo).selectById(rehydrated.store.getState(), 1)?.title).toBe('A (optimistic)');
     server.release();
     await request;
+  });
+});
+
+describe('data nested too deep to keep is refused (the state stays usable and serializable)', () => {
+  /** `{ a: { a: … } }`, `depth` objects deep. */
+  function nested(depth: number): Record<string, unknown> {
+    let value: Record<string, unknown> = { leaf: true };
+    for (let i = 1; i < depth; i++) value = { a: value };
+    return value;
+  }
+
+  const getTree = new RestEndpoint({ urlPrefix: API, path: '/tree' });
+
+  test('a 20,000-level body on an endpoint without a schema: rejected naming the endpoint and the limit; nothing stored; later dispatches and JSON.stringify(state) work', async () => {
+    const { store, ctrl, slice } = buildStore();
+    // written out by hand: JSON.stringify itself overflows on 20,000 levels
+    const body = `${'{"a":'.repeat(19_999)}{"leaf":true}${'}'.repeat(19_999)}`;
+    nock(API).get('/tree').reply(200, body, { 'Content-Type': 'application/json' });
+    const before = slice();
+
+    const error = await store.dispatch(fetchEndpoint(getTree)).then(
+      () => undefined,
+      (caught: unknown) => caught as Error,
+    );
+    expect(error?.message).toMatch(
+      /^GET \/tree: the response holds data nested deeper than 500 levels \(at result\.a\.a\.a\.a\.a…\), which the store cannot keep: Redux's development checks and JSON\.stringify\(state\) overflow the stack on data that deep\. Nothing of it was stored\. Flatten it in process\(\), or give the nested parts an Entity schema \(entities are stored flat\)\.$/,
+    );
+    expect(slice().endpoints).toBe(before.endpoints);
+    expect(slice().entities).toBe(before.entities);
+    expect(slice().meta[getTree.key()]?.error?.message).toBe(error?.message);
+
+    // the store still works under RTK's checks, and its state still serializes
+    ctrl.setResponse(getMembers, [{ id: 'm1', username: 'ann', name: 'Ann' }]);
+    expect(memberSelectors.selectTotal(store.getState())).toBe(1);
+    expect(() => JSON.stringify(store.getState())).not.toThrow();
+  });
+
+  test('500 levels are kept and read back as they came', () => {
+    const { ctrl } = buildStore();
+    const body = nested(500);
+    expect(ctrl.setResponse(getTree, body)).toEqual(body);
+  });
+
+  test('a deep field of an entity (not covered by its schema) is refused too; ctrl.setResponse throws and writes nothing', () => {
+    const { ctrl, slice } = buildStore();
+    const before = slice();
+    expect(() => ctrl.setResponse(getMember, { id: 'm1' }, { id: 'm1', username: 'ann', name: 'Ann', settings: nested(600) })).toThrow(
+      /^GET \/members\/:id: the response holds data nested deeper than 500 levels \(at Member m1\.settings\.a\.a\.a\.a…\)/,
+    );
+    expect(slice().entities).toBe(before.entities);
+    expect(() => JSON.stringify(slice())).not.toThrow();
   });
 });

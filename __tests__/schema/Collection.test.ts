@@ -1,4 +1,4 @@
-import { denormalize, normalize, schema } from '../../src/index';
+import { Entity, denormalize, normalize, schema } from '../../src/index';
 import type { EntityTables, NormalizedData } from '../../src/index';
 import { User } from '../fixtures/spec';
 
@@ -54,6 +54,38 @@ describe('schema.Collection', () => {
     const store = merged({ entities: {} }, listed);
     const pushed = normalize(users.push, { id: '4', name: 'D' }, [{ name: 'D' }], { store });
     expect(merged(store, pushed).entities[users.key]?.['{"page":"2"}']).toEqual({ items: ['4'] });
+  });
+
+  test('nestKey: a list nested in an entity is stored per parent, not per request arguments', () => {
+    class Todo extends Entity {
+      id = '';
+      title = '';
+      pk() {
+        return this.id;
+      }
+      static override key = 'NestedTodo';
+    }
+    const todosOf = new schema.Collection([Todo], { nestKey: (parent: { id: string }) => ({ userId: parent.id }) });
+    class Owner extends Entity {
+      id = '';
+      todos: Todo[] = [];
+      pk() {
+        return this.id;
+      }
+      static override key = 'Owner';
+      static override schema = { todos: todosOf };
+    }
+    const { result, entities } = normalize(
+      [Owner],
+      [
+        { id: '1', todos: [{ id: 'a', title: 'one' }] },
+        { id: '2', todos: [{ id: 'b', title: 'two' }] },
+      ],
+      [{ page: 1 }],
+    );
+    expect(Object.keys(entities[todosOf.key] ?? {}).sort()).toEqual(['{"userId":"1"}', '{"userId":"2"}']);
+    const owners = denormalize([Owner], result, entities) as Owner[];
+    expect(owners.map((owner) => owner.todos.map((todo) => todo.title))).toEqual([['one'], ['two']]);
   });
 
   test('rejects a definition that is not a list', () => {

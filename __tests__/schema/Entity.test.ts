@@ -1,4 +1,5 @@
-import { Entity, denormalize, normalize, schema } from '../../src/index';
+import { configureStore } from '@reduxjs/toolkit';
+import { Entity, RestEndpoint, createController, createDataMiddleware, denormalize, entitiesSlice, normalize, schema, selectQuery } from '../../src/index';
 import { Account, FeedItem, Link, Post, Trade, User } from '../fixtures/spec';
 
 describe('Entity shapes (spec 2.3)', () => {
@@ -167,5 +168,69 @@ describe('schema.Union, Values and Query', () => {
     expect(first.map((user) => user.pk())).toEqual(['1', '3']);
     expect(denormalize(named, undefined, entities, ['A'])).toBe(first);
     expect((denormalize(named, undefined, entities, ['B']) as User[]).map((user) => user.pk())).toEqual(['2']);
+  });
+});
+
+describe('Entity.indexes follow the values', () => {
+  class Member extends Entity {
+    id = '';
+    username = '';
+    pk() {
+      return this.id;
+    }
+    static override key = 'Member';
+    static override indexes = ['username'];
+  }
+  const getMember = new RestEndpoint({ path: '/members/:id', schema: Member });
+  const getMembers = new RestEndpoint({ path: '/members', schema: [Member] });
+
+  function store() {
+    const built = configureStore({
+      reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
+      middleware: (getDefault) => getDefault().concat(createDataMiddleware()),
+    });
+    return { store: built, ctrl: createController(built), find: (username: string) => selectQuery(Member, { username })(built.getState()) };
+  }
+
+  test('after a rename, the old value finds nothing and the new one finds the entity', () => {
+    const { store: built, ctrl, find } = store();
+    ctrl.setResponse(getMember, { id: '1' }, { id: '1', username: 'bo' });
+    expect(find('bo')?.pk()).toBe('1');
+    ctrl.setResponse(getMember, { id: '1' }, { id: '1', username: 'bob' });
+    expect(find('bo')).toBeUndefined();
+    expect(find('bob')?.pk()).toBe('1');
+    // plain JSON: the old entry is gone, not left as undefined
+    expect(Object.keys(built.getState().entities.indexes.Member?.username ?? {})).toEqual(['bob']);
+  });
+
+  test('two entities swapping values in one response each keep their own', () => {
+    const { ctrl, find } = store();
+    ctrl.setResponse(getMembers, [
+      { id: '1', username: 'ann' },
+      { id: '2', username: 'bo' },
+    ]);
+    ctrl.setResponse(getMembers, [
+      { id: '1', username: 'bo' },
+      { id: '2', username: 'ann' },
+    ]);
+    expect([find('ann')?.pk(), find('bo')?.pk()]).toEqual(['2', '1']);
+  });
+
+  test('a value another entity took since is not removed by the first one leaving it', () => {
+    const { ctrl, find } = store();
+    ctrl.setResponse(getMember, { id: '1' }, { id: '1', username: 'bo' });
+    ctrl.setResponse(getMember, { id: '2' }, { id: '2', username: 'bo' }); // the server moved the name to 2
+    ctrl.setResponse(getMember, { id: '1' }, { id: '1', username: 'bob' });
+    expect(find('bo')?.pk()).toBe('2');
+    expect(find('bob')?.pk()).toBe('1');
+  });
+
+  test('normalize alone writes the removal as an undefined entry (read as not found) over the stored index', () => {
+    const first = normalize(Member, { id: '1', username: 'bo' });
+    const renamed = normalize(Member, { id: '1', username: 'bob' }, [], { store: first });
+    expect(Object.entries(renamed.indexes.Member?.username ?? {}).sort()).toEqual([
+      ['bo', undefined],
+      ['bob', '1'],
+    ]);
   });
 });

@@ -79,3 +79,13 @@ ctrl.fetch(Pets.getList.push, { owner: 'm1' });
 ctrl.fetch(Pets.getList.push, { owner: { id: 'm1', name: 'Max' } });
 // @ts-expect-error: not a pk nor an Owner body
 ctrl.fetch(Pets.getList.push, { owner: true });
+
+// a path ending in a wildcard: getList drops it with the last segment
+const ContentResource = createResource({ urlPrefix: 'https://api.test', path: '/repos/:owner/*path', schema: User });
+ContentResource.getList.url({ owner: 'octo' });
+ContentResource.get.url({ owner: 'octo', path: ['a', 'b'] });
+expectType<Equal<typeof ContentResource.getList.path, '/repos/:owner'>>();
+const OptionalContent = createResource({ urlPrefix: 'https://api.test', path: '/repos/:owner{/*path}', schema: User });
+expectType<Equal<typeof OptionalContent.getList.path, '/repos/:owner'>>();
+// @ts-expect-error: the list still needs the params before the wildcard
+ContentResource.getList.url({});

@@ -9,7 +9,9 @@ import type { CommonEndpointOptions, EndpointInterface, ErrorPolicy, RequestCont
 export interface EndpointOptions<A extends unknown[], S> extends CommonEndpointOptions<S> {
   /**
    * The cache key of one call.
-   * @default `${name} ${stableStringify(args)}`
+   * @default `${name} ${stableStringify(args)}`: equal arguments give one key, different ones
+   *   (Maps, Sets and Dates by their contents) different keys; functions, symbols and circular
+   *   arguments are refused with a TypeError naming the endpoint
    */
   key?(...args: NoInfer<A>): string;
   /** The response to show before the server answers (optimistic updates). */
@@ -81,7 +83,16 @@ class FunctionEndpoint<A extends unknown[], T, S> implements Endpoint<A, T, S> {
   }
 
   key(...args: A): string {
-    return `${this.name} ${stableStringify(args)}`;
+    let text: string;
+    try {
+      text = stableStringify(args, 'args');
+    } catch (error) {
+      throw new TypeError(
+        `${this.name}: cannot make a cache key of its arguments: ${(error as Error).message} ` +
+          'Pass plain data (Maps, Sets and Dates are keyed by their contents), or give the endpoint a key(...args) option.',
+      );
+    }
+    return `${this.name} ${text}`;
   }
 
   request(_context: RequestContext, ...args: A): Promise<T> {

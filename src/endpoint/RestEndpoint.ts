@@ -3,11 +3,15 @@ import { anySignal } from './anySignal.js';
 import { bodyStart } from './bodyStart.js';
 import { compilePath, type PathTemplate } from './compilePath.js';
 import { defaultErrorPolicy } from './defaultErrorPolicy.js';
-import { encodeBody } from './encodeBody.js';
+import { assertSendable, encodeBody } from './encodeBody.js';
 import { hasHeader, headerRecord } from './headerRecord.js';
 import type { EndpointInterface, ErrorPolicy, RequestContext } from './interface.js';
 import { NetworkError } from './NetworkError.js';
-import { parseResponse } from './parseResponse.js';
+import { FetchError } from './FetchError.js';
+import { parseResponse, readResponse } from './parseResponse.js';
+import { Invalidate } from '../schema/Invalidate.js';
+import { toSchemaClass } from '../normalizr/shorthand.js';
+import { schemaName } from '../normalizr/schemaName.js';
 import type { BodyMethod, DefaultBody, HttpMethod, RestArgs } from './RestArgs.js';
 import type { RestEndpointExtendOptions, RestEndpointOptions } from './RestEndpointOptions.js';
 import { searchString, type SearchParams } from './searchString.js';
@@ -73,7 +77,8 @@ export class RestEndpoint<
 
   /** @param options the path, method, schema and the rest; see `RestEndpointOptions` */
   constructor(options: RestEndpointOptions<P, S, M, B, Q, R>) {
-    const method = (options.method ?? 'GET') as M;
+    // as in Data Client: a side effect with no method is a POST
+    const method = (options.method ?? (options.sideEffect === true ? 'POST' : 'GET')) as M;
     this.#options = options as AnyOptions;
     this.path = options.path;
     this.urlPrefix = options.urlPrefix ?? '';
@@ -108,45 +113,74 @@ export class RestEndpoint<
     return this.#url(this.#split(args).params);
   }
 
-  /** The cache key of one call: method and URL, e.g. `GET https://api/users?page=2`. */
+  /**
+   * The cache key of one call: method and URL, e.g. `GET https://api/users?page=2`.
+   * @throws TypeError for params the URL cannot hold or a body JSON cannot send, so a bad call is
+   *   refused before anything is stored for it
+   */
   key(...args: RestArgs<P, B, Q>): string {
-    return `${this.method} ${this.url(...args)}`;
+    const { params, body } = this.#split(args);
+    if (this.#takesBody) assertSendable(body, this.name);
+    return `${this.method} ${this.#url(params)}`;
   }
 
   /**
    * Sends the request through `context.fetch` and returns the parsed, processed response.
-   * @throws NetworkError for a non-2xx status; a `TimeoutError` DOMException after `timeout` ms
+   * @throws NetworkError for a non-2xx status; FetchError when no response came (offline, refused,
+   *   DNS); a `TimeoutError` DOMException after `timeout` ms; each names the endpoint and the URL
    */
   async request(context: RequestContext, ...args: RestArgs<P, B, Q>): Promise<R> {
     const { params, body } = this.#split(args);
     const url = this.#url(params);
-    const encoded = this.#takesBody ? encodeBody(body) : undefined;
+    const encoded = this.#takesBody ? encodeBody(body, this.name) : undefined;
     const headers = headerRecord(this.requestInit?.headers);
     if (encoded?.contentType !== undefined && !hasHeader(headers, 'content-type')) headers['Content-Type'] = encoded.contentType;
     const finalHeaders = await this.getHeaders(headers);
 
     const timeout = this.timeout === undefined ? undefined : new AbortController();
-    const timer = timeout && setTimeout(() => timeout.abort(new DOMException(`${this.name} timed out after ${this.timeout}ms`, 'TimeoutError')), this.timeout);
+    const timer = timeout && setTimeout(() => timeout.abort(new DOMException(`${this.name} timed out after ${this.timeout}ms waiting for ${url}`, 'TimeoutError')), this.timeout);
     let value: unknown;
+    /** How the server answered when it sent no body (`204 No Content`), else undefined. */
+    let answer: string | undefined;
     try {
-      // called detached: a browser's fetch rejects any `this` but the global one
-      const { fetch } = context;
-      const response = await fetch(url, {
-        ...this.requestInit,
-        method: this.method,
-        headers: finalHeaders,
-        body: encoded?.body,
-        signal: anySignal([context.signal, this.requestInit?.signal, timeout?.signal]) ?? null,
-      });
+      let response: Response;
+      try {
+        // called detached: a browser's fetch rejects any `this` but the global one
+        const { fetch } = context;
+        response = await fetch(url, {
+          ...this.requestInit,
+          method: this.method,
+          headers: finalHeaders,
+          body: encoded?.body,
+          signal: anySignal([context.signal, this.requestInit?.signal, timeout?.signal]) ?? null,
+        });
+      } catch (error) {
+        // an abort (caller, reset, timeout) stays what it is; anything else got no response at all
+        if (timeout?.signal.aborted || context.signal?.aborted || this.requestInit?.signal?.aborted) throw error;
+        throw new FetchError(this.name, url, error);
+      }
       if (!response.ok) throw await this.#networkError(url, response);
-      value = await this.parseResponse(response);
+      // the default parser tells an empty body from a JSON null; a custom one only has the status
+      const read = this.parseResponse === RestEndpoint.prototype.parseResponse
+        ? await readResponse(response, this)
+        : { value: await this.parseResponse(response), empty: response.status === 204 || response.status === 205 };
+      value = read.value;
+      if (read.empty) answer = response.status === 204 || response.status === 205 ? `${response.status} ${response.status === 204 ? 'No Content' : 'Reset Content'}` : `${response.status} with an empty body`;
     } catch (error) {
       if (timeout?.signal.aborted) throw timeout.signal.reason;
       throw error;
     } finally {
       clearTimeout(timer);
     }
-    return this.process(value, ...args);
+    const processed = this.process(value, ...args);
+    if (answer === undefined || (processed !== null && processed !== undefined) || toSchemaClass(this.schema) === undefined) return processed;
+    // an empty answer: a delete names its entity through the params; any other schema has nothing to normalize
+    if (this.schema instanceof Invalidate) return params as R;
+    throw new TypeError(
+      `${this.name}: the server answered ${answer} from ${url}, but the schema ${schemaName(this.schema)} needs a response to normalize. ` +
+        'If this request sends no body back, give the endpoint a schema that allows none (leave schema out); ' +
+        `for a delete, use schema.Invalidate(${entityOf(this.schema)}), which finds the entity through the params.`,
+    );
   }
 
   /** Reads a 2xx response; see `RestEndpointOptions.parseResponse`. */
@@ -164,7 +198,7 @@ export class RestEndpoint<
     return headers;
   }
 
-  /** Classifies a failure: 5xx → `soft`, anything else → `hard`, unless the `errorPolicy` option says otherwise. */
+  /** Classifies a failure: 5xx and no response at all (offline, refused, DNS, timeout) → `soft`, anything else → `hard`, unless the `errorPolicy` option says otherwise. */
   errorPolicy(error: unknown): ErrorPolicy | undefined {
     return defaultErrorPolicy(error);
   }
@@ -210,7 +244,12 @@ export class RestEndpoint<
   #params(value: unknown): Readonly<Record<string, unknown>> {
     if (value === undefined || value === null) return {};
     if (typeof value !== 'object' || Array.isArray(value)) {
-      throw new TypeError(`${this.name}: params must be an object such as { id: 1 }; received ${describeValue(value)}.`);
+      const what = typeof value === 'function' ? 'a plain object' : 'an object';
+      throw new TypeError(`${this.name}: params must be ${what} such as { id: 1 }; received ${describeValue(value)}.`);
+    }
+    // their entries are no fields: every path parameter would read as missing
+    if (value instanceof Map || value instanceof Set || value instanceof Date || value instanceof RegExp) {
+      throw new TypeError(`${this.name}: params must be a plain object such as { id: 1 }; received ${describeValue(value)}.`);
     }
     return value as Readonly<Record<string, unknown>>;
   }
@@ -221,4 +260,10 @@ export class RestEndpoint<
     const status = `${response.status} ${response.statusText}`.trim();
     return new NetworkError(response, `${this.name} failed with ${status} from ${url}${text === '' ? '' : `. Body starts with ${bodyStart(text)}`}.`);
   }
+}
+
+/** The Entity a message can suggest for `schema.Invalidate(…)`: the schema itself, or `Entity`. */
+function entityOf(schema: unknown): string {
+  const key = typeof schema === 'function' ? (schema as { key?: unknown }).key : undefined;
+  return typeof key === 'string' ? key : 'YourEntity';
 }

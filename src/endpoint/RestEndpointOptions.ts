@@ -16,7 +16,10 @@ export interface RestEndpointOptions<P extends string, S, M extends HttpMethod, 
   readonly path: P;
   /** Prepended to the path, e.g. `https://api.example.com`. @default '' */
   readonly urlPrefix?: string | undefined;
-  /** The HTTP method. @default 'GET' */
+  /**
+   * The HTTP method. Write it for a typed body: with no `method`, the types take the arguments of a GET.
+   * @default 'POST' when `sideEffect` is true, else 'GET'
+   */
   readonly method?: M | undefined;
   /**
    * Types the search parameters; its value is never sent: `searchParams: {} as { page?: number }`.
@@ -29,7 +32,7 @@ export interface RestEndpointOptions<P extends string, S, M extends HttpMethod, 
    * @default Record<string, unknown> for POST, PUT and PATCH; no body otherwise
    */
   readonly body?: B;
-  /** True for mutations: never deduplicated, never served from cache. @default method !== 'GET' */
+  /** True for mutations: never deduplicated, never served from cache; with no `method`, `true` also means POST. @default method !== 'GET' */
   readonly sideEffect?: boolean | undefined;
   /** Names the endpoint in errors and DevTools. @default `${method} ${path}`, e.g. `GET /users` */
   readonly name?: string | undefined;

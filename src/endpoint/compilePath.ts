@@ -1,6 +1,7 @@
 import { describeValue } from '../schema/describeValue.js';
 import { getOwn } from '../schema/ownProperty.js';
 import { paramNames, parsePath, type PathToken } from './parsePath.js';
+import { assertWellFormed } from './wellFormed.js';
 
 /** A parsed path template that fills in its parameters. */
 export interface PathTemplate {
@@ -51,6 +52,7 @@ export function compilePath(path: string, endpointName: string): PathTemplate {
           'Dot segments are rejected, percent-encoded or not; pass an actual name.',
       );
     }
+    assertWellFormed(text, `${where} '${name}'`);
     return encodeURIComponent(text);
   };
 

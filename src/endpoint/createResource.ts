@@ -89,7 +89,7 @@ function buildMembers<P extends string, S extends EntitySchema>(options: Resourc
     unshift: push.extend({ schema: collection.unshift, name: `${key}.getList.unshift` }),
     /** POSTs entries and merges them into every stored Values list they belong in. */
     assign: push.extend({ schema: collection.assign, name: `${key}.getList.assign` }),
-    /** PATCHes the list to take items out of every stored list. */
+    /** PATCHes the list to take items out of every stored list they belong in (the filter push uses). */
     remove: list.extend({ method: 'PATCH', schema: collection.remove, body, name: `${key}.getList.remove` }),
     /** GETs a further page (`paginationField` in the params) and appends it to the list, without duplicates. */
     getPage: list.extend({ schema: collection.paginate(paginationField), name: `${key}.getList.getPage` }),

@@ -1,12 +1,39 @@
 import type { ErrorPolicy } from './interface.js';
 
+/** What `fetch` says when no response came, in Node, Chrome, Firefox, Safari and fetch polyfills. */
+const FETCH_FAILED = /^(fetch failed|Failed to fetch|NetworkError when attempting to fetch resource\.?|Load failed|Network request failed)$/;
+
+/** Codes of Node's errors for a connection that failed or broke before any response. */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function field(value: unknown, name: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+}
+
 /**
- * The error policy endpoints use unless told otherwise: server errors (status 5xx) are `soft`,
- * so cached data stays readable while the server recovers; anything else is `hard`.
+ * Whether a failure came with no HTTP response at all (offline, refused, DNS, timeout): a
+ * `FetchError` or `TimeoutError`, `fetch`'s own TypeError, or an error whose (cause's) code is a
+ * connection error's.
+ */
+export function isTransportFailure(error: unknown): boolean {
+  const name = field(error, 'name');
+  if (name === 'FetchError' || name === 'TimeoutError') return true;
+  const message = field(error, 'message');
+  if (name === 'TypeError' && typeof message === 'string' && FETCH_FAILED.test(message)) return true;
+  const code = field(error, 'code') ?? field(field(error, 'cause'), 'code');
+  return typeof code === 'string' && CONNECTION_CODES.has(code);
+}
+
+/**
+ * The error policy endpoints use unless told otherwise (DESIGN §5.13): server errors (5xx) and
+ * failures with no HTTP response (offline, refused, DNS, timeout) are `soft`, so cached data stays
+ * readable until the server or the network is back; anything else (4xx, a response that does not
+ * fit its schema, a bug) is `hard`.
  *
  * @param error what the request threw, e.g. a `NetworkError`
  */
 export function defaultErrorPolicy(error: unknown): ErrorPolicy {
-  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
-  return typeof status === 'number' && status >= 500 && status < 600 ? 'soft' : 'hard';
+  const status = field(error, 'status');
+  if (typeof status === 'number') return status >= 500 && status < 600 ? 'soft' : 'hard';
+  return isTransportFailure(error) ? 'soft' : 'hard';
 }

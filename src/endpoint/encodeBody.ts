@@ -1,8 +1,13 @@
+import { describeValue } from '../schema/describeValue.js';
+
 /** A request body ready for fetch, and the Content-Type it needs from us (if any). */
 export interface EncodedBody {
   readonly body: BodyInit | undefined;
   readonly contentType: string | undefined;
 }
+
+/** Bodies deeper than this are not searched for unsendable values (JSON.stringify still sends them). */
+const MAX_CHECKED_DEPTH = 1_000;
 
 /** Bodies fetch already knows how to send; it also sets their Content-Type (multipart boundary included). */
 function isNativeBody(body: unknown): body is BodyInit {
@@ -18,13 +23,70 @@ function isNativeBody(body: unknown): body is BodyInit {
 }
 
 /**
+ * Why JSON would not send `value` (at `path`) as the caller means it, or `undefined`: a Map or Set
+ * becomes `{}`, a function or symbol as the whole body sends no body at all, a BigInt or a circular
+ * value throws. A function or symbol field is left out, as JSON does by design.
+ */
+function unsendable(value: unknown, path: string, ancestors: object[]): string | undefined {
+  const at = path === 'body' ? 'the body' : path;
+  const top = ancestors.length === 0;
+  switch (typeof value) {
+    case 'function':
+    case 'symbol':
+      return top ? `${at} is ${describeValue(value)}, which JSON cannot send (fetch would send no body at all). Send data.` : undefined;
+    case 'bigint':
+      return `${at} is ${describeValue(value)}, which JSON cannot send. Send it as a string.`;
+    case 'object':
+      break;
+    default:
+      return undefined;
+  }
+  if (value === null || ancestors.length >= MAX_CHECKED_DEPTH) return undefined;
+  if (value instanceof Map) return `${at} is ${describeValue(value)}, which JSON sends as {}. Send Object.fromEntries(map) instead.`;
+  if (value instanceof Set) return `${at} is ${describeValue(value)}, which JSON sends as {}. Send [...set] instead.`;
+  if (ancestors.includes(value)) return `${at} contains itself (a circular reference), which JSON cannot send.`;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined; // a Date, or a value that says how it is sent
+  ancestors.push(value);
+  try {
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const problem = unsendable(value[i], `${path}[${i}]`, ancestors);
+        if (problem !== undefined) return problem;
+      }
+      return undefined;
+    }
+    for (const name of Object.keys(value)) {
+      const problem = unsendable((value as Record<string, unknown>)[name], `${path}.${name}`, ancestors);
+      if (problem !== undefined) return problem;
+    }
+    return undefined;
+  } finally {
+    ancestors.pop();
+  }
+}
+
+/**
  * Encodes a request body: FormData, URLSearchParams, strings, Blobs, buffers and streams pass
  * through untouched; anything else is sent as JSON with `Content-Type: application/json`.
  *
  * @param body the body argument of the call; `undefined` sends no body
+ * @param endpointName names the endpoint in errors
+ * @throws TypeError, before any request, for a body JSON would not send as given (a Map or Set,
+ *   a function, a symbol, a BigInt, a circular value), naming where in the body it is
  */
-export function encodeBody(body: unknown): EncodedBody {
+export function encodeBody(body: unknown, endpointName: string): EncodedBody {
   if (body === undefined) return { body: undefined, contentType: undefined };
   if (isNativeBody(body)) return { body, contentType: undefined };
+  assertSendable(body, endpointName);
   return { body: JSON.stringify(body), contentType: 'application/json' };
+}
+
+/**
+ * Throws what `encodeBody` would throw for `body`, without encoding it: lets a call be refused
+ * before anything is stored for it.
+ */
+export function assertSendable(body: unknown, endpointName: string): void {
+  if (body === undefined || isNativeBody(body)) return;
+  const problem = unsendable(body, 'body', []);
+  if (problem !== undefined) throw new TypeError(`${endpointName}: ${problem}`);
 }

@@ -63,7 +63,7 @@ export interface CommonEndpointOptions<S> {
   readonly keepUnusedDataFor?: number | undefined;
   /**
    * Classifies a failure: `soft` keeps cached data readable, `hard` hides it.
-   * @default 5xx → 'soft', anything else → 'hard'
+   * @default 5xx and failures with no HTTP response (offline, refused, DNS, timeout) → 'soft', anything else → 'hard'; an `undefined` answer falls back to this default
    */
   errorPolicy?(error: unknown): ErrorPolicy | undefined;
 }

@@ -47,8 +47,18 @@ export function parsePath(path: string, endpointName: string): readonly PathToke
         const hint = path.startsWith('http') ? ' (put the origin in urlPrefix, not in path)' : '';
         fail(`'${char}' is not followed by a parameter name${hint}`, i);
       }
+      const name = path.slice(i + 1, end);
+      const modifier = path[end];
+      const endsSegment = end + 1 >= path.length || '/{}'.includes(path[end + 1] as string);
+      // `:id?` and `:id+` mean optional and repeated in Express; here `?` would start a fixed query
+      if (char === ':' && modifier === '?' && endsSegment) {
+        fail(`':${name}?' is an Express-style optional parameter, which this syntax does not have: write '{/:${name}}' for an optional segment`, i);
+      }
+      if (char === ':' && (modifier === '+' || modifier === '*') && endsSegment) {
+        fail(`':${name}${modifier}' is an Express-style repeated parameter, which this syntax does not have: write '*${name}' for a wildcard`, i);
+      }
       flushText();
-      current().push({ kind: char === ':' ? 'param' : 'wildcard', name: path.slice(i + 1, end) });
+      current().push({ kind: char === ':' ? 'param' : 'wildcard', name });
       i = end - 1;
     } else {
       text += char;

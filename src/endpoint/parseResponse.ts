@@ -19,9 +19,25 @@ export interface ParseTarget {
  * @param endpoint the endpoint that made the request
  */
 export async function parseResponse(response: Response, endpoint: ParseTarget): Promise<unknown> {
-  if (response.status === 204 || response.status === 205) return null;
+  return (await readResponse(response, endpoint)).value;
+}
+
+/** What the default parser read: the value, and whether the response had no body at all. */
+export interface ReadResponse {
+  readonly value: unknown;
+  /** 204/205, or a body of zero characters (a JSON `null` is a body). */
+  readonly empty: boolean;
+}
+
+/** `parseResponse`, also telling an empty body from a JSON `null`. */
+export async function readResponse(response: Response, endpoint: ParseTarget): Promise<ReadResponse> {
+  if (response.status === 204 || response.status === 205) return { value: null, empty: true };
   const text = await response.text();
-  if (text === '') return null;
+  if (text === '') return { value: null, empty: true };
+  return { value: parseText(text, response, endpoint), empty: false };
+}
+
+function parseText(text: string, response: Response, endpoint: ParseTarget): unknown {
   const contentType = response.headers.get('content-type');
   if (contentType !== null && JSON_TYPE.test(contentType)) {
     try {

@@ -1,4 +1,5 @@
 import { describeValue } from '../schema/describeValue.js';
+import { assertWellFormed } from './wellFormed.js';
 
 /** A value for one search (query string) parameter; `undefined` leaves the parameter out. */
 export type SearchParamValue = string | number | boolean | undefined;
@@ -20,13 +21,15 @@ export function searchString(params: Readonly<Record<string, unknown>>, pathName
   const query = new URLSearchParams();
   const append = (name: string, value: unknown) => {
     if (value === undefined) return;
-    if (typeof value === 'object' && value !== null) {
-      throw new TypeError(
-        `${endpointName}: search parameter '${name}' must be a string, number or boolean; received ${describeValue(value)}. ` +
-          'Serialize it yourself, e.g. with JSON.stringify.',
-      );
+    const where = `${endpointName}: search parameter '${name}'`;
+    if ((typeof value === 'object' && value !== null) || typeof value === 'function' || typeof value === 'symbol') {
+      // a function would put its source into the URL; a Date would read like a string in the message
+      const hint = value instanceof Date ? `Pass ${name}.toISOString(), or its time in ms.` : 'Serialize it yourself, e.g. with JSON.stringify.';
+      throw new TypeError(`${where} must be a string, number or boolean; received ${describeValue(value)}. ${hint}`);
     }
-    query.append(name, String(value));
+    const text = String(value);
+    assertWellFormed(text, where);
+    query.append(name, text);
   };
   for (const name of Object.keys(params).sort()) {
     if (pathNames.has(name)) continue;

@@ -27,8 +27,8 @@ export class NormalizeWrites implements NormalizeDelegate {
   readonly entities: Table<Table<EntityRecord>> = createTable();
   /** Meta of every touched record. */
   readonly entitiesMeta: Table<Table<EntityMeta>> = createTable();
-  /** Index entries written. */
-  readonly indexes: Table<Table<Table<string>>> = createTable();
+  /** Index entries written; `undefined` removes an entry (a value its entity no longer holds). */
+  readonly indexes: Table<Table<Table<string | undefined>>> = createTable();
 
   private readonly deletedMeta: EntityMeta;
   private readonly visiting = new Set<object>();
@@ -100,6 +100,7 @@ export class NormalizeWrites implements NormalizeDelegate {
     const table = (this.entities[key] ??= createTable());
     const metaTable = (this.entitiesMeta[key] ??= createTable());
     const written = table[pk];
+    const before = written ?? getOwn(this.store?.entities[key], pk); // the index entries to move
     if (written !== undefined) {
       // an entity repeated in one response (an author of many posts) keeps the record it has
       // when the repeat adds nothing, so an unchanged entity keeps its stored record
@@ -117,7 +118,7 @@ export class NormalizeWrites implements NormalizeDelegate {
       table[pk] = next;
       metaTable[pk] = storedMeta !== undefined && startedBefore(this.meta, storedMeta) && !storedMeta.deleted ? storedMeta : this.meta;
     }
-    if (entity.indexes !== undefined) this.writeIndexes(entity, key, pk, table[pk] as EntityRecord);
+    if (entity.indexes !== undefined) this.writeIndexes(entity, key, pk, table[pk] as EntityRecord, before);
   }
 
   deleteEntity(entity: StoredSchema, pk: string): void {
@@ -133,10 +134,20 @@ export class NormalizeWrites implements NormalizeDelegate {
     return store.getMeta !== undefined ? store.getMeta(key, pk) : getOwn(store.entitiesMeta?.[key], pk);
   }
 
-  private writeIndexes(entity: StoredSchema, key: string, pk: string, record: EntityRecord): void {
+  /** The pk an index entry names as this write will leave it: written earlier in this response, or stored. */
+  getIndex(key: string, field: string, value: string): string | undefined {
+    const written = this.indexes[key]?.[field];
+    if (written !== undefined && Object.prototype.hasOwnProperty.call(written, value)) return written[value];
+    return getOwn(getOwn(getOwn(this.store?.indexes, key), field), value);
+  }
+
+  private writeIndexes(entity: StoredSchema, key: string, pk: string, record: EntityRecord, before: EntityRecord | undefined): void {
     const tables = (this.indexes[key] ??= createTable());
     for (const field of entity.indexes ?? []) {
       const value = record[field];
+      // a renamed value: its old entry goes (written as `undefined`, which reads as not found; see applyIndexWrites), unless another entity holds it now
+      const old = before?.[field];
+      if (old !== undefined && old !== null && old !== value && this.getIndex(key, field, `${old as string}`) === pk) (tables[field] ??= createTable())[`${old as string}`] = undefined;
       if (value !== undefined && value !== null) (tables[field] ??= createTable())[`${value as string}`] = pk;
     }
   }

@@ -2,9 +2,19 @@ import { createAction } from '@reduxjs/toolkit';
 import type { EntityIndexes, EntityMetaTables, EntityTables, WriteMeta } from '../schema/interface.js';
 import type { OptimisticLayer, SerializedError } from './state.js';
 
-/** Everything one response writes: its normalized result and the records it touched. */
-export interface FulfilledPayload {
+/** What every request action carries: the endpoint call it belongs to, named as DevTools shows it. */
+export interface RequestPayload {
+  /** The endpoint call (`endpoint.key(...args)`). */
   readonly key: string;
+  /**
+   * The endpoint's name, e.g. `Trade.getList.push` or `GET /users`, for people reading DevTools (the
+   * reducer never reads it). The middleware always sets it; actions made elsewhere may leave it out.
+   */
+  readonly endpoint?: string;
+}
+
+/** Everything one response writes: its normalized result and the records it touched. */
+export interface FulfilledPayload extends RequestPayload {
   readonly result: unknown;
   readonly entities: EntityTables;
   readonly entitiesMeta: EntityMetaTables;
@@ -15,8 +25,7 @@ export interface FulfilledPayload {
 }
 
 /** A failed request. */
-export interface RejectedPayload {
-  readonly key: string;
+export interface RejectedPayload extends RequestPayload {
   readonly error: SerializedError;
   readonly errorPolicy: 'soft' | 'hard';
   readonly meta: WriteMeta;
@@ -33,21 +42,22 @@ export interface SweepPayload {
 }
 
 /**
- * The slice's action creators, typed `<reducerPath>/<event>` so DevTools reads `entities/fetchFulfilled`.
+ * The slice's action creators, typed `<reducerPath>/<event>` so DevTools reads `entities/fetchFulfilled`;
+ * every request action names its endpoint in `payload.endpoint`.
  * Each has `.match(action)` for `extraReducers` and listeners. All payloads are plain data.
  */
 export function createEntitiesActions(reducerPath: string) {
   return {
     /** A request started. */
-    fetchPending: createAction<{ readonly key: string; readonly fetchedAt: number }>(`${reducerPath}/fetchPending`),
+    fetchPending: createAction<RequestPayload & { readonly fetchedAt: number }>(`${reducerPath}/fetchPending`),
     /** A response arrived and was normalized: one action per response. */
     fetchFulfilled: createAction<FulfilledPayload>(`${reducerPath}/fetchFulfilled`),
     /** Shows mutations' expected results before the server answers: every layer, rebuilt. */
-    optimisticSet: createAction<{ readonly layers: readonly OptimisticLayer[] }>(`${reducerPath}/optimisticSet`),
+    optimisticSet: createAction<{ readonly endpoint?: string; readonly layers: readonly OptimisticLayer[] }>(`${reducerPath}/optimisticSet`),
     /** A request failed. */
     fetchRejected: createAction<RejectedPayload>(`${reducerPath}/fetchRejected`),
     /** A request ended without a result to store (aborted or dropped by a reset). */
-    fetchSettled: createAction<{ readonly key: string; readonly layers?: readonly OptimisticLayer[] }>(`${reducerPath}/fetchSettled`),
+    fetchSettled: createAction<RequestPayload & { readonly layers?: readonly OptimisticLayer[] }>(`${reducerPath}/fetchSettled`),
     /** Hides the data of these endpoint keys until they are fetched again. */
     invalidate: createAction<{ readonly keys: readonly string[] }>(`${reducerPath}/invalidate`),
     /** Marks these endpoint keys stale; their data stays readable. */

@@ -53,7 +53,13 @@ export function applyIndexWrites(indexes: EntityIndexes, writes: EntityIndexes):
     const fields = writes[key];
     if (fields === undefined) continue;
     const current = copyTable(indexes[key]);
-    for (const field in fields) current[field] = Object.assign(copyTable(current[field]), fields[field]);
+    for (const field in fields) {
+      const entries = fields[field];
+      const merged = Object.assign(copyTable(current[field]), entries);
+      // a value its entity no longer holds is written as `undefined` (NormalizeWrites.writeIndexes): its entry goes
+      for (const value in entries) if (entries[value] === undefined) delete merged[value];
+      current[field] = merged;
+    }
     (next ??= { ...indexes })[key] = current;
   }
   return next ?? indexes;

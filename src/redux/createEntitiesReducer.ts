@@ -58,7 +58,10 @@ export function createEntitiesReducer(actions: EntitiesActions): Reducer<Entitie
     if (actions.fetchSettled.match(action)) {
       const { key, layers } = action.payload;
       const previous = state.meta[key];
-      const next = previous === undefined ? state : { ...state, meta: setMeta(state.meta, key, settle(previous)) };
+      const settled = previous === undefined ? undefined : settle(previous);
+      // an aborted first request leaves no entry behind: nothing was ever stored for this key
+      const empty = settled !== undefined && settled.date === 0 && settled.pending === undefined && settled.error === undefined && settled.invalidated === undefined;
+      const next = settled === undefined ? state : { ...state, meta: empty ? without(state.meta, [key]) : setMeta(state.meta, key, settled) };
       return layers === undefined ? next : withLayers(next, committedTables(state), layers);
     }
     if (actions.invalidate.match(action) || actions.expire.match(action)) {

@@ -3,6 +3,7 @@ import type { EndpointInterface } from '../endpoint/interface.js';
 import type { Denormalize } from '../schema/types.js';
 import type { EntitiesInstance } from './instance.js';
 import type { DataApi } from './middleware/createDataMiddleware.js';
+import { missingMiddlewareMessage } from './mountHints.js';
 
 /** The arguments an endpoint is called with (those of its `key`). */
 export type EndpointArgs<E extends EndpointInterface> = Parameters<E['key']>;
@@ -11,10 +12,7 @@ export type EndpointArgs<E extends EndpointInterface> = Parameters<E['key']>;
 export function connectToMiddleware(instance: EntitiesInstance, dispatch: (action: UnknownAction) => unknown): DataApi {
   const api = dispatch(instance.probe()) as Partial<DataApi> | undefined;
   if (typeof api?.fetch !== 'function') {
-    throw new Error(
-      `rtk-entities: the data middleware for '${instance.reducerPath}' is not installed. ` +
-        'Add it to configureStore: `middleware: (getDefault) => getDefault().concat(createDataMiddleware())`.',
-    );
+    throw new Error(missingMiddlewareMessage(instance.reducerPath));
   }
   return api as DataApi;
 }

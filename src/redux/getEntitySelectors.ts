@@ -1,4 +1,4 @@
-import { createSelector, lruMemoize } from 'reselect';
+import { createSelector } from 'reselect';
 import { tableKeys } from '../normalizr/tableKeys.js';
 import { All } from '../schema/All.js';
 import { entityKey } from '../schema/entityKey.js';
@@ -8,6 +8,7 @@ import { createTable, getOwn } from '../schema/ownProperty.js';
 import type { Denormalize } from '../schema/types.js';
 import type { EntitiesInstance } from './instance.js';
 import { tableInputs } from './tableInputs.js';
+import { perStoreMemo } from './perStoreMemo.js';
 
 /** `createEntityAdapter`-style selectors over every cached entity of one kind (or of an All's kinds). */
 export interface EntitySelectors<T> {
@@ -34,8 +35,8 @@ export function createGetEntitySelectors(instance: EntitiesInstance) {
     const all = isEntityClass(source) ? new All(source as never) : (source as All);
     const entities = all.entities();
     const { selectors, toTables } = tableInputs(instance, all);
-    // a few results each, so a rolled-back optimistic update selects the very objects of before
-    const options = { memoize: lruMemoize, memoizeOptions: { maxSize: 4 }, argsMemoize: lruMemoize };
+    // a result per store and per tables (see perStoreMemo), so a rolled-back optimistic update selects the very objects of before
+    const options = perStoreMemo;
     const selectTables = createSelector(selectors, (...tables) => toTables(tables), options);
     const selectAll = createSelector([selectTables], (tables) => instance.memo.denormalize(all, undefined, tables) as ItemOf<S>[], options);
     const selectIds = createSelector([selectTables], (tables) => entities.flatMap((entity) => tableKeys(tables[entityKey(entity)])), options);

@@ -1,9 +1,10 @@
-import { createSelector, lruMemoize } from 'reselect';
+import { createSelector } from 'reselect';
 import type { Denormalize } from '../schema/types.js';
 import type { CountingSelector } from './selectResponse.js';
 import type { EntitiesInstance } from './instance.js';
 import { buildQueryInput } from './buildQueryInput.js';
 import { tableInputs } from './tableInputs.js';
+import { perStoreMemo } from './perStoreMemo.js';
 
 /**
  * Builds `selectQuery(queryable, ...args)`: a memoized selector reading from the store alone (no
@@ -22,7 +23,8 @@ export function createSelectQuery(instance: EntitiesInstance) {
         if (!found && !(queryable as { readsTables?: boolean }).readsTables) return undefined;
         return instance.memo.denormalize(queryable, input, tables, args) as Denormalize<S>;
       },
-      { memoize: lruMemoize, argsMemoize: lruMemoize },
+      // a cache per store (see perStoreMemo), not one entry shared by every store
+      perStoreMemo,
     ) as unknown as CountingSelector<Denormalize<S> | undefined>;
   };
 }

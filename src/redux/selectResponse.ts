@@ -1,10 +1,11 @@
-import { createSelector, lruMemoize } from 'reselect';
+import { createSelector } from 'reselect';
 import type { EndpointInterface } from '../endpoint/interface.js';
 import { getOwn } from '../schema/ownProperty.js';
 import type { Denormalize } from '../schema/types.js';
 import type { EntitiesInstance } from './instance.js';
 import { buildQueryInput } from './buildQueryInput.js';
 import { tableInputs } from './tableInputs.js';
+import { perStoreMemo } from './perStoreMemo.js';
 import type { SerializedError } from './state.js';
 
 /** Where a call stands, in RTK Query's words. */
@@ -78,7 +79,8 @@ export function createSelectResponse(instance: EntitiesInstance) {
           expiresAt: meta?.expiresAt ?? 0,
         };
       },
-      { memoize: lruMemoize, argsMemoize: lruMemoize },
+      // a cache per store (see perStoreMemo), not one entry shared by every store
+      perStoreMemo,
     ) as unknown as CountingSelector<ResponseState<unknown>>;
   }
 

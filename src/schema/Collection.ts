@@ -1,7 +1,6 @@
 import type { DenormalizeDelegate, EntityMeta, EntityRecord, NormalizeDelegate, SchemaClass, StoredSchema, WriteMeta } from './interface.js';
 import { ArraySchema } from './ArraySchema.js';
 import { Values } from './Values.js';
-import { stableStringify } from './stableStringify.js';
 import { describeValue } from './describeValue.js';
 import { createDefaultCollectionFilter, defaultNonFilterArgumentKey, type CollectionKey } from './collectionFilter.js';
 import { CollectionChange, type ChangeKind } from './CollectionChange.js';
@@ -52,7 +51,7 @@ export class Collection<S = unknown> implements SchemaClass {
   readonly unshift: CollectionChange<S>;
   /** Merges new entries into every stored Values list they belong in. */
   readonly assign: CollectionChange<S>;
-  /** Takes items out of every stored list. */
+  /** Takes items out of every stored list they would join (the filter `push` uses). */
   readonly remove: CollectionChange<S>;
   declare readonly indexes: undefined;
 
@@ -97,7 +96,8 @@ export class Collection<S = unknown> implements SchemaClass {
       const value = fields[name];
       if (value !== undefined && name !== omit) collectionKey[name] = `${value as string}`;
     }
-    return stableStringify(collectionKey);
+    // names inserted sorted, values strings: plain JSON is already a stable key
+    return JSON.stringify(collectionKey);
   }
 
   /** Stores a fetched list, replacing the stored list for the same arguments. */

@@ -7,8 +7,9 @@ export type ChangeKind = 'push' | 'unshift' | 'assign' | 'remove' | 'page';
 
 /**
  * A derived Collection schema for mutation responses: normalizes the new item(s) and changes every
- * list ALREADY stored that they belong in (lists never fetched are not created; `page` creates its
- * list). Never adds an id a list already holds.
+ * list ALREADY stored that they belong in, by the Collection's filter (lists never fetched are not
+ * created; `page` creates its list). `remove` takes items out of the same lists a `push` of them
+ * would join. Never adds an id a list already holds.
  */
 export class CollectionChange<S = unknown> implements SchemaClass {
   constructor(
@@ -36,7 +37,8 @@ export class CollectionChange<S = unknown> implements SchemaClass {
     const normalized = collection.schema.normalize(single ? [input] : input, parent, key, delegate);
     const accepts = collection.createCollectionFilter(...delegate.args);
     for (const pk of delegate.getPks(collection.key)) {
-      if (this.kind !== 'remove' && !accepts(collection.argsOf(pk))) continue;
+      // remove too: an item leaves only the lists it would join (Data Client's filter for both)
+      if (!accepts(collection.argsOf(pk))) continue;
       const stored = delegate.getEntity(collection.key, pk) as CollectionRecord | undefined;
       if (stored === undefined) continue;
       const items = change(this.kind, stored.items, normalized);

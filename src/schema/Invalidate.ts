@@ -6,7 +6,8 @@ import { toPk } from './toPk.js';
 /**
  * Marks an entity deleted: it leaves its table, every `All`, every list and every read by id.
  * The response may be the deleted item, its primary key, or nothing useful (then the request's
- * arguments are tried).
+ * params name it). An item without its primary key is found through a field the Entity indexes:
+ * `DELETE /labels/:name` deletes the label whose `name` it is, with `static indexes = ['name']`.
  *
  * @example
  * ```ts
@@ -21,18 +22,34 @@ export class Invalidate<E extends EntitySchema = EntitySchema> implements Schema
     this.schema = entity;
   }
 
-  /** Deletes the entity the input names, and returns its primary key. */
-  normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): string {
+  /**
+   * Deletes the entity the input names, and returns its primary key (`undefined` when an indexed
+   * field names no stored entity: nothing stored to delete).
+   * @throws TypeError when the input holds neither the primary key nor an indexed field
+   */
+  normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): string | undefined {
     const entity = this.schema;
-    const pk =
-      typeof input === 'object' && input !== null
-        ? toPk(entity.pk(entity.process(input as Record<string, unknown>, parent, key, delegate.args), parent, key, delegate.args))
-        : toPk(input);
+    const name = entityKey(entity);
+    const object = typeof input === 'object' && input !== null;
+    const processed = object ? entity.process(input as Record<string, unknown>, parent, key, delegate.args) : {};
+    const rawPk = object ? entity.pk(processed, parent, key, delegate.args) : input;
+    let pk = toPk(rawPk);
     if (pk === undefined) {
-      throw new TypeError(
-        `schema.Invalidate(${entityKey(entity)}) could not find which entity to delete while normalizing ${delegate.source ?? 'a response'}: ` +
-          `expected the item or its primary key. Received: ${describeValue(input)}`,
-      );
+      const indexes = entity.indexes ?? [];
+      const indexed = indexes.filter((field) => processed[field] !== undefined && processed[field] !== null);
+      if (indexed.length === 0) {
+        const example = Object.keys(processed).find((field) => typeof processed[field] === 'string') ?? 'name';
+        throw new TypeError(
+          `schema.Invalidate(${name}) could not find which entity to delete while normalizing ${delegate.source ?? 'a response'}: ` +
+            (!object
+              ? 'expected the item or its primary key'
+              : `the item has no primary key (${name}.pk() returned ${describeValue(rawPk)})` +
+                (indexes.length > 0 ? ` and none of the fields ${name} indexes (${indexes.join(', ')})` : `. To delete by another field (such as '${example}'), declare it in static indexes = ['${example}']`)) +
+            `. Received: ${describeValue(input)}`,
+        );
+      }
+      for (const field of indexed) pk ??= delegate.getIndex?.(name, field, `${processed[field] as string}`);
+      if (pk === undefined) return undefined; // the field names no stored entity: nothing to delete
     }
     delegate.deleteEntity(entity, pk);
     return pk;

@@ -1,6 +1,7 @@
 import type { DenormalizeDelegate, NormalizeDelegate, QueryDelegate, SchemaClass } from './interface.js';
 import { Polymorphic, type SchemaAttribute, type SchemaMapping } from './Polymorphic.js';
 import { getOwn } from './ownProperty.js';
+import { describeValue } from './describeValue.js';
 
 /**
  * One item that may be any of several Entity kinds, picked by `schemaAttribute`.
@@ -18,8 +19,18 @@ export class Union<D extends SchemaMapping = SchemaMapping> extends Polymorphic<
     super(definition, schemaAttribute);
   }
 
-  /** Normalizes the item with the schema its attribute picks. */
+  /**
+   * Normalizes the item with the schema its attribute picks.
+   * @throws TypeError for an array: a Union is one item, and no attribute picks a kind for a list
+   */
   normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown {
+    if (Array.isArray(input)) {
+      const field = key === undefined ? '' : ` (field '${key}')`;
+      throw new TypeError(
+        `schema.Union (${Object.keys(this.schema).join(', ')}) expected one item while normalizing ${delegate.source ?? 'a response'}${field}, but received an array. ` +
+          `For a list of them, use [union] or new schema.Array(union). Received: ${describeValue(input)}`,
+      );
+    }
     return this.normalizeValue(input, parent, key, delegate);
   }
 

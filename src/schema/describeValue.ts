@@ -1,13 +1,12 @@
 const LIMIT = 200;
 
-/** A short, printable form of any value for error messages: JSON where possible, truncated. */
+/**
+ * A short, printable form of any value for error messages: JSON where JSON shows the value as it
+ * is, truncated; otherwise what it is (`a Date (1970-01-01T00:00:00.000Z)`, `a Map: [["id",1]]`,
+ * `a function (lookup)`), never a function's source.
+ */
 export function describeValue(value: unknown): string {
-  let text: string;
-  try {
-    text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
-  } catch {
-    text = Object.prototype.toString.call(value);
-  }
+  const text = describeSpecial(value) ?? jsonOf(value);
   return text.length > LIMIT ? `${text.slice(0, LIMIT)}…` : text;
 }
 
@@ -17,4 +16,37 @@ export function describeType(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   const type = typeof value;
   return type === 'object' ? 'an object' : `a ${type}`;
+}
+
+/** The name of a function for messages: `notify`, or `an anonymous function`. */
+export function functionName(fn: unknown): string {
+  const { name } = fn as { name?: unknown };
+  return typeof name === 'string' && name !== '' ? name : 'an anonymous function';
+}
+
+/** What JSON would misreport or drop: Dates (they read like strings), Maps, Sets, functions, symbols, BigInts. */
+function describeSpecial(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'function':
+      return `a function (${functionName(value)})`;
+    case 'symbol':
+      return `a symbol (${String(value)})`;
+    case 'bigint':
+      return `a BigInt (${value}n)`;
+    case 'object':
+      break;
+    default:
+      return undefined;
+  }
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'an invalid Date' : `a Date (${value.toISOString()})`;
+  if (value instanceof Map || value instanceof Set) return `a ${value instanceof Map ? 'Map' : 'Set'}: ${jsonOf([...value])}`;
+  return undefined;
+}
+
+function jsonOf(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
 }

@@ -86,6 +86,8 @@ export interface NormalizeDelegate {
   getEntity(key: string, pk: string): EntityRecord | undefined;
   /** Every primary key of a table as this write will leave it, in table order. */
   getPks(key: string): readonly string[];
+  /** The primary key an index entry names as this write will leave it (`Entity.indexes`). */
+  getIndex?(key: string, field: string, value: string): string | undefined;
   /** Merges `incoming` into the record at `pk` (see `Entity.mergeWithStore`). */
   mergeEntity(entity: StoredSchema, pk: string, incoming: EntityRecord): void;
   /** Removes the record at `pk` and remembers the deletion. */

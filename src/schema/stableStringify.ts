@@ -1,14 +1,87 @@
+/** Keys deeper than this are refused before they could overflow the stack. */
+const MAX_DEPTH = 1_000;
+
 /**
- * JSON with object keys sorted, so `{ a: 1, b: 2 }` and `{ b: 2, a: 1 }` give one string.
- * Used for cache keys built from arguments.
+ * A string that is equal for equal values and different for different ones: JSON with object keys
+ * sorted, so `{ a: 1, b: 2 }` and `{ b: 2, a: 1 }` give one string. Plain JSON data prints as
+ * `JSON.stringify` prints it; what JSON would lose or merge is written in forms no JSON text has:
+ * `Map([…])`, `Set([…])`, `Date(…)`, `undefined` (in arrays), `NaN`, `Infinity`, `12n`. Used for
+ * cache keys built from arguments.
+ *
+ * @param value what to key
+ * @param name how errors call `value`, e.g. `args`: the path of a problem starts with it
+ * @throws TypeError for a function or symbol (no value to compare), a value that contains itself,
+ *   and nesting deeper than 1,000 levels; the message says where in `value` the problem is
  */
-export function stableStringify(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) => {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) return item;
-    const sorted: Record<string, unknown> = {};
-    for (const name of Object.keys(item).sort()) {
-      Object.defineProperty(sorted, name, { value: (item as Record<string, unknown>)[name], enumerable: true });
+export function stableStringify(value: unknown, name = ''): string {
+  const ancestors: object[] = [];
+
+  const refuse = (path: string, problem: string): never => {
+    throw new TypeError(`${path === '' ? 'the value' : path} ${problem}`);
+  };
+
+  const write = (item: unknown, path: string): string | undefined => {
+    switch (typeof item) {
+      case 'string':
+        return JSON.stringify(item);
+      case 'number':
+        return Number.isFinite(item) ? JSON.stringify(item) : String(item);
+      case 'boolean':
+        return String(item);
+      case 'bigint':
+        return `${item}n`;
+      case 'undefined':
+        return undefined;
+      case 'function':
+        return refuse(path, `is a function (${describeFunction(item)}), which has no value to compare.`);
+      case 'symbol':
+        return refuse(path, `is a symbol (${String(item)}), which has no value to compare.`);
     }
-    return sorted;
-  }) ?? 'undefined';
+    if (item === null) return 'null';
+    const object = item as object;
+    if (ancestors.includes(object)) return refuse(path, 'contains itself (a circular reference).');
+    if (ancestors.length >= MAX_DEPTH) return refuse(path, `is nested more than ${MAX_DEPTH} levels deep.`);
+    ancestors.push(object);
+    try {
+      return writeObject(object, path);
+    } finally {
+      ancestors.pop();
+    }
+  };
+
+  const writeObject = (object: object, path: string): string => {
+    if (Array.isArray(object)) return `[${object.map((entry: unknown, i) => write(entry, `${path}[${i}]`) ?? 'undefined').join(',')}]`;
+    if (object instanceof Date) return `Date(${Number.isNaN(object.getTime()) ? 'Invalid' : object.toISOString()})`;
+    if (object instanceof Map) {
+      const entries = [...object].map(([key, entry], i) => `[${write(key, `${path}<key ${i}>`) ?? 'undefined'},${write(entry, `${path}.get(${String(key)})`) ?? 'undefined'}]`);
+      return `Map([${entries.sort().join(',')}])`;
+    }
+    if (object instanceof Set) return `Set([${[...object].map((entry: unknown, i) => write(entry, `${path}<item ${i}>`) ?? 'undefined').sort().join(',')}])`;
+    if (object instanceof RegExp) return `RegExp(${JSON.stringify(String(object))})`;
+    const { toJSON } = object as { toJSON?: unknown };
+    if (typeof toJSON === 'function') return write(toJSON.call(object), path) ?? 'undefined';
+    const names = Object.keys(object).sort();
+    const prototype: unknown = Object.getPrototypeOf(object);
+    if (names.length === 0 && prototype !== Object.prototype && prototype !== null) {
+      return refuse(path, `is ${describeInstance(object)} with no fields of its own, which has no value to compare.`);
+    }
+    const fields: string[] = [];
+    for (const name of names) {
+      const text = write((object as Record<string, unknown>)[name], `${path}.${name}`);
+      if (text !== undefined) fields.push(`${JSON.stringify(name)}:${text}`);
+    }
+    return `{${fields.join(',')}}`;
+  };
+
+  return write(value, name) ?? 'undefined';
+}
+
+function describeFunction(fn: unknown): string {
+  const { name } = fn as { name?: unknown };
+  return typeof name === 'string' && name !== '' ? `${name}()` : 'an anonymous function';
+}
+
+function describeInstance(object: object): string {
+  const name = (object.constructor as { name?: unknown } | undefined)?.name;
+  return typeof name === 'string' && name !== '' ? `a ${name}` : 'an object';
 }

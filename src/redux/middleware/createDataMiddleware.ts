@@ -16,6 +16,10 @@ import type { OptimisticLayer } from '../state.js';
 import type { SnapshotFactory } from '../snapshot.js';
 import { dataMeta, errorMeta, errorPolicyOf } from './expiry.js';
 import { createCollector, DEFAULT_KEEP_UNUSED_DATA_FOR } from './collect.js';
+import { isCallerAbort } from './callerAbort.js';
+import { assertStorableDepth } from './depthCheck.js';
+import { createCommit } from './commitAction.js';
+import { unmountedSliceMessage } from '../mountHints.js';
 
 /** Options of `createDataMiddleware`. */
 export interface DataMiddlewareOptions {
@@ -75,11 +79,6 @@ export interface TrackedRequest {
   settle(): void;
 }
 
-/** True for an abort by a caller (an `AbortError`); timeouts are `TimeoutError`s and stay errors. */
-function isAbort(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
-}
-
 /**
  * One caller's view of a shared request: rejects with the abort reason as soon as `signal` aborts,
  * and aborts the request itself once every caller has aborted.
@@ -119,11 +118,13 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
     const begin = (): RequestStart => ({ fetchedAt: now(), seq: ++sequence });
 
     const slice = () => instance.selectSlice(store.getState());
+    // a subscriber that throws while our action is dispatched does not fail the request
+    const dispatch = createCommit(store.dispatch, slice);
     const collector = createCollector({
       keepUnusedDataFor: options.keepUnusedDataFor ?? DEFAULT_KEEP_UNUSED_DATA_FOR,
       now,
       slice,
-      sweep: (payload) => store.dispatch(actions.sweep(payload)),
+      sweep: (payload) => dispatch(actions.sweep(payload)),
       inFlight: () => [...started],
     });
 
@@ -132,21 +133,23 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
       const meta = dataMeta(endpoint, start, now());
       const committed = committedTables(slice());
       const writes = normalize(endpoint.schema, response, args, { store: storeView(committed), meta, source: endpoint.name });
+      assertStorableDepth(writes, endpoint.name);
       const { entities, entitiesMeta, indexes } = writes;
       // a refetch that brings the same result keeps the stored one, and with it every read's identity
       const stored = getOwn(slice().endpoints, key);
       const result = sameJson(stored, writes.result) ? stored : writes.result;
       collector.stored(key, endpoint);
-      store.dispatch(actions.fetchFulfilled({ key, result, entities, entitiesMeta, indexes, meta, ...settleOptimistic(key, start, () => applyTables(committed, writes)) }));
+      dispatch(actions.fetchFulfilled({ key, endpoint: endpoint.name, result, entities, entitiesMeta, indexes, meta, ...settleOptimistic(key, start, () => applyTables(committed, writes)) }));
       return instance.memo.denormalize(endpoint.schema, result, slice().entities, args);
     };
 
     const fail = (endpoint: EndpointInterface, key: string, error: unknown, start: RequestStart): void => {
       const meta = errorMeta(endpoint, start, now());
       collector.stored(key, endpoint);
-      store.dispatch(
+      dispatch(
         actions.fetchRejected({
           key,
+          endpoint: endpoint.name,
           error: serializeError(error),
           errorPolicy: errorPolicyOf(endpoint, error),
           meta,
@@ -172,7 +175,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
         return;
       }
       optimistic.add({ key, start, endpoint, args, response });
-      store.dispatch(actions.optimisticSet({ layers: optimistic.layers(committedTables(slice())) }));
+      dispatch(actions.optimisticSet({ endpoint: endpoint.name, layers: optimistic.layers(committedTables(slice())) }));
     };
 
     const run = async (endpoint: EndpointInterface, args: readonly unknown[], key: string, controller: AbortController): Promise<unknown> => {
@@ -180,7 +183,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
       const startedIn = generation;
       controllers.add(controller);
       started.add(start);
-      store.dispatch(actions.fetchPending({ key, fetchedAt: start.fetchedAt }));
+      dispatch(actions.fetchPending({ key, endpoint: endpoint.name, fetchedAt: start.fetchedAt }));
       showOptimistic(endpoint, args, key, start);
       try {
         let response: unknown;
@@ -188,9 +191,9 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
           response = await endpoint.request({ fetch: transport, signal: controller.signal }, ...args);
         } catch (error) {
           if (startedIn !== generation) throw new ResetError(endpoint.name);
-          if (isAbort(error)) {
+          if (isCallerAbort(error, endpoint, controller)) {
             // the caller gave up: the request did not happen, so no error is stored
-            store.dispatch(actions.fetchSettled({ key, ...settleOptimistic(key, start, () => committedTables(slice())) }));
+            dispatch(actions.fetchSettled({ key, endpoint: endpoint.name, ...settleOptimistic(key, start, () => committedTables(slice())) }));
           } else {
             fail(endpoint, key, error, start);
           }
@@ -209,10 +212,18 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
       }
     };
 
+    /** Throws when the slice is not in the store: a response would be normalized and then lost. */
+    const assertMounted = (endpoint: EndpointInterface): void => {
+      if ((store.getState() as Record<string, unknown> | undefined)?.[reducerPath] === undefined) {
+        throw new Error(unmountedSliceMessage(reducerPath, endpoint.name));
+      }
+    };
+
     const api: DataApi = {
       fetch(endpoint, args, signal) {
         let key: string;
         try {
+          assertMounted(endpoint);
           key = endpoint.key(...args);
         } catch (error) {
           return Promise.reject(error);
@@ -228,6 +239,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
         return signal === undefined ? request.promise : abortable(request, signal, () => inFlight.forget(key, request));
       },
       receive(endpoint, args, response, start = begin()) {
+        assertMounted(endpoint);
         const key = endpoint.key(...args);
         try {
           return commit(endpoint, args, key, response, start);
@@ -237,6 +249,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
         }
       },
       fail(endpoint, args, error) {
+        assertMounted(endpoint);
         fail(endpoint, endpoint.key(...args), error, begin());
       },
       now,
@@ -252,15 +265,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
     };
 
     return (next) => (action) => {
-      if (instance.probe.match(action)) {
-        if ((store.getState() as Record<string, unknown> | undefined)?.[reducerPath] === undefined) {
-          warnOnce(
-            `unmounted:${reducerPath}`,
-            `the '${reducerPath}' slice is not in the store. Add \`[entitiesSlice.reducerPath]: entitiesSlice.reducer\` to configureStore's reducer.`,
-          );
-        }
-        return api;
-      }
+      if (instance.probe.match(action)) return api;
       if (actions.reset.match(action)) {
         generation++;
         optimistic.clear();

@@ -1,6 +1,7 @@
 import type { EndpointInterface, ErrorPolicy } from '../../endpoint/interface.js';
 import type { RequestStart, WriteMeta } from '../../schema/interface.js';
 import type { ResponseMeta } from '../state.js';
+import { defaultErrorPolicy } from '../../endpoint/defaultErrorPolicy.js';
 
 /** How long data stays fresh when the endpoint does not say. @default 60 s */
 export const DEFAULT_DATA_EXPIRY = 60_000;
@@ -22,10 +23,7 @@ export function isStale(meta: ResponseMeta | undefined, now: number): boolean {
   return meta === undefined || meta.invalidated === true || meta.expiresAt <= now;
 }
 
-/** The endpoint's own policy, or: server errors (5xx) are soft, everything else hard. */
+/** The endpoint's own policy, or (when it has none or says `undefined`) the default one (`defaultErrorPolicy`). */
 export function errorPolicyOf(endpoint: EndpointInterface, error: unknown): ErrorPolicy {
-  const chosen = endpoint.errorPolicy?.(error);
-  if (chosen !== undefined) return chosen;
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' && status >= 500 ? 'soft' : 'hard';
+  return endpoint.errorPolicy?.(error) ?? defaultErrorPolicy(error);
 }

@@ -4,6 +4,7 @@ import { warnOnce } from '../../schema/devWarning.js';
 import { applyTables, storeView, type Tables } from '../optimisticLayers.js';
 import type { OptimisticLayer } from '../state.js';
 import { dataMeta } from './expiry.js';
+import { assertStorableDepth } from './depthCheck.js';
 import type { RequestStart } from '../../schema/interface.js';
 import { startedBefore } from '../../schema/startedBefore.js';
 
@@ -52,6 +53,7 @@ export function createOptimisticQueue() {
         const { endpoint, args, response, key, start } = entry;
         try {
           const writes = normalize(endpoint.schema, response, args, { store: storeView(view), meta: dataMeta(endpoint, start, start.fetchedAt), source: `${endpoint.name} (optimistic)` });
+          assertStorableDepth(writes, `${endpoint.name} (optimistic)`);
           const layer: OptimisticLayer = { key, ...start, entities: writes.entities, entitiesMeta: writes.entitiesMeta, indexes: writes.indexes };
           layers.push(layer);
           view = applyTables(view, layer);

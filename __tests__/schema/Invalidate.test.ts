@@ -1,0 +1,107 @@
+/**
+ * schema.Invalidate: deletes an entity everywhere. The response may be the item, its primary key,
+ * or nothing (then the params name it): by primary key, or by a field the Entity indexes.
+ */
+import { configureStore } from '@reduxjs/toolkit';
+import nock from 'nock';
+import { Entity, RestEndpoint, createController, createDataMiddleware, createResource, entitiesSlice, fetchEndpoint, getEntitySelectors, normalize, schema, selectEntityMeta, selectQuery } from '../../src/index';
+import { API, assertNetworkDone, strictNetwork } from '../fixtures/store';
+
+beforeEach(strictNetwork);
+afterEach(assertNetworkDone);
+
+class Label extends Entity {
+  id = 0;
+  name = '';
+  color = '';
+  pk() {
+    return `${this.id}`;
+  }
+  static override key = 'Label';
+  static override indexes = ['name'];
+}
+
+class Tag extends Entity {
+  id = 0;
+  name = '';
+  pk() {
+    return `${this.id}`;
+  }
+  static override key = 'Tag';
+}
+
+function labelStore() {
+  const store = configureStore({
+    reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
+    middleware: (getDefault) => getDefault().concat(createDataMiddleware()),
+  });
+  const ctrl = createController(store);
+  return { store, ctrl, slice: () => store.getState().entities };
+}
+
+const LabelResource = createResource({ urlPrefix: API, path: '/repos/:owner/:repo/labels/:name', schema: Label });
+const labels = [
+  { id: 1, name: 'bug', color: 'd73a4a' },
+  { id: 2, name: 'docs', color: '0075ca' },
+];
+
+describe('schema.Invalidate', () => {
+  test('by the item or its primary key', () => {
+    const first = normalize([Label], labels);
+    expect(normalize(new schema.Invalidate(Label), { id: 1, name: 'bug' }, [], { store: first }).entitiesMeta.Label?.['1']?.deleted).toBe(true);
+    expect(normalize({ removed: new schema.Invalidate(Label) }, { removed: 2 }, [], { store: first }).entitiesMeta.Label?.['2']?.deleted).toBe(true);
+  });
+
+  test('by an indexed field, when the item has no primary key: the index names the entity', () => {
+    const first = normalize([Label], labels);
+    const deleted = normalize(new schema.Invalidate(Label), { owner: 'o', repo: 'r', name: 'docs' }, [], { store: first });
+    expect(deleted.result).toBe('2');
+    expect(deleted.entitiesMeta.Label?.['2']?.deleted).toBe(true);
+  });
+
+  test('an indexed field that names no stored entity deletes nothing (there is nothing stored to delete)', () => {
+    const first = normalize([Label], labels);
+    const deleted = normalize(new schema.Invalidate(Label), { name: 'never-fetched' }, [], { store: first });
+    expect(deleted.result).toBeUndefined();
+    expect(deleted.entitiesMeta).toEqual({});
+  });
+
+  test('neither the primary key nor an indexed field: the error says which fields would do', () => {
+    expect(() => normalize(new schema.Invalidate(Label), { owner: 'o', repo: 'r' }, [], { source: 'Label.delete' })).toThrow(
+      new TypeError(
+        'schema.Invalidate(Label) could not find which entity to delete while normalizing Label.delete: the item has no primary key ' +
+          "(Label.pk() returned \"undefined\") and none of the fields Label indexes (name). Received: {\"owner\":\"o\",\"repo\":\"r\"}",
+      ),
+    );
+  });
+
+  test('an Entity without indexes: the error says how to delete by another field', () => {
+    expect(() => normalize(new schema.Invalidate(Tag), { name: 'x' }, [], { source: 'DELETE /tags/:name' })).toThrow(
+      new TypeError(
+        'schema.Invalidate(Tag) could not find which entity to delete while normalizing DELETE /tags/:name: the item has no primary key ' +
+          "(Tag.pk() returned \"undefined\"). To delete by another field (such as 'name'), declare it in static indexes = ['name']. Received: {\"name\":\"x\"}",
+      ),
+    );
+  });
+
+  test("a resource addressed by a field that is not its pk (GitHub's labels by name) is deleted when the server answers 204", async () => {
+    const { store } = labelStore();
+    const params = { owner: 'octo', repo: 'hello' };
+    nock(API).get('/repos/octo/hello/labels').reply(200, labels).delete('/repos/octo/hello/labels/docs').reply(204);
+    await store.dispatch(fetchEndpoint(LabelResource.getList, params));
+    await store.dispatch(fetchEndpoint(LabelResource.delete, { ...params, name: 'docs' }));
+    expect(getEntitySelectors(Label).selectIds(store.getState())).toEqual(['1']);
+    expect(selectQuery(LabelResource.getList.schema, params)(store.getState())?.map((label) => label.name)).toEqual(['bug']);
+    expect(selectQuery(Label, { name: 'docs' })(store.getState())).toBeUndefined();
+    expect(selectEntityMeta(store.getState(), Label, 2)?.deleted).toBe(true);
+  });
+
+  test('a DELETE endpoint with schema.Invalidate answered 204 deletes by the params too', async () => {
+    const { store } = labelStore();
+    const deleteLabel = new RestEndpoint({ urlPrefix: API, path: '/labels/:name', method: 'DELETE', schema: new schema.Invalidate(Label) });
+    createController(store).setResponse(LabelResource.getList, { owner: 'o', repo: 'r' }, labels);
+    nock(API).delete('/labels/bug').reply(204);
+    await store.dispatch(fetchEndpoint(deleteLabel, { name: 'bug' }));
+    expect(getEntitySelectors(Label).selectIds(store.getState())).toEqual(['2']);
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * A request that got no HTTP response at all: offline, connection refused or reset, DNS failure,
+ * a CORS refusal. `RestEndpoint` throws it in place of the bare `TypeError: fetch failed` that
+ * `fetch` gives, naming the endpoint and the URL; the original error is its `cause`. Such
+ * failures are `soft` by default (DESIGN §5.13): cached data stays shown beside the error.
+ *
+ * @example
+ * ```ts
+ * try { await ctrl.fetch(getUsers); }
+ * catch (error) { if (error instanceof FetchError) showOfflineBanner(error.url); }
+ * ```
+ */
+export class FetchError extends TypeError {
+  override readonly name = 'FetchError';
+  /** The URL that was not reached. */
+  readonly url: string;
+
+  /**
+   * @param endpointName names the endpoint, e.g. `GET /users/:id`
+   * @param url the URL requested
+   * @param cause what `fetch` threw
+   */
+  constructor(endpointName: string, url: string, cause: unknown) {
+    super(`${endpointName} got no response from ${url}: ${reasonOf(cause)}.`, { cause });
+    this.url = url;
+  }
+}
+
+/** `fetch failed (connect ECONNREFUSED 10.0.0.1:443)`: the error's message and its cause's. */
+function reasonOf(error: unknown): string {
+  const message = messageOf(error) ?? String(error);
+  const inner = messageOf((error as { cause?: unknown } | null)?.cause);
+  return inner === undefined || inner === message ? message : `${message} (${inner})`;
+}
+
+function messageOf(error: unknown): string | undefined {
+  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && message !== '' ? message : undefined;
+}

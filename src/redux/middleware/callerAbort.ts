@@ -1,0 +1,28 @@
+import type { EndpointInterface } from '../../endpoint/interface.js';
+
+/** The endpoint's own abort signal (`requestInit.signal` of a RestEndpoint), if it has one. */
+function ownSignal(endpoint: EndpointInterface): AbortSignal | undefined {
+  const { requestInit } = endpoint as { requestInit?: { signal?: AbortSignal | null } };
+  return requestInit?.signal ?? undefined;
+}
+
+function named(value: unknown, name: string): boolean {
+  return typeof value === 'object' && value !== null && (value as { name?: unknown }).name === name;
+}
+
+/**
+ * Whether a failed request was given up by its callers (DESIGN §5.10), whatever the reason they
+ * gave: every caller aborted (`promise.abort(reason)`, a caller's signal), the endpoint's own
+ * `requestInit.signal` aborted, or the request threw an `AbortError`. Such a request did not
+ * happen, so no error is stored. A timeout is no caller abort: it stays an error.
+ *
+ * @param error what the request threw
+ * @param request the controller the middleware aborts once every caller has aborted
+ */
+export function isCallerAbort(error: unknown, endpoint: EndpointInterface, request: AbortController): boolean {
+  if (named(error, 'TimeoutError')) return false;
+  if (request.signal.aborted) return true;
+  const own = ownSignal(endpoint);
+  if (own?.aborted === true && error === own.reason) return true;
+  return named(error, 'AbortError');
+}

@@ -1,0 +1,73 @@
+import type { EntityTables } from '../../schema/interface.js';
+
+/**
+ * How deep data kept as it is may nest (a response without a schema, fields no schema covers).
+ * Redux Toolkit's development checks recurse through the state and overflow the stack a little
+ * below 2,000 levels, `JSON.stringify` a few thousand levels down; 500 leaves room for the stack
+ * the app is already using. Entities nested in entities do not count: they are stored flat.
+ */
+export const MAX_STORED_DEPTH = 500;
+
+/** What one response would store. */
+export interface StoredWrites {
+  readonly result: unknown;
+  readonly entities: EntityTables;
+}
+
+/**
+ * Refuses writes that would put data nested deeper than `MAX_STORED_DEPTH` into the state, where
+ * every later dispatch would overflow the stack in development, and `JSON.stringify(state)` always.
+ *
+ * @param endpointName names the endpoint in the error
+ * @throws TypeError naming the endpoint, the limit and where the deep data starts
+ */
+export function assertStorableDepth(writes: StoredWrites, endpointName: string): void {
+  let where: string | undefined;
+  if (deeperThan(writes.result, MAX_STORED_DEPTH)) where = `result${pathToDepth(writes.result)}`;
+  for (const key in writes.entities) {
+    const table = writes.entities[key];
+    for (const pk in table) {
+      if (where === undefined && deeperThan(table[pk], MAX_STORED_DEPTH)) where = `${key} ${pk}${pathToDepth(table[pk])}`;
+    }
+  }
+  if (where === undefined) return;
+  throw new TypeError(
+    `${endpointName}: the response holds data nested deeper than ${MAX_STORED_DEPTH} levels (at ${where}), which the store cannot keep: ` +
+      "Redux's development checks and JSON.stringify(state) overflow the stack on data that deep. Nothing of it was stored. " +
+      'Flatten it in process(), or give the nested parts an Entity schema (entities are stored flat).',
+  );
+}
+
+/** Whether objects nest more than `limit` deep in `value` (a value that contains itself does). Iterative: any depth. */
+function deeperThan(value: unknown, limit: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const values: object[] = [value];
+  const depths: number[] = [1];
+  for (let next = values.pop(); next !== undefined; next = values.pop()) {
+    const depth = depths.pop() as number;
+    if (depth > limit) return true;
+    for (const key in next) {
+      const child = (next as Record<string, unknown>)[key];
+      if (typeof child === 'object' && child !== null) {
+        values.push(child);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return false;
+}
+
+/** The first few field names on the way down to the deepest point: `.a.a.a.a.a…`. */
+function pathToDepth(value: unknown): string {
+  let path = '';
+  let current = value;
+  for (let step = 0; step < 5; step++) {
+    if (typeof current !== 'object' || current === null) return path;
+    const object = current as Record<string, unknown>;
+    const key = Object.keys(object).find((name) => typeof object[name] === 'object' && object[name] !== null);
+    if (key === undefined) return path;
+    path += Array.isArray(object) ? `[${key}]` : `.${key}`;
+    current = object[key];
+  }
+  return `${path}…`;
+}
