@@ -204,6 +204,47 @@ describe('a memo that lives as long as the store', () => {
     expect(new Set(authors).size).toBe(10);
   });
 
+  test('a flat list (entities holding no other) read once, then left alone through the churn, keeps its unchanged objects', () => {
+    const people = [Person];
+    const { result, entities } = normalize(people, [{ id: 'f1', name: 'Flat 1' }, { id: 'f2', name: 'Flat 2' }, { id: 'f3', name: 'Flat 3' }]);
+    const cache = new MemoCache();
+    const before = cache.denormalize(people, result, entities) as Person[];
+    churn(cache, 30);
+    const after = cache.denormalize(people, result, withRecord(entities, 'Person', 'f2', { name: 'Edited' })) as Person[];
+    expect(after.map((person) => person.name)).toEqual(['Flat 1', 'Edited', 'Flat 3']);
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).not.toBe(before[1]);
+    expect(after[2]).toBe(before[2]);
+  });
+
+  test('an entity read alone and inside another is one instance, whichever read comes first', () => {
+    const { result, entities } = normalize(articles, makeArticles(3, 10));
+    const aloneFirst = new MemoCache();
+    const ann = aloneFirst.denormalize(Person, 'p0', entities);
+    const list = aloneFirst.denormalize(articles, result, entities) as Article[];
+    expect(list[0]?.author).toBe(ann);
+    // the list again after another author changed: the list's entry for p0 is checked, not rebuilt
+    const changed = aloneFirst.denormalize(articles, result, withRecord(entities, 'Person', 'p1', { name: 'Other' })) as Article[];
+    expect(changed[0]?.author).toBe(ann);
+    expect(aloneFirst.denormalize(Person, 'p0', entities)).toBe(ann);
+
+    const nestedFirst = new MemoCache();
+    const read = nestedFirst.denormalize(articles, result, entities) as Article[];
+    expect(nestedFirst.denormalize(Person, 'p0', entities)).toBe(read[0]?.author);
+    expect(nestedFirst.denormalize([Person], ['p0', 'p1'], entities)).toEqual([read[0]?.author, read[1]?.author]);
+    expect((nestedFirst.denormalize([Person], ['p0', 'p1'], entities) as Person[])[0]).toBe(read[0]?.author);
+  });
+
+  test('a flat entity whose record changes is rebuilt, and a rollback returns the instance of before', () => {
+    const { result, entities } = normalize([Person], [{ id: 'f1', name: 'Flat 1' }]);
+    const cache = new MemoCache();
+    const [before] = cache.denormalize([Person], result, entities) as Person[];
+    const [edited] = cache.denormalize([Person], result, withRecord(entities, 'Person', 'f1', { name: 'Edited' })) as Person[];
+    expect(edited?.name).toBe('Edited');
+    expect(edited).not.toBe(before);
+    expect(cache.denormalize(Person, 'f1', entities)).toBe(before);
+  });
+
   test('returning to earlier tables after the churn returns the earlier objects (a rollback)', () => {
     const { result, entities, cache } = setup();
     const before = cache.denormalize(articles, result, entities);

@@ -1,5 +1,5 @@
 import type { EntityRecord } from '../../schema/interface.js';
-import { childAt, childCount, type EntityEntry } from './EntityEntry.js';
+import { childAt, childCount, EntityEntry } from './EntityEntry.js';
 
 /** Entries the young map takes before it is retired (between two reads, never during one). */
 const YOUNG_SIZE = 1000;
@@ -21,16 +21,19 @@ const YOUNG_SIZE = 1000;
  * What drops out is an entry read in one generation and never again in the next. The memo keeps
  * identity for those too: a top-level read re-tenures what it returned last time (`MemoCache`), and
  * a single-entity read tenures its entry at once.
+ *
+ * A record maps to its entry, or, for an entity kept as its instance alone (see `EntityEntry`), to
+ * that instance: `instanceof EntityEntry` tells them apart.
  */
 export class EntryMap {
-  private young = new WeakMap<EntityRecord, EntityEntry>();
+  private young = new WeakMap<EntityRecord, Kept>();
   private youngSize = 0;
-  private old = new WeakMap<EntityRecord, EntityEntry>();
-  private readonly tenured = new WeakMap<EntityRecord, EntityEntry>();
+  private old = new WeakMap<EntityRecord, Kept>();
+  private readonly tenured = new WeakMap<EntityRecord, Kept>();
   private retirements = 0;
 
-  /** The newest entry of `record`, if any. */
-  get(record: EntityRecord): EntityEntry | undefined {
+  /** The newest entry of `record` (or its instance alone), if any. */
+  get(record: EntityRecord): Kept | undefined {
     const young = this.young.get(record);
     if (young !== undefined) return young;
     // a memo that has not retired a map yet (every short-lived one) has nothing more to look in
@@ -38,18 +41,28 @@ export class EntryMap {
     const old = this.old.get(record);
     if (old === undefined) return this.tenured.get(record);
     this.old.delete(record);
-    this.tenure([old]);
+    if (old instanceof EntityEntry) this.tenure([old]);
+    else this.tenured.set(record, old);
     return old;
   }
 
-  /** Makes `entry` the newest entry of `record`. */
-  set(record: EntityRecord, entry: EntityEntry): void {
-    this.young.set(record, entry);
+  /** Makes `kept` (an entry, or an instance alone) the newest of `record`. */
+  set(record: EntityRecord, kept: Kept): void {
+    this.young.set(record, kept);
     this.youngSize++;
   }
 
-  /** Keeps these entries, and every entry they contain, for as long as their records live. */
-  tenure(roots: readonly EntityEntry[]): void {
+  /** Puts `kept` in place of what was just `set` for `record` (an entry that turned out childless). */
+  replace(record: EntityRecord, kept: Kept): void {
+    this.young.set(record, kept);
+  }
+
+  /**
+   * Keeps these entries, and every entry they contain, for as long as their records live.
+   * @param bare instances kept alone, as pairs: a record, then its instance
+   */
+  tenure(roots: readonly EntityEntry[], bare: readonly object[] = []): void {
+    for (let i = 0; i + 1 < bare.length; i += 2) this.tenured.set(bare[i] as EntityRecord, bare[i + 1] as object);
     const stack = [...roots];
     for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
       const record = entry.record;
@@ -74,3 +87,6 @@ export class EntryMap {
     this.retirements++;
   }
 }
+
+/** What the memo keeps for a record: its entry, or the instance alone (see `EntityEntry`). */
+export type Kept = EntityEntry | object;

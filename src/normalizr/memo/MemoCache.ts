@@ -21,6 +21,8 @@ interface TopEntry {
   readonly output: unknown;
   /** The entries `output` is made of, and the entry map's `retired` count when they were read. */
   readonly roots: readonly EntityEntry[];
+  /** The instances kept alone that `output` holds, as pairs: a record, then its instance. */
+  readonly bare: readonly object[];
   readonly retired: number;
   /** Earlier reads, newest first, so returning to their tables (a rollback) returns their very output. */
   previous: TopEntry | undefined;
@@ -63,7 +65,7 @@ export class MemoCache {
       const read = new MemoRead(this.entries, tables, generation, args);
       const output = read.read(schemaClass, input);
       // one entity by its primary key: nothing else remembers what this read returned
-      if (isStoredSchema(schemaClass)) this.entries.tenure(read.roots);
+      if (isStoredSchema(schemaClass)) this.entries.tenure(read.roots, read.bare);
       return output;
     }
     const argsKey = args.length === 0 ? '' : stableStringify(args);
@@ -86,7 +88,7 @@ export class MemoCache {
       // the entries of the last read may have left the young maps since: keep them findable, so
       // what did not change comes back as the very same objects (earlier reads need no entries:
       // returning to their tables returns their output as it is)
-      if (this.entries.retired >= latest.retired + 2) this.entries.tenure(latest.roots);
+      if (this.entries.retired >= latest.retired + 2) this.entries.tenure(latest.roots, latest.bare);
     }
     const read = new MemoRead(this.entries, tables, generation, args);
     let output = read.read(schemaClass, input);
@@ -101,6 +103,7 @@ export class MemoCache {
       tableIds,
       output,
       roots: read.roots,
+      bare: read.bare,
       retired: this.entries.retired,
       previous: same ? latest : undefined,
     };

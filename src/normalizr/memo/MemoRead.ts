@@ -2,8 +2,8 @@ import type { DenormalizeDelegate, EntityRecord, EntityTables, StoredSchema } fr
 import { entityKey } from '../../schema/entityKey.js';
 import { getOwn } from '../../schema/ownProperty.js';
 import { toSchemaClass } from '../shorthand.js';
-import { addChild, trimHistory, type EntityEntry } from './EntityEntry.js';
-import type { EntryMap } from './EntryMap.js';
+import { addChild, EntityEntry, trimHistory } from './EntityEntry.js';
+import type { EntryMap, Kept } from './EntryMap.js';
 import { isFresh } from './isFresh.js';
 import { tableKeys } from '../tableKeys.js';
 
@@ -23,6 +23,8 @@ export class MemoRead implements DenormalizeDelegate {
   private readonly unfilled: EntityEntry[] = [];
   /** The entries read at the top level, outside any entity: what this read returns is made of them. */
   readonly roots: EntityEntry[] = [];
+  /** The instances kept alone that were read at the top level, as pairs: a record, then its instance. */
+  readonly bare: object[] = [];
 
   constructor(
     private readonly entries: EntryMap,
@@ -48,15 +50,28 @@ export class MemoRead implements DenormalizeDelegate {
   entity(entity: StoredSchema, pk: string): object | undefined {
     const key = entityKey(entity);
     const record = getOwn(this.tables[key], pk);
+    const building = this.building;
     let entry: EntityEntry | undefined;
     if (record !== undefined) {
-      const newest = this.entries.get(record);
+      let newest: Kept | undefined = this.entries.get(record);
+      if (newest !== undefined && !(newest instanceof EntityEntry)) {
+        // an instance kept alone is fresh: it was found by the stored record
+        if ((newest as { readonly constructor: unknown }).constructor === entity) return this.reuseBare(entity, pk, record, newest);
+        newest = undefined;
+      }
       entry = newest !== undefined && newest.entity === entity && isFresh(newest, this.tables, this.generation) ? newest : this.recall(newest, entity, record);
-      entry ??= this.build(entity, pk, record, newest);
+      if (entry === undefined) {
+        entry = this.build(entity, pk, record, newest);
+        if (building === undefined && entry.children === undefined && entry.older === undefined) {
+          // it read no other entity: its instance alone is kept in place of the entry
+          this.entries.replace(record, entry.output as object);
+          this.bare.push(record, entry.output as object);
+          return entry.output;
+        }
+      }
     } else {
-      entry = { entity, pk, record, output: undefined, children: undefined, checkedAt: this.generation, fresh: true, checking: false, older: undefined };
+      entry = new EntityEntry(entity, pk, record, undefined, this.generation, true, undefined);
     }
-    const building = this.building;
     if (building === undefined) this.roots.push(entry);
     else addChild(building, entry);
     return entry.output;
@@ -80,9 +95,22 @@ export class MemoRead implements DenormalizeDelegate {
     return undefined;
   }
 
+  /** An instance kept alone, read again: at the top level as it is; inside another entity, it gets an entry. */
+  private reuseBare(entity: StoredSchema, pk: string, record: EntityRecord, output: object): object {
+    const building = this.building;
+    if (building === undefined) {
+      this.bare.push(record, output);
+      return output;
+    }
+    const entry = new EntityEntry(entity, pk, record, output, this.generation, true, undefined);
+    this.entries.set(record, entry);
+    addChild(building, entry);
+    return output;
+  }
+
   private build(entity: StoredSchema, pk: string, record: EntityRecord, older: EntityEntry | undefined): EntityEntry {
     const output = entity.fromJS(record);
-    const entry: EntityEntry = { entity, pk, record, output, children: undefined, checkedAt: this.generation, fresh: true, checking: false, older };
+    const entry = new EntityEntry(entity, pk, record, output, this.generation, true, older);
     if (older !== undefined) trimHistory(entry, 'older');
     // registered before its fields are filled, so a cycle back to it finds this instance
     this.entries.set(record, entry);
