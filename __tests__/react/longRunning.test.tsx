@@ -31,7 +31,7 @@ jest.setTimeout(60_000);
 
 test('2,000 polls through useLive with a short keepUnusedDataFor: the store holds the latest list and the heap stays flat', async () => {
   const getFeed = new RestEndpoint({ urlPrefix: server.url, path: '/feed', schema: [Reading], pollFrequency: 1 });
-  const { store, slice } = makeStore({ keepUnusedDataFor: 0.005 }, { devChecks: false });
+  const { store, slice } = makeStore({ keepUnusedDataFor: 0.005, devChecks: false });
   function Feed() {
     const readings = useLive(getFeed);
     return <p>{readings.length} readings</p>;

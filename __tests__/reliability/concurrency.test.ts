@@ -5,8 +5,7 @@
 import nock from 'nock';
 import { Entity, RestEndpoint, ResetError, createResource, fetchEndpoint, getEntitySelectors, schema, selectResponse } from '../../src/index';
 import { User } from '../fixtures/spec';
-import { assertNetworkDone, strictNetwork } from '../fixtures/store';
-import { API, buildStore, held, rejectionOf, tickingClock } from './helpers';
+import { API, assertNetworkDone, held, makeStore, rejectionOf, strictNetwork, tickingClock } from '../fixtures/store';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -42,7 +41,7 @@ const ids = (items: readonly { pk(): unknown }[] | undefined) => items?.map((ite
 
 describe('deduplication', () => {
   test('identical GETs in flight share one request: every caller gets the same object', async () => {
-    const { store, ctrl, slice } = buildStore({ now: tickingClock().now });
+    const { store, ctrl, slice } = makeStore({ now: tickingClock().now });
     const server = held('get', '/users', 200, [{ id: '1', name: 'Ann' }], undefined, { active: 'true', page: '1' });
 
     const a = store.dispatch(fetchEndpoint(getUsers, { page: 1, active: true }));
@@ -64,7 +63,7 @@ describe('deduplication', () => {
   });
 
   test('identical POSTs are not shared: both are sent, both resolve with their own result', async () => {
-    const { store, slice } = buildStore({ now: tickingClock().now });
+    const { store, slice } = makeStore({ now: tickingClock().now });
     const one = held('post', '/users', 201, { id: '1', name: 'Same' });
     const two = held('post', '/users', 201, { id: '2', name: 'Same' });
 
@@ -88,7 +87,7 @@ describe('out-of-order responses: the later-started request wins', () => {
     ['the older lands last', ['list', 'detail']],
     ['in start order', ['detail', 'list']],
   ] as const)('one entity from two endpoints (%s)', async (_label, order) => {
-    const { store, slice } = buildStore({ now: tickingClock().now });
+    const { store, slice } = makeStore({ now: tickingClock().now });
     const detail = held('get', '/users/1', 200, { id: '1', name: 'Old name', email: 'old@example.com' });
     const list = held('get', '/users', 200, [{ id: '1', name: 'New name' }]);
 
@@ -108,7 +107,7 @@ describe('out-of-order responses: the later-started request wins', () => {
   });
 
   test('a stale response that changes nothing keeps the stored record object (===)', async () => {
-    const { store, slice } = buildStore({ now: tickingClock().now });
+    const { store, slice } = makeStore({ now: tickingClock().now });
     const detail = held('get', '/users/1', 200, { id: '1', name: 'Old name' });
     const list = held('get', '/users', 200, [{ id: '1', name: 'New name' }]);
     const older = store.dispatch(fetchEndpoint(getUser, { id: 1 }));
@@ -126,7 +125,7 @@ describe('out-of-order responses: the later-started request wins', () => {
     ['the older lands last', [1, 0]],
     ['in start order', [0, 1]],
   ] as const)('one endpoint key, two mutations in flight (%s)', async (_label, landing) => {
-    const { store, slice } = buildStore({ now: tickingClock().now });
+    const { store, slice } = makeStore({ now: tickingClock().now });
     const answers = [held('patch', '/users/1', 200, { id: '1', name: 'first' }), held('patch', '/users/1', 200, { id: '1', name: 'second' })];
     const requests = [
       store.dispatch(fetchEndpoint(renameUser, { id: 1 }, { name: 'x' })),
@@ -143,7 +142,7 @@ describe('out-of-order responses: the later-started request wins', () => {
   });
 
   test('the older request failing after the newer one succeeded shows no error for the key', async () => {
-    const { store } = buildStore({ now: tickingClock().now });
+    const { store } = makeStore({ now: tickingClock().now });
     const older = held('patch', '/users/1', 500, { detail: 'late failure' });
     const newer = held('patch', '/users/1', 200, { id: '1', name: 'second' });
     const one = store.dispatch(fetchEndpoint(renameUser, { id: 1 }, { name: 'x' }));
@@ -159,7 +158,7 @@ describe('out-of-order responses: the later-started request wins', () => {
 
 describe('a mutation resolving while a read of the same list is in flight', () => {
   async function withTodos() {
-    const setup = buildStore({ now: tickingClock().now });
+    const setup = makeStore({ now: tickingClock().now });
     nock(API)
       .get('/todos')
       .reply(200, [
@@ -210,7 +209,7 @@ describe('a mutation resolving while a read of the same list is in flight', () =
 
 describe('optimistic updates', () => {
   async function withNote() {
-    const setup = buildStore({ now: tickingClock().now });
+    const setup = makeStore({ now: tickingClock().now });
     nock(API).get('/notes').reply(200, [{ id: 1, text: 'one', done: false, pinned: false }]);
     await setup.store.dispatch(fetchEndpoint(NoteResource.getList));
     const note = () => getEntitySelectors(Note).selectById(setup.store.getState(), 1);
@@ -242,7 +241,7 @@ describe('optimistic updates', () => {
 
 describe('reset with requests in flight', () => {
   test('late responses are dropped and every promise rejects with ResetError, at once', async () => {
-    const { store, ctrl, slice } = buildStore({ now: tickingClock().now });
+    const { store, ctrl, slice } = makeStore({ now: tickingClock().now });
     nock(API).get('/notes').reply(200, [{ id: 1, text: 'one', done: false, pinned: false }]);
     await store.dispatch(fetchEndpoint(NoteResource.getList));
 
@@ -280,7 +279,7 @@ describe('reset with requests in flight', () => {
   });
 
   test('a read started right after the reset does not share the dropped request, it makes its own', async () => {
-    const { store, ctrl } = buildStore({ now: tickingClock().now });
+    const { store, ctrl } = makeStore({ now: tickingClock().now });
     const dropped = held('get', '/users', 200, [{ id: '1', name: 'late' }]);
     const before = store.dispatch(fetchEndpoint(getUsers));
     await dropped.arrived;
@@ -297,7 +296,7 @@ describe('reset with requests in flight', () => {
 });
 
 test('a push resolving while a read of the same list is in flight: the older list response does not drop the new item', async () => {
-  const { store } = buildStore({ now: tickingClock().now });
+  const { store } = makeStore({ now: tickingClock().now });
   nock(API)
     .get('/todos')
     .reply(200, [
@@ -323,7 +322,7 @@ test('a push resolving while a read of the same list is in flight: the older lis
 });
 
 test('three overlapping optimistic updates; the first fails while the others are pending: its change disappears at once', async () => {
-  const { store, slice } = buildStore({ now: tickingClock().now });
+  const { store, slice } = makeStore({ now: tickingClock().now });
   nock(API).get('/notes').reply(200, [{ id: 1, text: 'one', done: false, pinned: false }]);
   await store.dispatch(fetchEndpoint(NoteResource.getList));
   const note = () => getEntitySelectors(Note).selectById(store.getState(), 1);

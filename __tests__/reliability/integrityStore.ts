@@ -5,7 +5,7 @@
 import nock from 'nock';
 import { Entity, RestEndpoint, createResource, fetchEndpoint, getEntitySelectors, schema, selectResponse } from '../../src/index';
 import { Link, Post } from '../fixtures/spec';
-import { API, buildStore, tickingClock, type RootState } from './helpers';
+import { API, makeStore, tickingClock, type RootState } from '../fixtures/store';
 
 export class Member extends Entity {
   id = '';
@@ -44,7 +44,7 @@ export const todos = [
 
 /** A store with two lists of todos (all, and userId=1) and their owners. */
 export async function withTodos(clock = tickingClock()) {
-  const setup = buildStore({ now: clock.now });
+  const setup = makeStore({ now: clock.now });
   nock(API)
     .get('/todos')
     .reply(200, todos)

@@ -5,8 +5,7 @@
 import nock from 'nock';
 import { Entity, FetchError, NetworkError, RestEndpoint, createResource, fetchEndpoint, getEntitySelectors, schema, selectEntityMeta, selectResponse } from '../../src/index';
 import { User } from '../fixtures/spec';
-import { assertNetworkDone, strictNetwork } from '../fixtures/store';
-import { API, buildStore, held, rejectionOf, tickingClock } from './helpers';
+import { API, assertNetworkDone, held, makeStore, rejectionOf, strictNetwork, tickingClock } from '../fixtures/store';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -26,7 +25,7 @@ const TodoResource = createResource({ urlPrefix: API, path: '/todos/:id', schema
 
 /** A store holding users 1, 2 and 9 (from the list endpoint). */
 async function withUsers() {
-  const setup = buildStore({ now: tickingClock().now });
+  const setup = makeStore({ now: tickingClock().now });
   nock(API)
     .get('/users')
     .reply(200, [
@@ -82,7 +81,7 @@ describe('HTTP errors', () => {
   });
 
   test('500 on the first load behaves hard: nothing to show, the promise rejects, nothing is stored', async () => {
-    const { store, slice } = buildStore();
+    const { store, slice } = makeStore();
     const before = slice();
     nock(API).get('/users').reply(503, { detail: 'maintenance' });
 
@@ -126,7 +125,7 @@ describe('bodies that are not what the endpoint expects', () => {
   });
 
   test('204 on DELETE: the resource delete removes the entity everywhere and resolves', async () => {
-    const { store, slice } = buildStore({ now: tickingClock().now });
+    const { store, slice } = makeStore({ now: tickingClock().now });
     nock(API)
       .get('/todos')
       .reply(200, [
@@ -155,7 +154,7 @@ describe('bodies that are not what the endpoint expects', () => {
   });
 
   test('204 on a DELETE without a schema resolves null and is stored as fulfilled', async () => {
-    const { store } = buildStore();
+    const { store } = makeStore();
     const deleteSession = new RestEndpoint({ urlPrefix: API, path: '/session', method: 'DELETE' });
     nock(API).delete('/session').reply(204);
     await expect(store.dispatch(fetchEndpoint(deleteSession))).resolves.toBeNull();
@@ -188,7 +187,7 @@ describe('the network itself', () => {
     ['a browser offline', new TypeError('Failed to fetch'), 'Failed to fetch'],
     ["Node's fetch, connection refused", new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }), 'fetch failed (connect ECONNREFUSED)'],
   ])('fetch rejecting with a TypeError (%s): rejects with a FetchError whose cause it is; the stored message names the endpoint and the URL; nothing else is stored', async (_label, networkDown, reason) => {
-    const { store, slice } = buildStore({ fetch: () => Promise.reject(networkDown) });
+    const { store, slice } = makeStore({ fetch: () => Promise.reject(networkDown) });
     const before = slice();
     const error = await rejectionOf(store.dispatch(fetchEndpoint(getUsers)));
     expect(error).toBeInstanceOf(FetchError);
@@ -200,7 +199,7 @@ describe('the network itself', () => {
   });
 
   test('offline on a refetch is soft (DESIGN §5.13): the cached data stays shown, the same object, beside an error naming the endpoint and URL', async () => {
-    const { store, slice } = buildStore({ now: tickingClock().now });
+    const { store, slice } = makeStore({ now: tickingClock().now });
     nock(API).get('/users').reply(200, [{ id: '1', name: 'Ann' }]);
     const data = await store.dispatch(fetchEndpoint(getUsers));
     const tables = slice().entities;
@@ -219,7 +218,7 @@ describe('the network itself', () => {
   });
 
   test('a custom errorPolicy that answers undefined falls back to the default: 5xx and no response soft, 4xx hard', async () => {
-    const { store, slice } = buildStore({ now: tickingClock().now });
+    const { store, slice } = makeStore({ now: tickingClock().now });
     const onlyTeapots = getUser.extend({ errorPolicy: (error) => ((error as { status?: number }).status === 418 ? 'soft' : undefined) });
     nock(API).get('/users/1').reply(418).get('/users/2').reply(503).get('/users/3').reply(404).get('/users/4').replyWithError('connect ECONNREFUSED');
     for (const id of [1, 2, 3, 4]) await rejectionOf(store.dispatch(fetchEndpoint(onlyTeapots, { id })));
@@ -262,7 +261,7 @@ describe('the network itself', () => {
 
     test('fresh data is served from the store until dataExpiryLength passes, then fetchIfStale requests again', async () => {
       // the middleware's default clock is Date.now, which the fake clock drives
-      const { ctrl } = buildStore();
+      const { ctrl } = makeStore();
       const expiring = getUsers.extend({ dataExpiryLength: 60_000 });
       nock(API).get('/users').reply(200, [{ id: '1', name: 'Ann' }]);
       const first = await ctrl.fetchIfStale(expiring);

@@ -4,8 +4,7 @@
  * two overlapping layers. Each test first checks that the optimistic view was really shown.
  */
 import { fetchEndpoint } from '../../src/index';
-import { assertNetworkDone, strictNetwork } from '../fixtures/store';
-import { held } from './helpers';
+import { assertNetworkDone, held, strictNetwork } from '../fixtures/store';
 import { OptimisticTodos, selections, todoSelectors, withTodos, type Selections } from './integrityStore';
 
 beforeEach(strictNetwork);

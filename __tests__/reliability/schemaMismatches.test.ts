@@ -4,10 +4,8 @@
  * (jest.isolateModules, so each test gets fresh module state, e.g. for warn-once). Production
  * behaves as development; only development warns.
  */
-import { configureStore } from '@reduxjs/toolkit';
 import nock from 'nock';
-import { assertNetworkDone, strictNetwork } from '../fixtures/store';
-import { API, tickingClock } from './helpers';
+import { API, assertNetworkDone, makeStore, strictNetwork, tickingClock } from '../fixtures/store';
 
 type Lib = typeof import('../../src/index');
 type Env = 'development' | 'production';
@@ -146,15 +144,8 @@ function model(lib: Lib) {
   };
 }
 
-/** A user's store on this copy of the library: configureStore with the default checking middleware. */
-function storeOf(lib: Lib) {
-  const store = configureStore({
-    reducer: { [lib.entitiesSlice.reducerPath]: lib.entitiesSlice.reducer },
-    middleware: (getDefault) => getDefault().concat(lib.createDataMiddleware({ now: tickingClock().now })),
-  });
-  const slice = () => lib.entitiesSlice.selectSlice(store.getState());
-  return { store, ctrl: lib.createController(store), slice };
-}
+/** A user's store on this copy of the library. */
+const storeOf = (lib: Lib) => makeStore({ entities: lib, now: tickingClock().now });
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

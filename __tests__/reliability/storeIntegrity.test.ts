@@ -5,8 +5,7 @@
 import nock from 'nock';
 import { RestEndpoint, fetchEndpoint, getEntitySelectors, schema, selectEntityMeta, selectQuery, selectResponse } from '../../src/index';
 import { Link, Post } from '../fixtures/spec';
-import { assertNetworkDone, strictNetwork } from '../fixtures/store';
-import { API, buildStore, held, tickingClock, type RootState } from './helpers';
+import { API, assertNetworkDone, held, makeStore, strictNetwork, tickingClock, type RootState } from '../fixtures/store';
 import {
   Member,
   OptimisticTodos,
@@ -213,7 +212,7 @@ describe('the state is plain JSON: a new store rehydrated from it gives the same
     const json = JSON.parse(JSON.stringify(state)) as RootState;
     expect(json).toEqual(state);
 
-    const rehydrated = buildStore({ now: clock.now }, json);
+    const rehydrated = makeStore({ now: clock.now, preloadedState: json });
     const original = read(state);
     const restored = read(rehydrated.store.getState());
     // strict: class instances stay instances of their class. A table with an entry named
@@ -254,7 +253,7 @@ describe('the state is plain JSON: a new store rehydrated from it gives the same
     const server = held('patch', '/todos/1', 200, { id: 1, title: 'A (server)' });
     const request = store.dispatch(fetchEndpoint(OptimisticTodos.partialUpdate, { id: 1 }, { title: 'A (optimistic)' }));
     const json = JSON.parse(JSON.stringify(store.getState())) as RootState;
-    const rehydrated = buildStore({ now: clock.now }, json);
+    const rehydrated = makeStore({ now: clock.now, preloadedState: json });
     expect(getEntitySelectors(Todo).selectAll(rehydrated.store.getState())).toStrictEqual(getEntitySelectors(Todo).selectAll(store.getState()));
     expect(getEntitySelectors(Todo).selectById(rehydrated.store.getState(), 1)?.title).toBe('A (optimistic)');
     server.release();
@@ -273,7 +272,7 @@ describe('data nested too deep to keep is refused (the state stays usable and se
   const getTree = new RestEndpoint({ urlPrefix: API, path: '/tree' });
 
   test('a 20,000-level body on an endpoint without a schema: rejected naming the endpoint and the limit; nothing stored; later dispatches and JSON.stringify(state) work', async () => {
-    const { store, ctrl, slice } = buildStore();
+    const { store, ctrl, slice } = makeStore();
     // written out by hand: JSON.stringify itself overflows on 20,000 levels
     const body = `${'{"a":'.repeat(19_999)}{"leaf":true}${'}'.repeat(19_999)}`;
     nock(API).get('/tree').reply(200, body, { 'Content-Type': 'application/json' });
@@ -297,13 +296,13 @@ describe('data nested too deep to keep is refused (the state stays usable and se
   });
 
   test('500 levels are kept and read back as they came', () => {
-    const { ctrl } = buildStore();
+    const { ctrl } = makeStore();
     const body = nested(500);
     expect(ctrl.setResponse(getTree, body)).toEqual(body);
   });
 
   test('a deep field of an entity (not covered by its schema) is refused too; ctrl.setResponse throws and writes nothing', () => {
-    const { ctrl, slice } = buildStore();
+    const { ctrl, slice } = makeStore();
     const before = slice();
     expect(() => ctrl.setResponse(getMember, { id: 'm1' }, { id: 'm1', username: 'ann', name: 'Ann', settings: nested(600) })).toThrow(
       /^GET \/members\/:id: the response holds data nested deeper than 500 levels \(at Member m1\.settings\.a\.a\.a\.a…\)/,
