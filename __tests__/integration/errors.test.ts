@@ -71,9 +71,7 @@ describe('failed requests reject, store a serializable error, and leave the enti
   });
 
   test('without the middleware the thunk says how to install it', () => {
-    const { configureStore } = jest.requireActual<typeof import('@reduxjs/toolkit')>('@reduxjs/toolkit');
-    const { entitiesSlice } = jest.requireActual<typeof import('../../src/index')>('../../src/index');
-    const store = configureStore({ reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer } });
+    const { store } = makeStore({ dataMiddleware: false });
     expect(() => store.dispatch(fetchEndpoint(getUsers))).toThrow(/createDataMiddleware\(\)/);
   });
 });

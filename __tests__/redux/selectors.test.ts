@@ -3,9 +3,9 @@
  * when a table they read changes (`recomputations()`), per store, and keep the identity of what did
  * not change.
  */
-import { configureStore } from '@reduxjs/toolkit';
-import { Entity, RestEndpoint, createController, createDataMiddleware, entitiesSlice, getEntitySelectors, schema, selectQuery, selectResponse } from '../../src/index';
+import { Entity, RestEndpoint, getEntitySelectors, schema, selectQuery, selectResponse } from '../../src/index';
 import { User, usersResponse } from '../fixtures/spec';
+import { makeStore } from '../fixtures/store';
 
 const API = 'https://api.selectors.test';
 const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users', schema: new schema.All(User) });
@@ -23,11 +23,7 @@ class Note extends Entity {
 const getNote = new RestEndpoint({ urlPrefix: API, path: '/notes/:id', schema: Note });
 
 function storeWithUsers() {
-  const store = configureStore({
-    reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
-    middleware: (getDefault) => getDefault().concat(createDataMiddleware()),
-  });
-  const ctrl = createController(store);
+  const { store, ctrl } = makeStore();
   ctrl.setResponse(getUsers, usersResponse);
   ctrl.setResponse(getUserList, [usersResponse[0]]);
   return { store, ctrl };

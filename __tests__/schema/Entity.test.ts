@@ -1,6 +1,6 @@
-import { configureStore } from '@reduxjs/toolkit';
-import { Entity, RestEndpoint, createController, createDataMiddleware, denormalize, entitiesSlice, normalize, schema, selectQuery } from '../../src/index';
+import { Entity, RestEndpoint, denormalize, normalize, schema, selectQuery } from '../../src/index';
 import { Account, FeedItem, Link, Post, Trade, User } from '../fixtures/spec';
+import { makeStore } from '../fixtures/store';
 
 describe('Entity shapes (spec 2.3)', () => {
   test('User: id and name, pk() is the id', () => {
@@ -185,11 +185,8 @@ describe('Entity.indexes follow the values', () => {
   const getMembers = new RestEndpoint({ path: '/members', schema: [Member] });
 
   function store() {
-    const built = configureStore({
-      reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
-      middleware: (getDefault) => getDefault().concat(createDataMiddleware()),
-    });
-    return { store: built, ctrl: createController(built), find: (username: string) => selectQuery(Member, { username })(built.getState()) };
+    const { store: built, ctrl } = makeStore();
+    return { store: built, ctrl, find: (username: string) => selectQuery(Member, { username })(built.getState()) };
   }
 
   test('after a rename, the old value finds nothing and the new one finds the entity', () => {

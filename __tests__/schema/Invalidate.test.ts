@@ -2,10 +2,9 @@
  * schema.Invalidate: deletes an entity everywhere. The response may be the item, its primary key,
  * or nothing (then the params name it): by primary key, or by a field the Entity indexes.
  */
-import { configureStore } from '@reduxjs/toolkit';
 import nock from 'nock';
-import { Entity, RestEndpoint, createController, createDataMiddleware, createResource, entitiesSlice, fetchEndpoint, getEntitySelectors, normalize, schema, selectEntityMeta, selectQuery } from '../../src/index';
-import { API, assertNetworkDone, strictNetwork } from '../fixtures/store';
+import { Entity, RestEndpoint, createController, createResource, fetchEndpoint, getEntitySelectors, normalize, schema, selectEntityMeta, selectQuery } from '../../src/index';
+import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -28,15 +27,6 @@ class Tag extends Entity {
     return `${this.id}`;
   }
   static override key = 'Tag';
-}
-
-function labelStore() {
-  const store = configureStore({
-    reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
-    middleware: (getDefault) => getDefault().concat(createDataMiddleware()),
-  });
-  const ctrl = createController(store);
-  return { store, ctrl, slice: () => store.getState().entities };
 }
 
 const LabelResource = createResource({ urlPrefix: API, path: '/repos/:owner/:repo/labels/:name', schema: Label });
@@ -85,7 +75,7 @@ describe('schema.Invalidate', () => {
   });
 
   test("a resource addressed by a field that is not its pk (GitHub's labels by name) is deleted when the server answers 204", async () => {
-    const { store } = labelStore();
+    const { store } = makeStore();
     const params = { owner: 'octo', repo: 'hello' };
     nock(API).get('/repos/octo/hello/labels').reply(200, labels).delete('/repos/octo/hello/labels/docs').reply(204);
     await store.dispatch(fetchEndpoint(LabelResource.getList, params));
@@ -97,7 +87,7 @@ describe('schema.Invalidate', () => {
   });
 
   test('a DELETE endpoint with schema.Invalidate answered 204 deletes by the params too', async () => {
-    const { store } = labelStore();
+    const { store } = makeStore();
     const deleteLabel = new RestEndpoint({ urlPrefix: API, path: '/labels/:name', method: 'DELETE', schema: new schema.Invalidate(Label) });
     createController(store).setResponse(LabelResource.getList, { owner: 'o', repo: 'r' }, labels);
     nock(API).delete('/labels/bug').reply(204);
