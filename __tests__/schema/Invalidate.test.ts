@@ -4,6 +4,7 @@
  */
 import nock from 'nock';
 import { Entity, RestEndpoint, createController, createResource, fetchEndpoint, getEntitySelectors, normalize, schema, selectEntityMeta, selectQuery } from '../../src/index';
+import { User } from '../fixtures/spec';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 
 beforeEach(strictNetwork);
@@ -36,6 +37,21 @@ const labels = [
 ];
 
 describe('schema.Invalidate', () => {
+  test('Invalidate deletes: the entity leaves reads, and an older response cannot bring it back', () => {
+    const stored = normalize([User], [{ id: '1', name: 'Ann' }, { id: '2', name: 'Bo' }], [], { meta: { fetchedAt: 10, date: 10, expiresAt: 99 } });
+    const deleted = normalize(new schema.Invalidate(User), { id: '1' }, [], { store: stored, meta: { fetchedAt: 20, date: 20, expiresAt: 99 } });
+    expect(deleted.entitiesMeta.User?.['1']?.deleted).toBe(true);
+    expect(deleted.entities.User?.['1']).toBeUndefined();
+    const afterDelete = {
+      entities: { User: { '2': stored.entities.User?.['2'] } } as never,
+      entitiesMeta: { User: { ...stored.entitiesMeta.User, ...deleted.entitiesMeta.User } },
+    };
+    const late = normalize(User, { id: '1', name: 'Ann' }, [], { store: afterDelete, meta: { fetchedAt: 15, date: 30, expiresAt: 99 } });
+    expect(late.entities.User?.['1']).toBeUndefined();
+    const fresh = normalize(User, { id: '1', name: 'Ann again' }, [], { store: afterDelete, meta: { fetchedAt: 25, date: 30, expiresAt: 99 } });
+    expect(fresh.entities.User?.['1']).toEqual({ id: '1', name: 'Ann again' });
+  });
+
   test('by the item or its primary key', () => {
     const first = normalize([Label], labels);
     expect(normalize(new schema.Invalidate(Label), { id: 1, name: 'bug' }, [], { store: first }).entitiesMeta.Label?.['1']?.deleted).toBe(true);
