@@ -49,7 +49,7 @@ test('2,000 polls through useLive with a short keepUnusedDataFor: the store hold
   expect(Object.keys(slice().entities.Reading ?? {}).length).toBeLessThan(5_000);
   // without collection, these 1,000 polls would keep 500,000 more entities (about 250 MB); the
   // little that grows is the HTTP client's (the same polls through ctrl.setResponse stay flat:
-  // integration/longRunning); 10 MB leaves room for the answers in flight when the machine is loaded
+  // guarantees/longRunning); 10 MB leaves room for the answers in flight when the machine is loaded
   // (measured 1–3.2 MB) and is still 25 times less than what no collection keeps
   expect(after - before).toBeLessThan(10_000_000);
   view.unmount();

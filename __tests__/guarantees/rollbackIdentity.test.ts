@@ -5,7 +5,7 @@
  */
 import { fetchEndpoint } from '../../src/index';
 import { assertNetworkDone, held, strictNetwork } from '../fixtures/store';
-import { OptimisticTodos, selections, todoSelectors, withTodos, type Selections } from './integrityStore';
+import { OptimisticTodos, selections, todoSelectors, withTodos, type Selections } from '../fixtures/integrityStore';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);

@@ -20,7 +20,7 @@ import {
   todos,
   withTodos,
   type Selections,
-} from './integrityStore';
+} from '../fixtures/integrityStore';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
