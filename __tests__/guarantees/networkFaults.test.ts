@@ -1,10 +1,12 @@
 /**
- * Issue 7, network faults: what a store shows and keeps when the server or the network misbehaves.
- * HTTP only through nock, answers released by the test; the timeout runs on jest's fake clock.
+ * Network faults: what a store shows and keeps when the server or the network misbehaves. A failed
+ * request rejects, stores a serializable error and leaves the entities untouched; 5xx and no
+ * response at all are soft (cached data stays readable), other failures hard. HTTP only through
+ * nock, answers released by the test; the timeout runs on jest's fake clock.
  */
 import nock from 'nock';
 import { Entity, FetchError, NetworkError, RestEndpoint, createResource, fetchEndpoint, getEntitySelectors, schema, selectEntityMeta, selectResponse } from '../../src/index';
-import { User } from '../fixtures/spec';
+import { User, usersResponse } from '../fixtures/spec';
 import { API, assertNetworkDone, held, makeStore, rejectionOf, strictNetwork, tickingClock } from '../fixtures/store';
 
 beforeEach(strictNetwork);
@@ -37,7 +39,41 @@ async function withUsers() {
   return setup;
 }
 
+/** A store holding users 1 and 2, on the middleware's default clock. */
+async function loadUsers() {
+  const setup = makeStore();
+  nock(API).get('/users').reply(200, usersResponse);
+  await setup.store.dispatch(fetchEndpoint(getUsers));
+  return setup;
+}
+
 describe('HTTP errors', () => {
+  test('404 on a detail read is a hard error', async () => {
+    const { store, slice } = await loadUsers();
+    const before = slice().entities;
+    nock(API).get('/users/9').reply(404, { detail: 'not found' });
+    const failure = store.dispatch(fetchEndpoint(getUser, { id: 9 }));
+    await expect(failure).rejects.toBeInstanceOf(NetworkError);
+    await expect(failure).rejects.toMatchObject({ status: 404 });
+    const response = selectResponse(getUser, { id: 9 })(store.getState());
+    expect(response).toMatchObject({ status: 'rejected', isError: true, data: undefined });
+    expect(response.error).toMatchObject({ name: 'NetworkError', status: 404 });
+    expect(JSON.parse(JSON.stringify(response.error))).toEqual(response.error);
+    expect(slice().entities).toBe(before);
+  });
+
+  test('500 on a refetch is soft: the cached data stays readable', async () => {
+    const { store, slice } = await loadUsers();
+    const before = slice().entities;
+    const data = selectResponse(getUsers)(store.getState()).data;
+    nock(API).get('/users').reply(500, 'down');
+    await expect(store.dispatch(fetchEndpoint(getUsers))).rejects.toMatchObject({ status: 500 });
+    const response = selectResponse(getUsers)(store.getState());
+    expect(response.data).toBe(data);
+    expect(response.error).toMatchObject({ status: 500 });
+    expect(slice().entities).toBe(before);
+  });
+
   test('404 on a detail read is hard: rejected, serialized error in meta, data hidden even though the entity is cached', async () => {
     const { store, slice } = await withUsers();
     const tables = slice().entities;
@@ -95,6 +131,15 @@ describe('HTTP errors', () => {
 });
 
 describe('bodies that are not what the endpoint expects', () => {
+  test('a non-JSON body on a schema endpoint quotes the body', async () => {
+    const { store, slice } = await loadUsers();
+    const before = slice().entities;
+    nock(API).get('/users/1').reply(200, '<html><body>Login</body></html>', { 'Content-Type': 'text/html' });
+    await expect(store.dispatch(fetchEndpoint(getUser, { id: 1 }))).rejects.toThrow(/<html><body>Login/);
+    expect(selectResponse(getUser, { id: 1 })(store.getState()).error?.message).toMatch(/<html>/);
+    expect(slice().entities).toBe(before);
+  });
+
   test('200 with an HTML body on a schema endpoint: the error names the endpoint and quotes the start of the body', async () => {
     const { store, slice } = await withUsers();
     const tables = slice().entities;
@@ -163,6 +208,15 @@ describe('bodies that are not what the endpoint expects', () => {
 });
 
 describe('the network itself', () => {
+  test('network down rejects with the TypeError and stores it', async () => {
+    const { store, slice } = await loadUsers();
+    const before = slice().entities;
+    nock(API).get('/users/1').replyWithError('connect ECONNREFUSED');
+    await expect(store.dispatch(fetchEndpoint(getUser, { id: 1 }))).rejects.toThrow();
+    expect(selectResponse(getUser, { id: 1 })(store.getState()).status).toBe('rejected');
+    expect(slice().entities).toBe(before);
+  });
+
   test('the connection fails (nock replyWithError): rejected with a FetchError naming the endpoint and URL, stored as plain data, soft, entities untouched; a retry works', async () => {
     const { store, slice } = await withUsers();
     const tables = slice().entities;

@@ -1,10 +1,13 @@
 /**
- * Issue 7, schema mismatches: responses that do not fit their schema. Every scenario runs twice,
- * on a library loaded with NODE_ENV=development and on one loaded with NODE_ENV=production
+ * Schema mismatches: responses that do not fit their schema reject naming the Entity key, the
+ * endpoint and the value, and write nothing but the request's error. The scenarios run twice, on a
+ * library loaded with NODE_ENV=development and on one loaded with NODE_ENV=production
  * (jest.isolateModules, so each test gets fresh module state, e.g. for warn-once). Production
- * behaves as development; only development warns.
+ * behaves as development; only development warns. The last one runs on the library as imported.
  */
 import nock from 'nock';
+import { RestEndpoint, fetchEndpoint, schema, selectResponse } from '../../src/index';
+import { User, usersResponse } from '../fixtures/spec';
 import { API, assertNetworkDone, makeStore, strictNetwork, tickingClock } from '../fixtures/store';
 
 type Lib = typeof import('../../src/index');
@@ -475,5 +478,29 @@ describe.each<Env>(['development', 'production'])('bad input, NODE_ENV=%s', (env
     expect(slice().endpoints).toBe(before.endpoints);
     expect(Object.keys(slice().entities.Product ?? {})).toEqual(['1000']);
     expect(lib.getEntitySelectors(m.Product).selectTotal(store.getState())).toBe(1);
+  });
+});
+
+describe('on the library as the other tests import it', () => {
+  beforeEach(strictNetwork);
+  afterEach(assertNetworkDone);
+
+  const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users', schema: new schema.All(User) });
+
+  /** A store holding users 1 and 2. */
+  async function loadUsers() {
+    const setup = makeStore();
+    nock(API).get('/users').reply(200, usersResponse);
+    await setup.store.dispatch(fetchEndpoint(getUsers));
+    return setup;
+  }
+
+  test('a missing pk rejects naming the Entity and endpoint, and writes nothing', async () => {
+    const { store, slice } = await loadUsers();
+    const before = slice().entities;
+    nock(API).get('/users').reply(200, [{ id: '5', name: 'Ok' }, { name: 'no id' }]);
+    await expect(store.dispatch(fetchEndpoint(getUsers))).rejects.toThrow(/User\.pk\(\) returned undefined while normalizing GET .*\/users/);
+    expect(slice().entities).toBe(before);
+    expect(selectResponse(getUsers)(store.getState()).error?.message).toMatch(/User\.pk\(\)/);
   });
 });

@@ -1,3 +1,9 @@
+/**
+ * The entities slice and how it is mounted: action types and matchers DevTools and listeners read,
+ * writes that keep every unchanged reference, a createEntities() copy at another path, the endpoint
+ * named in every request action, and the errors that say how to fix a store missing the slice or
+ * the data middleware.
+ */
 import { createSlice } from '@reduxjs/toolkit';
 import nock from 'nock';
 import { RestEndpoint, createDataMiddleware, createEntities, createResource, entitiesSlice, fetchEndpoint, schema } from '../../src/index';
@@ -142,5 +148,12 @@ describe('a store whose slice is not mounted', () => {
         "Add the middleware of createEntities({ reducerPath: 'cache' }) to configureStore: " +
         '`middleware: (getDefault) => getDefault().concat(cache.createDataMiddleware())`, where `cache` is what that createEntities call returned.',
     );
+  });
+});
+
+describe('a store without the data middleware', () => {
+  test('without the middleware the thunk says how to install it', () => {
+    const { store } = makeStore({ dataMiddleware: false });
+    expect(() => store.dispatch(fetchEndpoint(getUsers))).toThrow(/createDataMiddleware\(\)/);
   });
 });
