@@ -312,19 +312,5 @@ describe('the network itself', () => {
       expect(slice().entities).toBe(tables);
       expect(slice().entities.User?.['1']).toEqual({ id: '1', name: 'Ann' });
     });
-
-    test('fresh data is served from the store until dataExpiryLength passes, then fetchIfStale requests again', async () => {
-      // the middleware's default clock is Date.now, which the fake clock drives
-      const { ctrl } = makeStore();
-      const expiring = getUsers.extend({ dataExpiryLength: 60_000 });
-      nock(API).get('/users').reply(200, [{ id: '1', name: 'Ann' }]);
-      const first = await ctrl.fetchIfStale(expiring);
-      jest.advanceTimersByTime(59_999);
-      expect(await ctrl.fetchIfStale(expiring)).toBe(first); // no request: no interceptor left to answer one
-      jest.advanceTimersByTime(1);
-      nock(API).get('/users').reply(200, [{ id: '1', name: 'Ann B' }]);
-      const second = await ctrl.fetchIfStale(expiring);
-      expect(second.map((user) => user.name)).toEqual(['Ann B']);
-    });
   });
 });
