@@ -1,5 +1,5 @@
 /**
- * Issue 7, properties (fast-check): for random data drawn from a hostile id pool, the round trip
+ * Properties (fast-check): for random data drawn from a hostile id pool, the round trip
  * through normalize/denormalize loses nothing, the generated selectors list exactly the live
  * stored entities, rejected writes change nothing, and no prototype is ever touched.
  */

@@ -1,6 +1,6 @@
 /**
- * Issue 7, security: hostile ids, prototype pollution through response bodies, and path
- * parameters that try to leave their segment. Everything through the real store.
+ * Security: hostile ids, prototype pollution through response bodies, and path parameters that try
+ * to leave their segment. Everything through the real store.
  */
 import nock from 'nock';
 import { Entity, RestEndpoint, createResource, fetchEndpoint, getEntitySelectors, schema, selectEntityMeta, selectQuery, selectResponse } from '../../src/index';

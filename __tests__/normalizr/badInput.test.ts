@@ -1,4 +1,7 @@
-/** Input normalize cannot take (missing or empty keys, wrong shapes, hostile ids and fields): a clear error naming the schema and showing the value, and nothing written. */
+/**
+ * Input normalize cannot take (missing or empty keys, wrong shapes) gets a clear error naming the
+ * schema and showing the value, and nothing is written; hostile ids and fields are ordinary data.
+ */
 import { Entity, denormalize, normalize } from '../../src/index';
 import { User, usersSchema } from '../fixtures/spec';
 

@@ -1,4 +1,7 @@
 /** @jest-environment jsdom */
+/**
+ * createHooks: hooks bound to a createEntities() mount point, and to a custom react-redux context.
+ */
 import { act, render, screen } from '@testing-library/react';
 import nock from 'nock';
 import { createContext } from 'react';

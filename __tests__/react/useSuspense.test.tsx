@@ -1,4 +1,8 @@
 /** @jest-environment jsdom */
+/**
+ * useSuspense: suspends until the data is there, one request per call, stale data refreshed in the
+ * background, errors to the boundary, resets and unmounts.
+ */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import nock from 'nock';
 import { StrictMode, useState } from 'react';
