@@ -18,7 +18,7 @@ const LEFT_OUT = [
   // test src/react, which is not mutated (the redux layer they use is covered by the others)
   '<rootDir>/__tests__/react/',
   // soak tests measure heap and time, which the instrumented code changes; they check no logic of their own
-  '<rootDir>/__tests__/integration/longRunning.test.ts',
+  '<rootDir>/__tests__/guarantees/longRunning.test.ts',
 ];
 
 const mutate = process.env.STRYKER_MUTATE?.split(',') ?? ['src/normalizr/**/*.ts', 'src/redux/**/*.ts', 'src/schema/**/*.ts'];

@@ -1,3 +1,7 @@
+/**
+ * Endpoint(fetchFn, options): a function as an endpoint (request, name, key, schema, policies,
+ * extend), and its default cache key, faithful to the arguments and refusing what it cannot key.
+ */
 import nock from 'nock';
 import { Endpoint, NetworkError, fetchEndpoint, schema } from '../../src/index';
 import { makeStore } from '../fixtures/store';

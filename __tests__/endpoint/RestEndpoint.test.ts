@@ -1,3 +1,7 @@
+/**
+ * RestEndpoint's options and defaults (method, name, side effect, expiry, schema, optimistic
+ * response), and extend.
+ */
 import nock from 'nock';
 import { RestEndpoint, schema } from '../../src/index';
 import { Account, Trade, User } from '../fixtures/spec';

@@ -1,3 +1,7 @@
+/**
+ * anySignal: one AbortSignal that aborts when any of its sources does, with or without
+ * AbortSignal.any.
+ */
 import { anySignal } from '../../src/endpoint/anySignal';
 
 describe.each([

@@ -1,3 +1,7 @@
+/**
+ * The errors an endpoint's request rejects with: NetworkError (a status), FetchError (no response),
+ * the error policy that classifies them, and aborts and timeouts.
+ */
 import nock from 'nock';
 import { FetchError, NetworkError, RestEndpoint } from '../../src/index';
 import { API, context, useNock } from './http';

@@ -1,3 +1,7 @@
+/**
+ * RestEndpoint's parseResponse: empty answers, JSON and other bodies, the errors for an answer the
+ * schema cannot use, and a custom parser.
+ */
 import nock from 'nock';
 import { RestEndpoint, schema } from '../../src/index';
 import { User } from '../fixtures/spec';

@@ -1,3 +1,7 @@
+/**
+ * RestEndpoint's URLs: path templates (required, optional and wildcard segments, encoding, dot
+ * segments refused), params that are missing or invalid, search params, and the key.
+ */
 import { RestEndpoint } from '../../src/index';
 
 const API = 'http://api.test';

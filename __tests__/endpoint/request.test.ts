@@ -1,3 +1,7 @@
+/**
+ * RestEndpoint.request: the HTTP request an endpoint makes (URL, method, headers, body) through
+ * context.fetch, and the bodies JSON cannot send.
+ */
 import nock from 'nock';
 import { RestEndpoint, fetchEndpoint } from '../../src/index';
 import { makeStore } from '../fixtures/store';

@@ -6,7 +6,6 @@
  * brought, the state stays plain JSON under RTK's checks, and every recorded request is made as
  * recorded (method, path, query, headers, body).
  */
-import { configureStore } from '@reduxjs/toolkit';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import nock from 'nock';
@@ -15,15 +14,13 @@ import {
   Entity,
   NetworkError,
   RestEndpoint,
-  createController,
-  createDataMiddleware,
   createResource,
-  entitiesSlice,
   getEntitySelectors,
   schema,
   selectQuery,
   selectResponse,
 } from '../../src/index';
+import { makeStore } from '../fixtures/store';
 
 const GITHUB = 'https://api.github.com';
 /** What the recordings expect of every request (a token of the recording, not a real one). */
@@ -105,14 +102,6 @@ class Issue extends Entity {
   static override schema = { user: User, labels: [Label], assignee: User, assignees: [User] };
 }
 
-function buildStore() {
-  const store = configureStore({
-    reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
-    middleware: (getDefault) => getDefault().concat(createDataMiddleware()),
-  });
-  return { store, ctrl: createController(store) };
-}
-
 /** The state is plain JSON: it survives a round trip unchanged. */
 function expectPlainState(state: unknown) {
   expect(json(state)).toEqual(state);
@@ -140,7 +129,7 @@ describe('labels (api.github.com/labels): list, create, read, rename, delete by 
 
   test('every step round-trips the recorded JSON, the rename moves the index, and the 204 delete removes the label everywhere', async () => {
     const [list, created, read, renamed] = replay('labels') as [Recording, Recording, Recording, Recording, Recording];
-    const { store, ctrl } = buildStore();
+    const { store, ctrl } = makeStore();
     const names = () => selectResponse(LabelResource.getList, repo)(store.getState()).data?.map((label) => label.name);
 
     const labels = await ctrl.fetch(LabelResource.getList, repo);
@@ -201,7 +190,7 @@ describe('issues, page by page (api.github.com/paginate-issues), following the L
 
   test('the list holds every page in order, as recorded; one User instance for every issue of the same author; All lists them', async () => {
     const pages = replay('paginate-issues');
-    const { store, ctrl } = buildStore();
+    const { store, ctrl } = makeStore();
     // the schema types `items`; the rest of a page (`next`) is kept as it came
     const nextOf = (page: object) => (page as { next?: string }).next;
     let next = nextOf(await ctrl.fetch(getIssues, params));
@@ -234,7 +223,7 @@ describe('search (api.github.com/search-issues)', () => {
 
   test('the result is the recorded JSON; each author is one User instance, shared with what All lists', async () => {
     const [search] = replay('search-issues') as [Recording];
-    const { store, ctrl } = buildStore();
+    const { store, ctrl } = makeStore();
     const found = await ctrl.fetch(searchIssues, { q: 'sesame repo:octokit-fixture-org/search-issues' });
     expect(json(found)).toEqual(search.response);
     const users = getEntitySelectors(User).selectAll(store.getState());

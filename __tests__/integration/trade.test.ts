@@ -1,3 +1,7 @@
+/**
+ * The spec's trades (4.2 items 4-7, 4.3) end to end: one POST whose bundled response updates the
+ * trade lists and the account, with no other request.
+ */
 import nock from 'nock';
 import { RestEndpoint, fetchEndpoint, getEntitySelectors, selectResponse } from '../../src/index';
 import { Account, Trade, makeTradeResource } from '../fixtures/spec';

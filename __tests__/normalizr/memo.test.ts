@@ -1,3 +1,8 @@
+/**
+ * The denormalize memo: unchanged data keeps its identity, a change rebuilds exactly the objects
+ * that hold it, very deep graphs read without overflowing the stack, and a memo that lives as long
+ * as the store.
+ */
 import { MemoCache, denormalize, normalize, schema } from '../../src/index';
 import type { EntityTables } from '../../src/index';
 import { Article, Comment, Person, makeArticles } from '../fixtures/blog';

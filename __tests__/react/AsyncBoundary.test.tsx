@@ -1,4 +1,8 @@
 /** @jest-environment jsdom */
+/**
+ * AsyncBoundary and ErrorBoundary: the fallback while children suspend, the error view with its
+ * Retry, onError.
+ */
 import { fireEvent, screen } from '@testing-library/react';
 import nock from 'nock';
 import { RestEndpoint } from '../../src/index';

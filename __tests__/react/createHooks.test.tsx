@@ -1,5 +1,7 @@
 /** @jest-environment jsdom */
-import { configureStore } from '@reduxjs/toolkit';
+/**
+ * createHooks: hooks bound to a createEntities() mount point, and to a custom react-redux context.
+ */
 import { act, render, screen } from '@testing-library/react';
 import nock from 'nock';
 import { createContext } from 'react';
@@ -7,7 +9,7 @@ import { Provider, type ReactReduxContextValue } from 'react-redux';
 import { RestEndpoint, createEntities, schema } from '../../src/index';
 import { AsyncBoundary, createHooks } from '../../src/react/index';
 import { User, usersResponse } from '../fixtures/spec';
-import { API, assertNetworkDone, strictNetwork } from '../fixtures/store';
+import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 import { renderWithStore } from './harness';
 
 const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users', schema: new schema.All(User) });
@@ -17,11 +19,7 @@ afterEach(assertNetworkDone);
 
 function makeCacheStore() {
   const cache = createEntities({ reducerPath: 'cache' });
-  const store = configureStore({
-    reducer: { [cache.entitiesSlice.reducerPath]: cache.entitiesSlice.reducer },
-    middleware: (getDefault) => getDefault().concat(cache.createDataMiddleware()),
-  });
-  return { cache, store };
+  return { cache, store: makeStore({ entities: cache }).store };
 }
 
 describe('createHooks', () => {

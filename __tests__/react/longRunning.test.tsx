@@ -31,7 +31,7 @@ jest.setTimeout(60_000);
 
 test('2,000 polls through useLive with a short keepUnusedDataFor: the store holds the latest list and the heap stays flat', async () => {
   const getFeed = new RestEndpoint({ urlPrefix: server.url, path: '/feed', schema: [Reading], pollFrequency: 1 });
-  const { store, slice } = makeStore({ keepUnusedDataFor: 0.005 }, { devChecks: false });
+  const { store, slice } = makeStore({ keepUnusedDataFor: 0.005, devChecks: false });
   function Feed() {
     const readings = useLive(getFeed);
     return <p>{readings.length} readings</p>;
@@ -49,7 +49,7 @@ test('2,000 polls through useLive with a short keepUnusedDataFor: the store hold
   expect(Object.keys(slice().entities.Reading ?? {}).length).toBeLessThan(5_000);
   // without collection, these 1,000 polls would keep 500,000 more entities (about 250 MB); the
   // little that grows is the HTTP client's (the same polls through ctrl.setResponse stay flat:
-  // integration/longRunning); 10 MB leaves room for the answers in flight when the machine is loaded
+  // guarantees/longRunning); 10 MB leaves room for the answers in flight when the machine is loaded
   // (measured 1–3.2 MB) and is still 25 times less than what no collection keeps
   expect(after - before).toBeLessThan(10_000_000);
   view.unmount();

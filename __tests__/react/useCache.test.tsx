@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+/** useCache and useError: reads of the store that never fetch. */
 import { act, screen } from '@testing-library/react';
 import nock from 'nock';
 import { RestEndpoint, schema } from '../../src/index';

@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+/** useController: one Controller per store, driving the store in context. */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import nock from 'nock';
 import { Provider } from 'react-redux';

@@ -1,4 +1,7 @@
 /** @jest-environment jsdom */
+/**
+ * useDLE: data, loading and error without suspending, with one request, and across a store reset.
+ */
 import { act, screen, waitFor } from '@testing-library/react';
 import nock from 'nock';
 import { RestEndpoint, schema } from '../../src/index';

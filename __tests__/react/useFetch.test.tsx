@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+/** useFetch: a request for stale data without suspending, returning the request. */
 import { act, screen, waitFor } from '@testing-library/react';
 import nock from 'nock';
 import { RestEndpoint, schema } from '../../src/index';

@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+/** useLive: useSuspense that polls at the endpoint's pollFrequency while mounted. */
 import { act, screen } from '@testing-library/react';
 import nock from 'nock';
 import { RestEndpoint } from '../../src/index';

@@ -1,4 +1,8 @@
 /** @jest-environment jsdom */
+/**
+ * useQuery: reads a queryable schema (schema.All, an Entity by key) from the store, never fetching,
+ * re-rendering only for what it shows.
+ */
 import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { RestEndpoint, schema } from '../../src/index';

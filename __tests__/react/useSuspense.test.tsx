@@ -1,9 +1,12 @@
 /** @jest-environment jsdom */
-import { configureStore } from '@reduxjs/toolkit';
+/**
+ * useSuspense: suspends until the data is there, one request per call, stale data refreshed in the
+ * background, errors to the boundary, resets and unmounts.
+ */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import nock from 'nock';
 import { StrictMode, useState } from 'react';
-import { RestEndpoint, entitiesSlice, schema } from '../../src/index';
+import { RestEndpoint, schema } from '../../src/index';
 import { AsyncBoundary, useSuspense, type ErrorComponentProps } from '../../src/react/index';
 import { User, usersResponse } from '../fixtures/spec';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
@@ -273,7 +276,7 @@ describe('useSuspense', () => {
   });
 
   test('without the data middleware the boundary says how to install it, and nothing loops', async () => {
-    const store = configureStore({ reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer } });
+    const { store } = makeStore({ dataMiddleware: false });
     const { caught, onCaughtError } = caughtErrors();
     renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>}><Users /></AsyncBoundary>, { onCaughtError });
     expect((await screen.findByRole('alert')).textContent).toMatch(/createDataMiddleware\(\)/);

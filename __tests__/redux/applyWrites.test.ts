@@ -1,3 +1,7 @@
+/**
+ * applyEntityWrites: how a response's records go into the stored tables (prototype-free, unchanged
+ * records and tables kept).
+ */
 import { applyEntityWrites } from '../../src/redux/applyWrites';
 import type { EntityTables } from '../../src/index';
 

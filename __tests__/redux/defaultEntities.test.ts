@@ -3,7 +3,6 @@
  * instance (now read through calls bundlers may drop), and the hooks entry is bound to that same
  * instance, so a store built from the core entry is what the hooks read.
  */
-import { configureStore } from '@reduxjs/toolkit';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
@@ -11,6 +10,7 @@ import * as core from '../../src/index';
 import { useCache, useController } from '../../src/react/index';
 import { defaultEntities } from '../../src/redux/defaultEntities';
 import { usersResponse, usersSchema } from '../fixtures/spec';
+import { makeStore } from '../fixtures/store';
 
 const names = ['entitiesSlice', 'createDataMiddleware', 'fetchEndpoint', 'createController', 'selectQuery', 'selectResponse', 'getEntitySelectors'] as const;
 
@@ -20,10 +20,8 @@ test('each top-level Redux export is the very member of the default instance', (
 });
 
 test('the hooks read the store that the top-level exports build, and give its Controller', () => {
-  const store = configureStore({
-    reducer: { [core.entitiesSlice.reducerPath]: core.entitiesSlice.reducer },
-    middleware: (getDefault) => getDefault().concat(core.createDataMiddleware()),
-  });
+  // makeStore builds it from the top-level exports: core.entitiesSlice and core.createDataMiddleware()
+  const { store } = makeStore();
   const getUsers = new core.RestEndpoint({ urlPrefix: 'https://api.test', path: '/users', schema: usersSchema });
   core.createController(store).setResponse(getUsers, usersResponse);
   let controller: unknown;

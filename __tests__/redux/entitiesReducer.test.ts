@@ -6,12 +6,12 @@
  * alone to the DEEP-FROZEN state it first met. A write to that state would throw (the library is
  * strict-mode code); the state must come out unchanged, and the result equal to what the store got.
  */
-import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
+import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import nock from 'nock';
-import { Entity, createController, createDataMiddleware, createResource, entitiesSlice } from '../../src/index';
+import { Entity, createResource, entitiesSlice } from '../../src/index';
 import type { EntitiesState } from '../../src/index';
 import { metaOf } from '../../src/redux/metaStamps';
-import { API, assertNetworkDone, deferred, strictNetwork } from '../fixtures/store';
+import { API, assertNetworkDone, deferred, makeStore, strictNetwork } from '../fixtures/store';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -54,11 +54,7 @@ async function recordScenario(): Promise<Step[]> {
     return result;
   };
   let now = 1_000;
-  const store = configureStore({
-    reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
-    middleware: (getDefault) => getDefault().concat(createDataMiddleware({ now: () => (now += 10), keepUnusedDataFor: 0 }), recorder),
-  });
-  const ctrl = createController(store);
+  const { ctrl } = makeStore({ now: () => (now += 10), keepUnusedDataFor: 0, after: [recorder] });
 
   nock(API)
     .get('/members')

@@ -1,7 +1,14 @@
-import { configureStore, createSlice } from '@reduxjs/toolkit';
+/**
+ * The entities slice and how it is mounted: action types and matchers DevTools and listeners read,
+ * writes that keep every unchanged reference, a createEntities() copy at another path, the endpoint
+ * named in every request action, and the errors that say how to fix a store missing the slice or
+ * the data middleware.
+ */
+import { createSlice } from '@reduxjs/toolkit';
 import nock from 'nock';
-import { RestEndpoint, createController, createDataMiddleware, createEntities, createResource, entitiesSlice, fetchEndpoint, schema } from '../../src/index';
+import { RestEndpoint, createDataMiddleware, createEntities, createResource, entitiesSlice, fetchEndpoint, schema } from '../../src/index';
 import { Trade, User, usersResponse } from '../fixtures/spec';
+import { makeStore } from '../fixtures/store';
 
 const getUsers = new RestEndpoint({ urlPrefix: 'https://api.test', path: '/users', schema: new schema.All(User) });
 const getUser = new RestEndpoint({ urlPrefix: 'https://api.test', path: '/users/:id', schema: User });
@@ -17,20 +24,16 @@ describe('entitiesSlice', () => {
       reducers: {},
       extraReducers: (builder) => builder.addMatcher(entitiesSlice.actions.fetchFulfilled.match, (count) => (seen.push('fulfilled'), count + 1)),
     });
+    // the top-level slice, driven by the middleware and Controller of another instance at 'entities'
     const { createController, createDataMiddleware } = createEntities();
-    const store = configureStore({
-      reducer: { entities: entitiesSlice.reducer, listener: listener.reducer },
-      middleware: (getDefault) => getDefault().concat(createDataMiddleware()),
-    });
-    createController(store).setResponse(getUsers, usersResponse);
+    const { store, ctrl } = makeStore({ entities: { entitiesSlice, createDataMiddleware, createController }, reducer: { listener: listener.reducer } });
+    ctrl.setResponse(getUsers, usersResponse);
     expect(store.getState().listener).toBe(1);
     expect(seen).toEqual(['fulfilled']);
   });
 
   test('a write keeps the reference of every table and record it does not change', () => {
-    const { entitiesSlice: slice, createController, createDataMiddleware } = createEntities();
-    const store = configureStore({ reducer: { entities: slice.reducer }, middleware: (getDefault) => getDefault().concat(createDataMiddleware()) });
-    const ctrl = createController(store);
+    const { store, ctrl } = makeStore({ entities: createEntities() });
     ctrl.setResponse(getUsers, usersResponse);
     class Other extends User {
       static override key = 'Other';
@@ -49,12 +52,9 @@ describe('entitiesSlice', () => {
 
   test('createEntities mounts an independent copy at another path', () => {
     const cache = createEntities({ reducerPath: 'cache' });
-    const store = configureStore({
-      reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer, [cache.entitiesSlice.reducerPath]: cache.entitiesSlice.reducer },
-      middleware: (getDefault) => getDefault().concat(cache.createDataMiddleware()),
-    });
+    const { store, ctrl } = makeStore({ entities: cache, reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer } });
     expect(cache.entitiesSlice.actions.fetchFulfilled.type).toBe('cache/fetchFulfilled');
-    cache.createController(store).setResponse(getUsers, usersResponse);
+    ctrl.setResponse(getUsers, usersResponse);
     expect(cache.getEntitySelectors(User).selectTotal(store.getState())).toBe(2);
     expect(Object.keys(store.getState().entities.entities)).toEqual([]);
   });
@@ -68,16 +68,14 @@ describe('request actions in DevTools', () => {
     nock.disableNetConnect();
     const TradeResource = createResource({ urlPrefix: 'https://api.test', path: '/trade/:id', schema: Trade, optimistic: true });
     const seen: { type: string; endpoint?: unknown }[] = [];
-    const store = configureStore({
-      reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
-      middleware: (getDefault) =>
-        getDefault()
-          .concat(createDataMiddleware())
-          .concat(() => (next: (action: unknown) => unknown) => (action: unknown) => {
-            const { type, payload } = action as { type: string; payload?: { endpoint?: unknown } };
-            if (type.startsWith('entities/')) seen.push({ type, endpoint: payload?.endpoint });
-            return next(action);
-          }),
+    const { store } = makeStore({
+      after: [
+        () => (next) => (action) => {
+          const { type, payload } = action as { type: string; payload?: { endpoint?: unknown } };
+          if (type.startsWith('entities/')) seen.push({ type, endpoint: payload?.endpoint });
+          return next(action);
+        },
+      ],
     });
     nock('https://api.test')
       .post('/trade')
@@ -121,8 +119,7 @@ describe('a store whose slice is not mounted', () => {
     process.env.NODE_ENV = env;
     nock.disableNetConnect();
     const served = nock('https://api.test').get('/users').reply(200, usersResponse);
-    const store = configureStore({ reducer: { other: (state: number = 0) => state }, middleware: (getDefault) => getDefault().concat(createDataMiddleware()) });
-    const ctrl = createController(store);
+    const { store, ctrl } = makeStore({ slice: false });
 
     const message =
       "rtk-entities: GET /users cannot be stored: the 'entities' slice is not in the store. " +
@@ -132,12 +129,12 @@ describe('a store whose slice is not mounted', () => {
     expect(() => ctrl.setResponse(getUsers, usersResponse)).toThrow(message);
     expect(() => ctrl.setError(getUsers, new Error('x'))).toThrow(message);
     expect(served.isDone()).toBe(false);
-    expect(store.getState()).toEqual({ other: 0 });
+    expect(store.getState()).toEqual({ todos: [] }); // the app's own slice, and nothing of ours
   });
 
   test("a createEntities mount names its own slice and middleware in the hints", async () => {
     const cache = createEntities({ reducerPath: 'cache' });
-    const unmounted = configureStore({ reducer: { other: (state: number = 0) => state }, middleware: (getDefault) => getDefault().concat(cache.createDataMiddleware()) });
+    const { store: unmounted } = makeStore({ entities: cache, slice: false });
     await expect(unmounted.dispatch(cache.fetchEndpoint(getUsers))).rejects.toThrow(
       "rtk-entities: GET /users cannot be stored: the 'cache' slice is not in the store. " +
         "Add the slice of createEntities({ reducerPath: 'cache' }) to the reducer of configureStore: " +
@@ -145,14 +142,18 @@ describe('a store whose slice is not mounted', () => {
     );
 
     // the default instance's middleware answers only for 'entities': the 'cache' mount has none
-    const withoutMiddleware = configureStore({
-      reducer: { [cache.entitiesSlice.reducerPath]: cache.entitiesSlice.reducer },
-      middleware: (getDefault) => getDefault().concat(createDataMiddleware()),
-    });
-    await expect(cache.createController(withoutMiddleware).fetch(getUsers)).rejects.toThrow(
+    const { ctrl: withoutMiddleware } = makeStore({ entities: cache, dataMiddleware: false, after: [createDataMiddleware()] });
+    await expect(withoutMiddleware.fetch(getUsers)).rejects.toThrow(
       "rtk-entities: the data middleware for 'cache' is not installed. " +
         "Add the middleware of createEntities({ reducerPath: 'cache' }) to configureStore: " +
         '`middleware: (getDefault) => getDefault().concat(cache.createDataMiddleware())`, where `cache` is what that createEntities call returned.',
     );
+  });
+});
+
+describe('a store without the data middleware', () => {
+  test('without the middleware the thunk says how to install it', () => {
+    const { store } = makeStore({ dataMiddleware: false });
+    expect(() => store.dispatch(fetchEndpoint(getUsers))).toThrow(/createDataMiddleware\(\)/);
   });
 });

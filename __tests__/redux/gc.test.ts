@@ -1,9 +1,8 @@
 /** Garbage collection of unused data (DESIGN §5.11): what goes, when, and what always stays. */
-import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import nock from 'nock';
-import { Entity, RestEndpoint, createController, createDataMiddleware, createResource, entitiesSlice, schema, selectEntityMeta } from '../../src/index';
+import { Entity, RestEndpoint, createResource, entitiesSlice, schema, selectEntityMeta } from '../../src/index';
 import type { DataMiddlewareOptions } from '../../src/index';
-import { API, assertNetworkDone, deferred, strictNetwork } from '../fixtures/store';
+import { API, assertNetworkDone, deferred, makeStore, strictNetwork } from '../fixtures/store';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -21,21 +20,10 @@ const getMembers = new RestEndpoint({ urlPrefix: API, path: '/members', schema: 
 const getAllMembers = new RestEndpoint({ urlPrefix: API, path: '/members/all', schema: new schema.All(Member) });
 const MemberResource = createResource({ urlPrefix: API, path: '/members/:id', schema: Member, optimistic: true });
 
-/** A real store that also records every action it sees. */
-function makeStore(options: DataMiddlewareOptions) {
-  const actions: UnknownAction[] = [];
-  const store = configureStore({
-    reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
-    middleware: (getDefault) =>
-      getDefault()
-        .prepend(((_api) => (next) => (action) => {
-          actions.push(action as UnknownAction);
-          return next(action);
-        }) as Middleware)
-        .concat(createDataMiddleware(options)),
-  });
-  const slice = () => store.getState().entities;
-  return { store, ctrl: createController(store), slice, actions, sweeps: () => actions.filter((action) => entitiesSlice.actions.sweep.match(action)) };
+/** A real store that also records every action it sees, and picks out the sweeps. */
+function sweepingStore(options: DataMiddlewareOptions) {
+  const made = makeStore({ ...options, logActions: true });
+  return { ...made, sweeps: () => made.actions.filter((action) => entitiesSlice.actions.sweep.match(action)) };
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -44,7 +32,7 @@ const storedIds = (slice: () => { entities: { Member?: object } }) => Object.key
 
 describe('calls released by their readers', () => {
   test('go keepUnusedDataFor after the last release, with the entities only they read', async () => {
-    const { ctrl, slice, sweeps } = makeStore({ keepUnusedDataFor: 0.05 });
+    const { ctrl, slice, sweeps } = sweepingStore({ keepUnusedDataFor: 0.05 });
     nock(API).get('/members').reply(200, members(1, 2));
     const release = ctrl.retain(getMembers);
     await ctrl.fetch(getMembers);
@@ -59,7 +47,7 @@ describe('calls released by their readers', () => {
   });
 
   test('a call two readers retain stays until both let go, and a new reader cancels the removal', async () => {
-    const { ctrl } = makeStore({ keepUnusedDataFor: 0.03 });
+    const { ctrl } = sweepingStore({ keepUnusedDataFor: 0.03 });
     nock(API).get('/members').reply(200, members(1));
     const first = ctrl.retain(getMembers);
     const second = ctrl.retain(getMembers);
@@ -80,7 +68,7 @@ describe('calls released by their readers', () => {
   test("the endpoint's keepUnusedDataFor wins over the middleware's; Infinity keeps the call", async () => {
     const kept = new RestEndpoint({ urlPrefix: API, path: '/kept', schema: [Member], keepUnusedDataFor: Infinity });
     const brief = new RestEndpoint({ urlPrefix: API, path: '/brief', schema: [Member], keepUnusedDataFor: 0.02 });
-    const { ctrl } = makeStore({ keepUnusedDataFor: 0.02 });
+    const { ctrl } = sweepingStore({ keepUnusedDataFor: 0.02 });
     nock(API).get('/kept').reply(200, members(1)).get('/brief').reply(200, members(2));
     const releases = [ctrl.retain(kept), ctrl.retain(brief)];
     await Promise.all([ctrl.fetch(kept), ctrl.fetch(brief)]);
@@ -91,7 +79,7 @@ describe('calls released by their readers', () => {
   });
 
   test('a call in flight when its time is up stays; it goes keepUnusedDataFor after its answer', async () => {
-    const { ctrl } = makeStore({ keepUnusedDataFor: 0.03 });
+    const { ctrl } = sweepingStore({ keepUnusedDataFor: 0.03 });
     const answer = deferred();
     nock(API).get('/members').reply(200, members(1)).get('/members').reply(200, async () => {
       await answer.promise;
@@ -115,7 +103,7 @@ describe('calls released by their readers', () => {
 describe('results no reader ever retained', () => {
   test('stay, whatever the timers, until ctrl.gc() finds them older than keepUnusedDataFor', async () => {
     let clock = 1_000_000;
-    const { ctrl, slice, sweeps } = makeStore({ keepUnusedDataFor: 60, now: () => clock });
+    const { ctrl, slice, sweeps } = sweepingStore({ keepUnusedDataFor: 60, now: () => clock });
     nock(API).get('/members').reply(200, members(1, 2));
     await ctrl.fetch(getMembers);
     ctrl.gc();
@@ -129,7 +117,7 @@ describe('results no reader ever retained', () => {
   });
 
   test('a retained call is never removed by ctrl.gc()', async () => {
-    const { ctrl } = makeStore({ keepUnusedDataFor: 0 });
+    const { ctrl } = sweepingStore({ keepUnusedDataFor: 0 });
     nock(API).get('/members').reply(200, members(1));
     ctrl.retain(getMembers);
     await ctrl.fetch(getMembers);
@@ -140,7 +128,7 @@ describe('results no reader ever retained', () => {
 
 describe('what the remaining data reads stays', () => {
   test('entities another remaining result reads stay; only the unread ones go', async () => {
-    const { ctrl, slice } = makeStore({ keepUnusedDataFor: 0 });
+    const { ctrl, slice } = sweepingStore({ keepUnusedDataFor: 0 });
     nock(API).get('/members').reply(200, members(1, 2, 3)).get('/members/2').reply(200, members(2)[0]);
     await ctrl.fetch(getMembers);
     const release = ctrl.retain(MemberResource.get, { id: 2 });
@@ -153,7 +141,7 @@ describe('what the remaining data reads stays', () => {
   });
 
   test('a retained call with no stored result of its own keeps the entity it shows', async () => {
-    const { ctrl, slice } = makeStore({ keepUnusedDataFor: 0 });
+    const { ctrl, slice } = sweepingStore({ keepUnusedDataFor: 0 });
     nock(API).get('/members').reply(200, members(1, 2));
     await ctrl.fetch(getMembers);
     ctrl.retain(MemberResource.get, { id: 1 }); // read from the list's data: never fetched itself
@@ -163,7 +151,7 @@ describe('what the remaining data reads stays', () => {
   });
 
   test('an All result keeps its whole kind, whatever endpoint brought the entities', async () => {
-    const { ctrl, slice } = makeStore({ keepUnusedDataFor: 0 });
+    const { ctrl, slice } = sweepingStore({ keepUnusedDataFor: 0 });
     nock(API).get('/members/all').reply(200, members(1)).get('/members').reply(200, members(2, 3));
     ctrl.retain(getAllMembers);
     await ctrl.fetch(getAllMembers);
@@ -175,7 +163,7 @@ describe('what the remaining data reads stays', () => {
   });
 
   test('a retained query (schema.All) keeps its kind; released, the kind goes', async () => {
-    const { ctrl, slice } = makeStore({ keepUnusedDataFor: 0 });
+    const { ctrl, slice } = sweepingStore({ keepUnusedDataFor: 0 });
     nock(API).get('/members').reply(200, members(1, 2));
     await ctrl.fetch(getMembers);
     const release = ctrl.retainQuery(new schema.All(Member));
@@ -187,7 +175,7 @@ describe('what the remaining data reads stays', () => {
   });
 
   test('an optimistic layer keeps what it touches while its request is in flight', async () => {
-    const { ctrl, slice } = makeStore({ keepUnusedDataFor: 0 });
+    const { ctrl, slice } = sweepingStore({ keepUnusedDataFor: 0 });
     const answer = deferred();
     nock(API)
       .get('/members/1')
@@ -210,7 +198,7 @@ describe('what the remaining data reads stays', () => {
   });
 
   test('a remembered deletion stops an older response from reviving the entity until no such response can arrive', async () => {
-    const { ctrl, slice, store } = makeStore({ keepUnusedDataFor: 0 });
+    const { ctrl, slice, store } = sweepingStore({ keepUnusedDataFor: 0 });
     const answer = deferred();
     nock(API)
       .get('/members/1')
@@ -244,12 +232,7 @@ describe('what the remaining data reads stays', () => {
         meta: { [getMembers.key()]: written },
       },
     };
-    const store = configureStore({
-      reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
-      preloadedState: preloaded,
-      middleware: (getDefault) => getDefault().concat(createDataMiddleware({ keepUnusedDataFor: 10, now: () => clock })),
-    });
-    const ctrl = createController(store);
+    const { store, ctrl } = makeStore({ keepUnusedDataFor: 10, now: () => clock, preloadedState: preloaded });
     clock += 5_000;
     ctrl.gc(); // the result is 5 s old: it stays, and since what it reads is not known, so does every entity
     expect(store.getState().entities.endpoints).toEqual({ [getMembers.key()]: ['1'] });
@@ -264,7 +247,7 @@ describe('what the remaining data reads stays', () => {
 describe('the sweep', () => {
   test('is one plain-JSON action that RTK checks accept, and leaves the state plain JSON', async () => {
     let clock = 1_000;
-    const { ctrl, store, sweeps } = makeStore({ keepUnusedDataFor: 1, now: () => clock });
+    const { ctrl, store, sweeps } = sweepingStore({ keepUnusedDataFor: 1, now: () => clock });
     nock(API).get('/members').reply(200, members(1, 2)).get('/members/all').reply(200, members(3));
     await ctrl.fetch(getMembers);
     clock += 500;
@@ -289,7 +272,7 @@ describe('the sweep', () => {
       static override indexes = ['login'];
     }
     const getHandles = new RestEndpoint({ urlPrefix: API, path: '/handles', schema: [Handle] });
-    const { ctrl, slice } = makeStore({ keepUnusedDataFor: 0 });
+    const { ctrl, slice } = sweepingStore({ keepUnusedDataFor: 0 });
     nock(API).get('/handles').reply(200, [{ id: 1, login: 'ann' }]);
     await ctrl.fetch(getHandles);
     expect(slice().indexes.Handle?.login?.ann).toBe('1');

@@ -1,6 +1,7 @@
 /** Per-record meta through the store: kept as a list of writes per kind, read with selectEntityMeta. */
-import { configureStore } from '@reduxjs/toolkit';
-import { Entity, RestEndpoint, createController, createDataMiddleware, entitiesSlice, schema, selectEntityMeta } from '../../src/index';
+import { Entity, RestEndpoint, schema, selectEntityMeta } from '../../src/index';
+import type { EntitiesState } from '../../src/index';
+import { API, makeStore } from '../fixtures/store';
 
 class Gauge extends Entity {
   id = '';
@@ -11,23 +12,16 @@ class Gauge extends Entity {
   static override key = 'Gauge';
 }
 
-const API = 'https://api.example.test';
 const getGauges = new RestEndpoint({ urlPrefix: API, path: '/gauges', schema: [Gauge], dataExpiryLength: 5_000 });
 const getGauge = new RestEndpoint({ urlPrefix: API, path: '/gauges/:id', schema: Gauge, dataExpiryLength: 60_000 });
 const deleteGauge = new RestEndpoint({ urlPrefix: API, path: '/gauges/:id', method: 'DELETE', schema: new schema.Invalidate(Gauge) });
 
-function makeStore(clock: { now: number }, preloadedState?: { entities: ReturnType<typeof entitiesSlice.reducer> }) {
-  const store = configureStore({
-    reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
-    middleware: (getDefault) => getDefault().concat(createDataMiddleware({ now: () => clock.now })),
-    ...(preloadedState === undefined ? {} : { preloadedState }),
-  });
-  return { store, ctrl: createController(store) };
-}
+/** A store on `clock`, optionally rehydrated. */
+const clockedStore = (clock: { now: number }, preloadedState?: { entities: EntitiesState }) => makeStore({ now: () => clock.now, preloadedState });
 
 test("each record carries the timing of the response that last wrote it, with that endpoint's expiry", () => {
   const clock = { now: 1_000 };
-  const { store, ctrl } = makeStore(clock);
+  const { store, ctrl } = clockedStore(clock);
   ctrl.setResponse(getGauges, [{ id: 'a', value: 1 }, { id: 'b', value: 2 }]);
   clock.now = 2_000;
   ctrl.setResponse(getGauge, { id: 'b' }, { id: 'b', value: 3 });
@@ -38,14 +32,14 @@ test("each record carries the timing of the response that last wrote it, with th
 
 test('after a JSON round trip the meta reads the same, and a remembered deletion still stops an older write', () => {
   const clock = { now: 10_000 };
-  const first = makeStore(clock);
+  const first = clockedStore(clock);
   first.ctrl.setResponse(getGauges, [{ id: 'a', value: 1 }, { id: 'b', value: 2 }]);
   clock.now = 20_000;
   first.ctrl.setResponse(deleteGauge, { id: 'a' }, { id: 'a' });
-  const rehydrated = JSON.parse(JSON.stringify(first.store.getState())) as { entities: ReturnType<typeof entitiesSlice.reducer> };
+  const rehydrated = JSON.parse(JSON.stringify(first.store.getState())) as { entities: EntitiesState };
   // the clock of the new session is behind the deletion: what it writes started before it
   const behind = { now: 15_000 };
-  const second = makeStore(behind, rehydrated);
+  const second = clockedStore(behind, rehydrated);
   expect(selectEntityMeta(second.store.getState(), Gauge, 'a')).toEqual(expect.objectContaining({ deleted: true, fetchedAt: 20_000 }));
   expect(selectEntityMeta(second.store.getState(), Gauge, 'b')).toEqual(selectEntityMeta(first.store.getState(), Gauge, 'b'));
   second.ctrl.setResponse(getGauge, { id: 'a' }, { id: 'a', value: 9 });
@@ -57,7 +51,7 @@ test('after a JSON round trip the meta reads the same, and a remembered deletion
 
 test('a write into a big kind keeps the stored list of writes and appends one', () => {
   const clock = { now: 1 };
-  const { store, ctrl } = makeStore(clock);
+  const { store, ctrl } = clockedStore(clock);
   ctrl.setResponse(getGauges, Array.from({ length: 5_000 }, (_, i) => ({ id: `g${i}`, value: i })));
   const before = store.getState().entities.entitiesMeta.Gauge;
   ctrl.setResponse(getGauges, { page: 2 }, [{ id: 'new', value: 1 }]);

@@ -3,11 +3,13 @@
  * when a table they read changes (`recomputations()`), per store, and keep the identity of what did
  * not change.
  */
-import { configureStore } from '@reduxjs/toolkit';
-import { Entity, RestEndpoint, createController, createDataMiddleware, entitiesSlice, getEntitySelectors, schema, selectQuery, selectResponse } from '../../src/index';
+import nock from 'nock';
+import { Entity, RestEndpoint, fetchEndpoint, getEntitySelectors, schema, selectQuery, selectResponse } from '../../src/index';
 import { User, usersResponse } from '../fixtures/spec';
+import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 
-const API = 'https://api.selectors.test';
+beforeEach(strictNetwork);
+afterEach(assertNetworkDone);
 const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users', schema: new schema.All(User) });
 const getUser = new RestEndpoint({ urlPrefix: API, path: '/users/:id', schema: User });
 const getUserList = new RestEndpoint({ urlPrefix: API, path: '/team', schema: [User] });
@@ -23,15 +25,70 @@ class Note extends Entity {
 const getNote = new RestEndpoint({ urlPrefix: API, path: '/notes/:id', schema: Note });
 
 function storeWithUsers() {
-  const store = configureStore({
-    reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
-    middleware: (getDefault) => getDefault().concat(createDataMiddleware()),
-  });
-  const ctrl = createController(store);
+  const { store, ctrl } = makeStore();
   ctrl.setResponse(getUsers, usersResponse);
   ctrl.setResponse(getUserList, [usersResponse[0]]);
   return { store, ctrl };
 }
+
+describe('memoized selectors', () => {
+  test('same state gives the same object; an unrelated write does not recompute', async () => {
+    const { store, ctrl } = makeStore();
+    nock(API).get('/users').reply(200, usersResponse);
+    await store.dispatch(fetchEndpoint(getUsers));
+    const { selectAll } = getEntitySelectors(User);
+    const selectUsers = selectResponse(getUsers);
+    const first = selectAll(store.getState());
+    expect(selectAll(store.getState())).toBe(first);
+    const recomputed = (selectAll as unknown as { recomputations(): number }).recomputations();
+    expect(selectUsers(store.getState()).data).toBe(first);
+    const responseRecomputed = selectUsers.recomputations();
+
+    class Note extends User {
+      static override key = 'Note';
+    }
+    const getNote = new RestEndpoint({ urlPrefix: API, path: '/notes/:id', schema: Note });
+    ctrl.setResponse(getNote, { id: 'n' }, { id: 'n', name: 'unrelated' });
+
+    expect(selectAll(store.getState())).toBe(first);
+    expect((selectAll as unknown as { recomputations(): number }).recomputations()).toBe(recomputed);
+    expect(selectUsers(store.getState()).data).toBe(first);
+    expect(selectUsers.recomputations()).toBe(responseRecomputed);
+  });
+
+  test('a write to an unrelated indexed kind does not recompute (indexes are inputs per kind)', async () => {
+    const { store, ctrl } = makeStore();
+    nock(API).get('/users').reply(200, usersResponse);
+    await store.dispatch(fetchEndpoint(getUsers));
+    const selectUsers = selectResponse(getUsers);
+    const selectOne = selectQuery(User, { id: '1' });
+    const data = selectUsers(store.getState()).data;
+    const one = selectOne(store.getState());
+    const counts = [selectUsers.recomputations(), selectOne.recomputations()];
+
+    class Handle extends User {
+      static override key = 'Handle';
+      static override indexes = ['name'];
+    }
+    ctrl.setResponse(new RestEndpoint({ urlPrefix: API, path: '/handles/:id', schema: Handle }), { id: 'h' }, { id: 'h', name: 'hh' });
+    expect(store.getState().entities.indexes.Handle?.name?.hh).toBe('h');
+
+    expect(selectUsers(store.getState()).data).toBe(data);
+    expect(selectOne(store.getState())).toBe(one);
+    expect([selectUsers.recomputations(), selectOne.recomputations()]).toEqual(counts);
+  });
+
+  test('one changed user keeps the identity of the others', async () => {
+    const { store, ctrl } = makeStore();
+    nock(API).get('/users').reply(200, usersResponse);
+    const before = await store.dispatch(fetchEndpoint(getUsers));
+    ctrl.setResponse(getUser, { id: '2' }, { id: '2', name: 'Bob' });
+    const after = getEntitySelectors(User).selectAll(store.getState());
+    expect(after).not.toBe(before);
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]?.name).toBe('Bob');
+  });
+});
 
 describe('two stores sharing endpoints (one cache per store)', () => {
   test.each([

@@ -3,12 +3,11 @@
  * slice, and `endpoints[name].select(arg)` gives RTK Query's own result with the data denormalized,
  * memoized. What the setup checks, what it leaves alone, and that the state stays plain JSON.
  */
-import { configureStore } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query';
 import nock from 'nock';
-import { Entity, RestEndpoint, createDataMiddleware, createEntities, entitiesSlice, fetchEndpoint, getEntitySelectors, schema } from '../../src/index';
+import { Entity, RestEndpoint, createEntities, fetchEndpoint, getEntitySelectors, schema } from '../../src/index';
 import { normalizeApi } from '../../src/rtk-query/index';
-import { API, assertNetworkDone, strictNetwork } from '../fixtures/store';
+import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 import { Account, Trade, api, closeStores, makeTradesStore, tradeRows, tradeSchemas } from '../fixtures/tradesApi';
 
 beforeEach(strictNetwork);
@@ -115,10 +114,7 @@ test('what RTK Query stores after an endpoint’s merge is what is normalized: p
     }),
   });
   const normalized = normalizeApi(pagesApi, { getFeed: [Trade] });
-  const store = configureStore({
-    reducer: { [pagesApi.reducerPath]: pagesApi.reducer, [entitiesSlice.reducerPath]: entitiesSlice.reducer },
-    middleware: (getDefault) => getDefault().concat(pagesApi.middleware, createDataMiddleware(), normalized.middleware),
-  });
+  const { store } = makeStore({ reducer: { [pagesApi.reducerPath]: pagesApi.reducer }, before: [pagesApi.middleware], after: [normalized.middleware] });
   nock(API).get('/feed/1').reply(200, tradeRows(1, 2));
   nock(API).get('/feed/2').reply(200, tradeRows(3));
   await store.dispatch(pagesApi.endpoints.getFeed.initiate(1));
@@ -149,11 +145,7 @@ test('the state stays plain JSON under RTK’s default checks, and reads the sam
   await store.dispatch(api.endpoints.createTrade.initiate({ amount: '3', coin: 'eth' }));
   const { entities } = store.getState();
   expect(JSON.parse(JSON.stringify(entities))).toEqual(entities);
-  const rehydrated = configureStore({
-    reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
-    middleware: (getDefault) => getDefault().concat(createDataMiddleware()),
-    preloadedState: { entities: JSON.parse(JSON.stringify(entities)) as typeof entities },
-  });
+  const { store: rehydrated } = makeStore({ preloadedState: { entities: JSON.parse(JSON.stringify(entities)) as typeof entities } });
   expect(getEntitySelectors(Trade).selectAll(rehydrated.getState()).map((trade) => trade.id)).toEqual([1, 2, 3]);
   expect(getEntitySelectors(Account).selectById(rehydrated.getState(), 1)?.balance).toBe('5.00');
 });
@@ -201,10 +193,7 @@ describe('setup', () => {
     });
     const cache = createEntities({ reducerPath: 'cache' });
     const normalized = normalizeApi(notesApi, { getNotes: new schema.All(Note) }, { entities: cache });
-    const store = configureStore({
-      reducer: { [notesApi.reducerPath]: notesApi.reducer, [cache.entitiesSlice.reducerPath]: cache.entitiesSlice.reducer },
-      middleware: (getDefault) => getDefault().concat(notesApi.middleware, cache.createDataMiddleware(), normalized.middleware),
-    });
+    const { store } = makeStore({ entities: cache, reducer: { [notesApi.reducerPath]: notesApi.reducer }, before: [notesApi.middleware], after: [normalized.middleware] });
     nock(API).get('/notes').reply(200, [{ id: 1, text: 'a' }]);
     await store.dispatch(notesApi.endpoints.getNotes.initiate());
     const notes = normalized.endpoints.getNotes.select()(store.getState()).data;
@@ -219,10 +208,7 @@ describe('setup', () => {
   });
 
   test('a store without the data middleware fails the request with an error saying how to add it', async () => {
-    const store = configureStore({
-      reducer: { [api.reducerPath]: api.reducer, [entitiesSlice.reducerPath]: entitiesSlice.reducer },
-      middleware: (getDefault) => getDefault().concat(api.middleware, entitiesApi.middleware),
-    });
+    const { store } = makeStore({ reducer: { [api.reducerPath]: api.reducer }, dataMiddleware: false, before: [api.middleware], after: [entitiesApi.middleware] });
     const result = await store.dispatch(api.endpoints.getTrades.initiate());
     expect(result.error).toEqual(expect.objectContaining({ message: expect.stringContaining("the data middleware for 'entities' is not installed. Add it to configureStore") }));
     expect(api.endpoints.getTrades.select()(store.getState()).status).toBe('rejected');

@@ -5,14 +5,13 @@
  * the entities only it read then go by the collector's rules, in the same sweep. Emptying the
  * entities slice alone (resetEntireStore) leaves RTK Query's cache, which is normalized again.
  */
-import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type QueryCacheKey } from '@reduxjs/toolkit/query';
 import nock from 'nock';
-import { RestEndpoint, createController, createDataMiddleware, entitiesSlice, fetchEndpoint, getEntitySelectors } from '../../src/index';
+import { RestEndpoint, entitiesSlice, fetchEndpoint, getEntitySelectors } from '../../src/index';
 import type { DataMiddlewareOptions } from '../../src/index';
 import { normalizeApi } from '../../src/rtk-query/index';
 import { untilStore } from '../react/harness';
-import { API, assertNetworkDone, strictNetwork } from '../fixtures/store';
+import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 import { Account, Trade, tradeRows, trades } from '../fixtures/tradesApi';
 
 beforeEach(strictNetwork);
@@ -32,26 +31,15 @@ const api = createApi({
 const entitiesApi = normalizeApi(api, { getTrades: trades, getAccount: Account, createTrade: { trade: trades.push, account: Account } });
 
 /** A store that records every action, with the data middleware's options. */
-function makeStore(options: DataMiddlewareOptions = {}) {
-  const actions: UnknownAction[] = [];
-  const store = configureStore({
-    reducer: { [api.reducerPath]: api.reducer, [entitiesSlice.reducerPath]: entitiesSlice.reducer },
-    middleware: (getDefault) =>
-      getDefault()
-        .prepend(((_api) => (next) => (action) => {
-          actions.push(action as UnknownAction);
-          return next(action);
-        }) as Middleware)
-        .concat(api.middleware, createDataMiddleware(options), entitiesApi.middleware),
-  });
-  const slice = () => store.getState().entities;
-  return { store, ctrl: createController(store), slice, sweeps: () => actions.filter((action) => entitiesSlice.actions.sweep.match(action)) };
+function quickApiStore(options: DataMiddlewareOptions = {}) {
+  const made = makeStore({ ...options, reducer: { [api.reducerPath]: api.reducer }, before: [api.middleware], after: [entitiesApi.middleware], logActions: true });
+  return { ...made, sweeps: () => made.actions.filter((action) => entitiesSlice.actions.sweep.match(action)) };
 }
 
 const TRADES_KEY = 'quickApi/getTrades(undefined)';
 
 test('unsubscribed past keepUnusedDataFor (0): RTK Query removes the entry, and its result goes at once with the entities only it read', async () => {
-  const { store, slice, sweeps } = makeStore({ keepUnusedDataFor: 0 });
+  const { store, slice, sweeps } = quickApiStore({ keepUnusedDataFor: 0 });
   nock(API).get('/trade').reply(200, tradeRows(1, 2));
   const query = store.dispatch(api.endpoints.getTrades.initiate());
   await query;
@@ -66,7 +54,7 @@ test('unsubscribed past keepUnusedDataFor (0): RTK Query removes the entry, and 
 });
 
 test('resetApiState drops every result of the api in one sweep; entities others read stay', async () => {
-  const { store, slice, sweeps } = makeStore({ keepUnusedDataFor: 0 });
+  const { store, slice, sweeps } = quickApiStore({ keepUnusedDataFor: 0 });
   const getOwnTrades = new RestEndpoint({ urlPrefix: API, path: '/own-trades', schema: [Trade] });
   nock(API).get('/trade').reply(200, tradeRows(1, 2));
   nock(API).get('/account/1').reply(200, { id: 1, balance: '1.00' });
@@ -83,7 +71,7 @@ test('resetApiState drops every result of the api in one sweep; entities others 
 });
 
 test('removeQueryResult drops that result only', async () => {
-  const { store, slice } = makeStore();
+  const { store, slice } = quickApiStore();
   nock(API).get('/trade').reply(200, tradeRows(1));
   nock(API).get('/account/1').reply(200, { id: 1, balance: '1.00' });
   await Promise.all([store.dispatch(api.endpoints.getTrades.initiate()), store.dispatch(api.endpoints.getAccount.initiate(1))]);
@@ -94,7 +82,7 @@ test('removeQueryResult drops that result only', async () => {
 });
 
 test('ctrl.gc() never removes a result RTK Query still holds, while it removes an unread one of ours', async () => {
-  const { store, ctrl, slice } = makeStore({ keepUnusedDataFor: 0 });
+  const { store, ctrl, slice } = quickApiStore({ keepUnusedDataFor: 0 });
   const getAccount = new RestEndpoint({ urlPrefix: API, path: '/own-account/:id', schema: Account });
   nock(API).get('/trade').reply(200, tradeRows(1, 2));
   nock(API).get('/own-account/2').reply(200, { id: 2, balance: '2.00' });
@@ -110,13 +98,13 @@ test('ctrl.gc() never removes a result RTK Query still holds, while it removes a
 });
 
 test('a mutation’s result is kept while RTK Query keeps the mutation, and goes with it', async () => {
-  const { store, slice } = makeStore({ keepUnusedDataFor: 0 });
+  const { store, ctrl, slice } = quickApiStore({ keepUnusedDataFor: 0 });
   nock(API).post('/trade').reply(201, { trade: { id: 3, amount: '1', coin: 'btc' }, account: { id: 1, balance: '9.00' } });
   const mutation = store.dispatch(api.endpoints.createTrade.initiate({ amount: '1' }));
   await mutation;
   const key = `quickApi/mutation/${mutation.requestId}`;
   expect(Object.keys(slice().endpoints)).toEqual([key]);
-  createController(store).gc();
+  ctrl.gc();
   expect(getEntitySelectors(Account).selectById(store.getState(), 1)?.balance).toBe('9.00');
   mutation.reset();
   expect(slice().endpoints).toEqual({});
@@ -124,7 +112,7 @@ test('a mutation’s result is kept while RTK Query keeps the mutation, and goes
 });
 
 test('an untracked mutation (track: false) updates the entities and keeps no result', async () => {
-  const { store, slice } = makeStore();
+  const { store, slice } = quickApiStore();
   nock(API).post('/trade').reply(201, { trade: { id: 3, amount: '1', coin: 'btc' }, account: { id: 1, balance: '9.00' } });
   await store.dispatch(api.endpoints.createTrade.initiate({ amount: '1' }, { track: false }));
   expect(slice().endpoints).toEqual({});
@@ -132,7 +120,7 @@ test('an untracked mutation (track: false) updates the entities and keeps no res
 });
 
 test('resetEntireStore empties the entities slice but not RTK Query’s cache: what RTK Query holds is normalized again', async () => {
-  const { store, ctrl, slice } = makeStore();
+  const { store, ctrl, slice } = quickApiStore();
   const getOwnTrades = new RestEndpoint({ urlPrefix: API, path: '/own-trades', schema: [Trade] });
   nock(API).get('/trade').reply(200, tradeRows(1, 2));
   nock(API).get('/own-trades').reply(200, tradeRows(7));

@@ -1,3 +1,7 @@
+/**
+ * schema.Collection: one stored list per arguments (argsKey, nestKey), and which lists a new item
+ * joins (push, assign, createCollectionFilter, nonFilterArgumentKeys).
+ */
 import { Entity, denormalize, normalize, schema } from '../../src/index';
 import type { EntityTables, NormalizedData } from '../../src/index';
 import { User } from '../fixtures/spec';

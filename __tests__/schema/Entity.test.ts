@@ -1,6 +1,10 @@
-import { configureStore } from '@reduxjs/toolkit';
-import { Entity, RestEndpoint, createController, createDataMiddleware, denormalize, entitiesSlice, normalize, schema, selectQuery } from '../../src/index';
+/**
+ * Entity: the spec's entity shapes, the class hooks (nested schema, process, validate, merge,
+ * shouldReorder, shouldUpdate) and indexes, which follow their values through the store.
+ */
+import { Entity, RestEndpoint, denormalize, normalize, selectQuery } from '../../src/index';
 import { Account, FeedItem, Link, Post, Trade, User } from '../fixtures/spec';
+import { makeStore } from '../fixtures/store';
 
 describe('Entity shapes (spec 2.3)', () => {
   test('User: id and name, pk() is the id', () => {
@@ -129,46 +133,6 @@ describe('Entity hooks', () => {
     expect(found).toBe('1');
   });
 
-  test('Invalidate deletes: the entity leaves reads, and an older response cannot bring it back', () => {
-    const stored = normalize([User], [{ id: '1', name: 'Ann' }, { id: '2', name: 'Bo' }], [], { meta: { fetchedAt: 10, date: 10, expiresAt: 99 } });
-    const deleted = normalize(new schema.Invalidate(User), { id: '1' }, [], { store: stored, meta: { fetchedAt: 20, date: 20, expiresAt: 99 } });
-    expect(deleted.entitiesMeta.User?.['1']?.deleted).toBe(true);
-    expect(deleted.entities.User?.['1']).toBeUndefined();
-    const afterDelete = {
-      entities: { User: { '2': stored.entities.User?.['2'] } } as never,
-      entitiesMeta: { User: { ...stored.entitiesMeta.User, ...deleted.entitiesMeta.User } },
-    };
-    const late = normalize(User, { id: '1', name: 'Ann' }, [], { store: afterDelete, meta: { fetchedAt: 15, date: 30, expiresAt: 99 } });
-    expect(late.entities.User?.['1']).toBeUndefined();
-    const fresh = normalize(User, { id: '1', name: 'Ann again' }, [], { store: afterDelete, meta: { fetchedAt: 25, date: 30, expiresAt: 99 } });
-    expect(fresh.entities.User?.['1']).toEqual({ id: '1', name: 'Ann again' });
-  });
-});
-
-describe('schema.Union, Values and Query', () => {
-  test('Union picks the kind of one item', () => {
-    const item = new schema.Union({ link: Link, post: Post }, 'type');
-    const { result, entities } = normalize(item, { id: 2, type: 'post', content: 'Hi' });
-    expect(result).toEqual({ id: '2', schema: 'post' });
-    expect(denormalize(item, result, entities)).toBeInstanceOf(Post);
-  });
-
-  test('Values normalizes a dictionary of entities', () => {
-    const byId = new schema.Values(User);
-    const { result, entities } = normalize(byId, { a: { id: '1', name: 'Ann' }, b: { id: '2', name: 'Bo' } });
-    expect(result).toEqual({ a: '1', b: '2' });
-    const read = denormalize(byId, result, entities) as Record<string, User>;
-    expect(read.b?.name).toBe('Bo');
-  });
-
-  test('Query derives from All with the read arguments, memoized per arguments', () => {
-    const named = new schema.Query(new schema.All(User), (users: User[], prefix: string) => users.filter((user) => user.name.startsWith(prefix)));
-    const { entities } = normalize([User], [{ id: '1', name: 'Ann' }, { id: '2', name: 'Bo' }, { id: '3', name: 'Abe' }]);
-    const first = denormalize(named, undefined, entities, ['A']) as User[];
-    expect(first.map((user) => user.pk())).toEqual(['1', '3']);
-    expect(denormalize(named, undefined, entities, ['A'])).toBe(first);
-    expect((denormalize(named, undefined, entities, ['B']) as User[]).map((user) => user.pk())).toEqual(['2']);
-  });
 });
 
 describe('Entity.indexes follow the values', () => {
@@ -185,11 +149,8 @@ describe('Entity.indexes follow the values', () => {
   const getMembers = new RestEndpoint({ path: '/members', schema: [Member] });
 
   function store() {
-    const built = configureStore({
-      reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
-      middleware: (getDefault) => getDefault().concat(createDataMiddleware()),
-    });
-    return { store: built, ctrl: createController(built), find: (username: string) => selectQuery(Member, { username })(built.getState()) };
+    const { store: built, ctrl } = makeStore();
+    return { store: built, ctrl, find: (username: string) => selectQuery(Member, { username })(built.getState()) };
   }
 
   test('after a rename, the old value finds nothing and the new one finds the entity', () => {

@@ -2,10 +2,10 @@
  * schema.Invalidate: deletes an entity everywhere. The response may be the item, its primary key,
  * or nothing (then the params name it): by primary key, or by a field the Entity indexes.
  */
-import { configureStore } from '@reduxjs/toolkit';
 import nock from 'nock';
-import { Entity, RestEndpoint, createController, createDataMiddleware, createResource, entitiesSlice, fetchEndpoint, getEntitySelectors, normalize, schema, selectEntityMeta, selectQuery } from '../../src/index';
-import { API, assertNetworkDone, strictNetwork } from '../fixtures/store';
+import { Entity, RestEndpoint, createController, createResource, fetchEndpoint, getEntitySelectors, normalize, schema, selectEntityMeta, selectQuery } from '../../src/index';
+import { User } from '../fixtures/spec';
+import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -30,15 +30,6 @@ class Tag extends Entity {
   static override key = 'Tag';
 }
 
-function labelStore() {
-  const store = configureStore({
-    reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
-    middleware: (getDefault) => getDefault().concat(createDataMiddleware()),
-  });
-  const ctrl = createController(store);
-  return { store, ctrl, slice: () => store.getState().entities };
-}
-
 const LabelResource = createResource({ urlPrefix: API, path: '/repos/:owner/:repo/labels/:name', schema: Label });
 const labels = [
   { id: 1, name: 'bug', color: 'd73a4a' },
@@ -46,6 +37,21 @@ const labels = [
 ];
 
 describe('schema.Invalidate', () => {
+  test('Invalidate deletes: the entity leaves reads, and an older response cannot bring it back', () => {
+    const stored = normalize([User], [{ id: '1', name: 'Ann' }, { id: '2', name: 'Bo' }], [], { meta: { fetchedAt: 10, date: 10, expiresAt: 99 } });
+    const deleted = normalize(new schema.Invalidate(User), { id: '1' }, [], { store: stored, meta: { fetchedAt: 20, date: 20, expiresAt: 99 } });
+    expect(deleted.entitiesMeta.User?.['1']?.deleted).toBe(true);
+    expect(deleted.entities.User?.['1']).toBeUndefined();
+    const afterDelete = {
+      entities: { User: { '2': stored.entities.User?.['2'] } } as never,
+      entitiesMeta: { User: { ...stored.entitiesMeta.User, ...deleted.entitiesMeta.User } },
+    };
+    const late = normalize(User, { id: '1', name: 'Ann' }, [], { store: afterDelete, meta: { fetchedAt: 15, date: 30, expiresAt: 99 } });
+    expect(late.entities.User?.['1']).toBeUndefined();
+    const fresh = normalize(User, { id: '1', name: 'Ann again' }, [], { store: afterDelete, meta: { fetchedAt: 25, date: 30, expiresAt: 99 } });
+    expect(fresh.entities.User?.['1']).toEqual({ id: '1', name: 'Ann again' });
+  });
+
   test('by the item or its primary key', () => {
     const first = normalize([Label], labels);
     expect(normalize(new schema.Invalidate(Label), { id: 1, name: 'bug' }, [], { store: first }).entitiesMeta.Label?.['1']?.deleted).toBe(true);
@@ -85,7 +91,7 @@ describe('schema.Invalidate', () => {
   });
 
   test("a resource addressed by a field that is not its pk (GitHub's labels by name) is deleted when the server answers 204", async () => {
-    const { store } = labelStore();
+    const { store } = makeStore();
     const params = { owner: 'octo', repo: 'hello' };
     nock(API).get('/repos/octo/hello/labels').reply(200, labels).delete('/repos/octo/hello/labels/docs').reply(204);
     await store.dispatch(fetchEndpoint(LabelResource.getList, params));
@@ -97,7 +103,7 @@ describe('schema.Invalidate', () => {
   });
 
   test('a DELETE endpoint with schema.Invalidate answered 204 deletes by the params too', async () => {
-    const { store } = labelStore();
+    const { store } = makeStore();
     const deleteLabel = new RestEndpoint({ urlPrefix: API, path: '/labels/:name', method: 'DELETE', schema: new schema.Invalidate(Label) });
     createController(store).setResponse(LabelResource.getList, { owner: 'o', repo: 'r' }, labels);
     nock(API).delete('/labels/bug').reply(204);

@@ -11,6 +11,13 @@ const byType = new schema.Union({ link: Link, post: Post }, 'type');
 const byFunction = new schema.Union({ link: Link, post: Post }, (value: { type: string }) => value.type);
 
 describe('schema.Union', () => {
+  test('Union picks the kind of one item', () => {
+    const item = new schema.Union({ link: Link, post: Post }, 'type');
+    const { result, entities } = normalize(item, { id: 2, type: 'post', content: 'Hi' });
+    expect(result).toEqual({ id: '2', schema: 'post' });
+    expect(denormalize(item, result, entities)).toBeInstanceOf(Post);
+  });
+
   test.each([
     ['an attribute', byType],
     ['a function', byFunction],

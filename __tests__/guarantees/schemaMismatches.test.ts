@@ -1,13 +1,14 @@
 /**
- * Issue 7, schema mismatches: responses that do not fit their schema. Every scenario runs twice,
- * on a library loaded with NODE_ENV=development and on one loaded with NODE_ENV=production
+ * Schema mismatches: responses that do not fit their schema reject naming the Entity key, the
+ * endpoint and the value, and write nothing but the request's error. The scenarios run twice, on a
+ * library loaded with NODE_ENV=development and on one loaded with NODE_ENV=production
  * (jest.isolateModules, so each test gets fresh module state, e.g. for warn-once). Production
- * behaves as development; only development warns.
+ * behaves as development; only development warns. The last one runs on the library as imported.
  */
-import { configureStore } from '@reduxjs/toolkit';
 import nock from 'nock';
-import { assertNetworkDone, strictNetwork } from '../fixtures/store';
-import { API, tickingClock } from './helpers';
+import { RestEndpoint, fetchEndpoint, schema, selectResponse } from '../../src/index';
+import { User, usersResponse } from '../fixtures/spec';
+import { API, assertNetworkDone, makeStore, strictNetwork, tickingClock } from '../fixtures/store';
 
 type Lib = typeof import('../../src/index');
 type Env = 'development' | 'production';
@@ -146,15 +147,8 @@ function model(lib: Lib) {
   };
 }
 
-/** A user's store on this copy of the library: configureStore with the default checking middleware. */
-function storeOf(lib: Lib) {
-  const store = configureStore({
-    reducer: { [lib.entitiesSlice.reducerPath]: lib.entitiesSlice.reducer },
-    middleware: (getDefault) => getDefault().concat(lib.createDataMiddleware({ now: tickingClock().now })),
-  });
-  const slice = () => lib.entitiesSlice.selectSlice(store.getState());
-  return { store, ctrl: lib.createController(store), slice };
-}
+/** A user's store on this copy of the library. */
+const storeOf = (lib: Lib) => makeStore({ entities: lib, now: tickingClock().now });
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -484,5 +478,29 @@ describe.each<Env>(['development', 'production'])('bad input, NODE_ENV=%s', (env
     expect(slice().endpoints).toBe(before.endpoints);
     expect(Object.keys(slice().entities.Product ?? {})).toEqual(['1000']);
     expect(lib.getEntitySelectors(m.Product).selectTotal(store.getState())).toBe(1);
+  });
+});
+
+describe('on the library as the other tests import it', () => {
+  beforeEach(strictNetwork);
+  afterEach(assertNetworkDone);
+
+  const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users', schema: new schema.All(User) });
+
+  /** A store holding users 1 and 2. */
+  async function loadUsers() {
+    const setup = makeStore();
+    nock(API).get('/users').reply(200, usersResponse);
+    await setup.store.dispatch(fetchEndpoint(getUsers));
+    return setup;
+  }
+
+  test('a missing pk rejects naming the Entity and endpoint, and writes nothing', async () => {
+    const { store, slice } = await loadUsers();
+    const before = slice().entities;
+    nock(API).get('/users').reply(200, [{ id: '5', name: 'Ok' }, { name: 'no id' }]);
+    await expect(store.dispatch(fetchEndpoint(getUsers))).rejects.toThrow(/User\.pk\(\) returned undefined while normalizing GET .*\/users/);
+    expect(slice().entities).toBe(before);
+    expect(selectResponse(getUsers)(store.getState()).error?.message).toMatch(/User\.pk\(\)/);
   });
 });

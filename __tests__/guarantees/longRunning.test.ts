@@ -30,7 +30,7 @@ afterAll(() => server.close());
 jest.setTimeout(60_000);
 
 test('200 polls of 500 new ids, nothing collected and no All read: under 2.5 KB retained per stored entity', async () => {
-  const { ctrl, slice } = makeStore({ keepUnusedDataFor: Infinity }, { devChecks: false });
+  const { ctrl, slice } = makeStore({ keepUnusedDataFor: Infinity, devChecks: false });
   const before = heapAfterGc(gc);
   let latest: Member[] = [];
   for (let poll = 0; poll < 200; poll++) latest = await ctrl.fetch(getFeed);
@@ -44,7 +44,7 @@ test('200 polls of 500 new ids, nothing collected and no All read: under 2.5 KB 
 test('1,000 polls with keepUnusedDataFor 0 and ctrl.gc() every 10: the heap stays flat while the latest list is read', () => {
   // the library's whole path for each answer (normalize, commit, read), without a transport: the
   // HTTP client's own caches grow for thousands of requests, which is not what this measures
-  const { ctrl, slice } = makeStore({ keepUnusedDataFor: 0 }, { devChecks: false });
+  const { ctrl, slice } = makeStore({ keepUnusedDataFor: 0, devChecks: false });
   ctrl.retain(getFeed); // a reader shows the latest list throughout
   const heapAt = new Map<number, number>();
   let newest = 0;

@@ -1,12 +1,12 @@
 /**
- * Issue 7, security: hostile ids, prototype pollution through response bodies, and path
- * parameters that try to leave their segment. Everything through the real store.
+ * Security: hostile ids, prototype pollution through response bodies, and path parameters that try
+ * to leave their segment. Everything through the real store.
  */
 import nock from 'nock';
 import { Entity, RestEndpoint, createResource, fetchEndpoint, getEntitySelectors, schema, selectEntityMeta, selectQuery, selectResponse } from '../../src/index';
 import { User } from '../fixtures/spec';
-import { assertNetworkDone, strictNetwork } from '../fixtures/store';
-import { API, buildStore, prototypeSnapshot, tickingClock } from './helpers';
+import { prototypeSnapshot } from '../fixtures/prototypeSnapshot';
+import { API, assertNetworkDone, makeStore, strictNetwork, tickingClock } from '../fixtures/store';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -43,7 +43,7 @@ const accountSelectors = getEntitySelectors(Account);
 
 describe('hostile ids are ordinary ids', () => {
   test('stored, listed (selectAll, selectIds, selectEntities, selectTotal) and selected (selectById) like any id', async () => {
-    const { store, slice } = buildStore({ now: tickingClock().now });
+    const { store, slice } = makeStore({ now: tickingClock().now });
     const items = HOSTILE_IDS.map((id) => ({ id, name: `name of ${id}` }));
     nock(API).get('/accounts').reply(200, items);
     const listed = await store.dispatch(fetchEndpoint(getAccounts));
@@ -74,7 +74,7 @@ describe('hostile ids are ordinary ids', () => {
   });
 
   test.each(HOSTILE_IDS)('id %s: fetched by id, updated, deleted, and its endpoint key and meta are its own', async (id) => {
-    const { store, slice } = buildStore({ now: tickingClock().now });
+    const { store, slice } = makeStore({ now: tickingClock().now });
     nock(API)
       .get(`/accounts/${id}`)
       .reply(200, { id, name: 'first' })
@@ -99,7 +99,7 @@ describe('hostile ids are ordinary ids', () => {
   });
 
   test('a user with id "__proto__" and a user with id "1" do not see each other', async () => {
-    const { store } = buildStore();
+    const { store } = makeStore();
     nock(API).get('/users/__proto__').reply(200, { id: '__proto__', name: 'Proto' }).get('/users/1').reply(200, { id: '1', name: 'One' });
     await store.dispatch(fetchEndpoint(getUser, { id: '__proto__' }));
     await store.dispatch(fetchEndpoint(getUser, { id: '1' }));
@@ -119,7 +119,7 @@ describe('response bodies with "__proto__" or "constructor" fields pollute nothi
       '"profile":{"id":"p","bio":"x","__proto__":{"polluted":"nested"},"constructor":{"prototype":{"polluted":"nested ctor"}}}}]';
     const page = `{"__proto__":{"polluted":"page"},"constructor":{"prototype":{"polluted":"page ctor"}},"accounts":${body}}`;
     const before = prototypeSnapshot(Account.prototype, Profile.prototype, Entity.prototype);
-    const { store, slice } = buildStore({ now: tickingClock().now });
+    const { store, slice } = makeStore({ now: tickingClock().now });
     nock(API)
       .get('/accounts')
       .times(2)
@@ -170,7 +170,7 @@ describe('path parameters cannot leave their segment', () => {
     ['..a', '/accounts/..a'],
     ['%2F', '/accounts/%252F'],
   ])('%j is percent-encoded into one segment', async (id, path) => {
-    const { store } = buildStore();
+    const { store } = makeStore();
     nock(API).get(path).reply(200, { id, name: 'encoded' });
     const account = await store.dispatch(fetchEndpoint(AccountResource.get, { id }));
     expect(account.id).toBe(id);
@@ -178,7 +178,7 @@ describe('path parameters cannot leave their segment', () => {
   });
 
   test.each(['.', '..', '%2e', '%2e%2e', '%2E%2E', '.%2e', '%252e%252e'])('%j is rejected before any request; the store is untouched', async (id) => {
-    const { store, ctrl, slice } = buildStore();
+    const { store, ctrl, slice } = makeStore();
     const trap = nock(API).get(/.*/).reply(200, { id: 'x', name: 'should not be fetched' });
     const before = slice();
     try {
@@ -195,7 +195,7 @@ describe('path parameters cannot leave their segment', () => {
   });
 
   test("{ id: '1?x=1' } and { id: '1', x: '1' } are different calls: different keys, two requests, two results", async () => {
-    const { store, slice } = buildStore();
+    const { store, slice } = makeStore();
     const encoded = AccountResource.get.key({ id: '1?x=1' });
     const query = AccountResource.get.key({ id: '1', x: '1' });
     expect(encoded).not.toBe(query);

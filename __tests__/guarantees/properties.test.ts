@@ -1,11 +1,12 @@
 /**
- * Issue 7, properties (fast-check): for random data drawn from a hostile id pool, the round trip
+ * Properties (fast-check): for random data drawn from a hostile id pool, the round trip
  * through normalize/denormalize loses nothing, the generated selectors list exactly the live
  * stored entities, rejected writes change nothing, and no prototype is ever touched.
  */
 import fc from 'fast-check';
 import { Entity, RestEndpoint, denormalize, getEntitySelectors, normalize, schema } from '../../src/index';
-import { API, buildStore, prototypeSnapshot, tickingClock } from './helpers';
+import { prototypeSnapshot } from '../fixtures/prototypeSnapshot';
+import { API, makeStore, tickingClock } from '../fixtures/store';
 
 /** Ids that are special somewhere: prototype names, numbers, path-ish and percent-ish strings. */
 const ID_POOL = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '0', '1', '10', 'a/b', '..', '%2e', ' ', 'ü', '1?x=1', 'length'];
@@ -184,7 +185,7 @@ const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
 );
 
 /** Writes that must be rejected: each throws and must leave the tables as they were. */
-function badWrite(ctrl: ReturnType<typeof buildStore>['ctrl'], write: number, id: string): void {
+function badWrite(ctrl: ReturnType<typeof makeStore>['ctrl'], write: number, id: string): void {
   switch (write) {
     case 0:
       ctrl.setResponse(getItems, [{ id, name: 'ok' }, { name: 'no id' }]);
@@ -212,7 +213,7 @@ function badWrite(ctrl: ReturnType<typeof buildStore>['ctrl'], write: number, id
 test('after random setResponse / delete / rejected writes / resets: the selectors list exactly the live stored entities, and a rejected write changes no table', () => {
   fc.assert(
     fc.property(fc.array(commandArbitrary, { minLength: 1, maxLength: 25 }), (commands) => {
-      const { ctrl, store, slice } = buildStore({ now: tickingClock().now });
+      const { ctrl, store, slice } = makeStore({ now: tickingClock().now });
       const live = new Map<string, string>();
       for (const command of commands) {
         if (command.kind === 'list') {

@@ -1,12 +1,13 @@
 /**
- * Issue 7, network faults: what a store shows and keeps when the server or the network misbehaves.
- * HTTP only through nock, answers released by the test; the timeout runs on jest's fake clock.
+ * Network faults: what a store shows and keeps when the server or the network misbehaves. A failed
+ * request rejects, stores a serializable error and leaves the entities untouched; 5xx and no
+ * response at all are soft (cached data stays readable), other failures hard. HTTP only through
+ * nock, answers released by the test; the timeout runs on jest's fake clock.
  */
 import nock from 'nock';
 import { Entity, FetchError, NetworkError, RestEndpoint, createResource, fetchEndpoint, getEntitySelectors, schema, selectEntityMeta, selectResponse } from '../../src/index';
-import { User } from '../fixtures/spec';
-import { assertNetworkDone, strictNetwork } from '../fixtures/store';
-import { API, buildStore, held, rejectionOf, tickingClock } from './helpers';
+import { User, usersResponse } from '../fixtures/spec';
+import { API, assertNetworkDone, held, makeStore, rejectionOf, strictNetwork, tickingClock } from '../fixtures/store';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -26,7 +27,7 @@ const TodoResource = createResource({ urlPrefix: API, path: '/todos/:id', schema
 
 /** A store holding users 1, 2 and 9 (from the list endpoint). */
 async function withUsers() {
-  const setup = buildStore({ now: tickingClock().now });
+  const setup = makeStore({ now: tickingClock().now });
   nock(API)
     .get('/users')
     .reply(200, [
@@ -38,7 +39,41 @@ async function withUsers() {
   return setup;
 }
 
+/** A store holding users 1 and 2, on the middleware's default clock. */
+async function loadUsers() {
+  const setup = makeStore();
+  nock(API).get('/users').reply(200, usersResponse);
+  await setup.store.dispatch(fetchEndpoint(getUsers));
+  return setup;
+}
+
 describe('HTTP errors', () => {
+  test('404 on a detail read is a hard error', async () => {
+    const { store, slice } = await loadUsers();
+    const before = slice().entities;
+    nock(API).get('/users/9').reply(404, { detail: 'not found' });
+    const failure = store.dispatch(fetchEndpoint(getUser, { id: 9 }));
+    await expect(failure).rejects.toBeInstanceOf(NetworkError);
+    await expect(failure).rejects.toMatchObject({ status: 404 });
+    const response = selectResponse(getUser, { id: 9 })(store.getState());
+    expect(response).toMatchObject({ status: 'rejected', isError: true, data: undefined });
+    expect(response.error).toMatchObject({ name: 'NetworkError', status: 404 });
+    expect(JSON.parse(JSON.stringify(response.error))).toEqual(response.error);
+    expect(slice().entities).toBe(before);
+  });
+
+  test('500 on a refetch is soft: the cached data stays readable', async () => {
+    const { store, slice } = await loadUsers();
+    const before = slice().entities;
+    const data = selectResponse(getUsers)(store.getState()).data;
+    nock(API).get('/users').reply(500, 'down');
+    await expect(store.dispatch(fetchEndpoint(getUsers))).rejects.toMatchObject({ status: 500 });
+    const response = selectResponse(getUsers)(store.getState());
+    expect(response.data).toBe(data);
+    expect(response.error).toMatchObject({ status: 500 });
+    expect(slice().entities).toBe(before);
+  });
+
   test('404 on a detail read is hard: rejected, serialized error in meta, data hidden even though the entity is cached', async () => {
     const { store, slice } = await withUsers();
     const tables = slice().entities;
@@ -82,7 +117,7 @@ describe('HTTP errors', () => {
   });
 
   test('500 on the first load behaves hard: nothing to show, the promise rejects, nothing is stored', async () => {
-    const { store, slice } = buildStore();
+    const { store, slice } = makeStore();
     const before = slice();
     nock(API).get('/users').reply(503, { detail: 'maintenance' });
 
@@ -96,6 +131,15 @@ describe('HTTP errors', () => {
 });
 
 describe('bodies that are not what the endpoint expects', () => {
+  test('a non-JSON body on a schema endpoint quotes the body', async () => {
+    const { store, slice } = await loadUsers();
+    const before = slice().entities;
+    nock(API).get('/users/1').reply(200, '<html><body>Login</body></html>', { 'Content-Type': 'text/html' });
+    await expect(store.dispatch(fetchEndpoint(getUser, { id: 1 }))).rejects.toThrow(/<html><body>Login/);
+    expect(selectResponse(getUser, { id: 1 })(store.getState()).error?.message).toMatch(/<html>/);
+    expect(slice().entities).toBe(before);
+  });
+
   test('200 with an HTML body on a schema endpoint: the error names the endpoint and quotes the start of the body', async () => {
     const { store, slice } = await withUsers();
     const tables = slice().entities;
@@ -126,7 +170,7 @@ describe('bodies that are not what the endpoint expects', () => {
   });
 
   test('204 on DELETE: the resource delete removes the entity everywhere and resolves', async () => {
-    const { store, slice } = buildStore({ now: tickingClock().now });
+    const { store, slice } = makeStore({ now: tickingClock().now });
     nock(API)
       .get('/todos')
       .reply(200, [
@@ -155,7 +199,7 @@ describe('bodies that are not what the endpoint expects', () => {
   });
 
   test('204 on a DELETE without a schema resolves null and is stored as fulfilled', async () => {
-    const { store } = buildStore();
+    const { store } = makeStore();
     const deleteSession = new RestEndpoint({ urlPrefix: API, path: '/session', method: 'DELETE' });
     nock(API).delete('/session').reply(204);
     await expect(store.dispatch(fetchEndpoint(deleteSession))).resolves.toBeNull();
@@ -164,6 +208,15 @@ describe('bodies that are not what the endpoint expects', () => {
 });
 
 describe('the network itself', () => {
+  test('network down rejects with the TypeError and stores it', async () => {
+    const { store, slice } = await loadUsers();
+    const before = slice().entities;
+    nock(API).get('/users/1').replyWithError('connect ECONNREFUSED');
+    await expect(store.dispatch(fetchEndpoint(getUser, { id: 1 }))).rejects.toThrow();
+    expect(selectResponse(getUser, { id: 1 })(store.getState()).status).toBe('rejected');
+    expect(slice().entities).toBe(before);
+  });
+
   test('the connection fails (nock replyWithError): rejected with a FetchError naming the endpoint and URL, stored as plain data, soft, entities untouched; a retry works', async () => {
     const { store, slice } = await withUsers();
     const tables = slice().entities;
@@ -188,7 +241,7 @@ describe('the network itself', () => {
     ['a browser offline', new TypeError('Failed to fetch'), 'Failed to fetch'],
     ["Node's fetch, connection refused", new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }), 'fetch failed (connect ECONNREFUSED)'],
   ])('fetch rejecting with a TypeError (%s): rejects with a FetchError whose cause it is; the stored message names the endpoint and the URL; nothing else is stored', async (_label, networkDown, reason) => {
-    const { store, slice } = buildStore({ fetch: () => Promise.reject(networkDown) });
+    const { store, slice } = makeStore({ fetch: () => Promise.reject(networkDown) });
     const before = slice();
     const error = await rejectionOf(store.dispatch(fetchEndpoint(getUsers)));
     expect(error).toBeInstanceOf(FetchError);
@@ -200,7 +253,7 @@ describe('the network itself', () => {
   });
 
   test('offline on a refetch is soft (DESIGN §5.13): the cached data stays shown, the same object, beside an error naming the endpoint and URL', async () => {
-    const { store, slice } = buildStore({ now: tickingClock().now });
+    const { store, slice } = makeStore({ now: tickingClock().now });
     nock(API).get('/users').reply(200, [{ id: '1', name: 'Ann' }]);
     const data = await store.dispatch(fetchEndpoint(getUsers));
     const tables = slice().entities;
@@ -219,7 +272,7 @@ describe('the network itself', () => {
   });
 
   test('a custom errorPolicy that answers undefined falls back to the default: 5xx and no response soft, 4xx hard', async () => {
-    const { store, slice } = buildStore({ now: tickingClock().now });
+    const { store, slice } = makeStore({ now: tickingClock().now });
     const onlyTeapots = getUser.extend({ errorPolicy: (error) => ((error as { status?: number }).status === 418 ? 'soft' : undefined) });
     nock(API).get('/users/1').reply(418).get('/users/2').reply(503).get('/users/3').reply(404).get('/users/4').replyWithError('connect ECONNREFUSED');
     for (const id of [1, 2, 3, 4]) await rejectionOf(store.dispatch(fetchEndpoint(onlyTeapots, { id })));
@@ -258,20 +311,6 @@ describe('the network itself', () => {
       await jest.advanceTimersByTimeAsync(10);
       expect(slice().entities).toBe(tables);
       expect(slice().entities.User?.['1']).toEqual({ id: '1', name: 'Ann' });
-    });
-
-    test('fresh data is served from the store until dataExpiryLength passes, then fetchIfStale requests again', async () => {
-      // the middleware's default clock is Date.now, which the fake clock drives
-      const { ctrl } = buildStore();
-      const expiring = getUsers.extend({ dataExpiryLength: 60_000 });
-      nock(API).get('/users').reply(200, [{ id: '1', name: 'Ann' }]);
-      const first = await ctrl.fetchIfStale(expiring);
-      jest.advanceTimersByTime(59_999);
-      expect(await ctrl.fetchIfStale(expiring)).toBe(first); // no request: no interceptor left to answer one
-      jest.advanceTimersByTime(1);
-      nock(API).get('/users').reply(200, [{ id: '1', name: 'Ann B' }]);
-      const second = await ctrl.fetchIfStale(expiring);
-      expect(second.map((user) => user.name)).toEqual(['Ann B']);
     });
   });
 });

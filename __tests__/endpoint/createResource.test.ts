@@ -1,3 +1,8 @@
+/**
+ * createResource: the members it makes (get, getList with push, unshift, getPage and remove, update,
+ * partialUpdate, delete) and what each does to the stored lists, failed mutations, extend, and
+ * wildcard paths.
+ */
 import nock from 'nock';
 import { Entity, createResource, fetchEndpoint, getEntitySelectors, schema, selectEntityMeta, selectQuery, selectResponse } from '../../src/index';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';

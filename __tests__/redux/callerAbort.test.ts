@@ -10,8 +10,7 @@
 import nock from 'nock';
 import { RestEndpoint, fetchEndpoint, schema, selectResponse } from '../../src/index';
 import { User } from '../fixtures/spec';
-import { assertNetworkDone, strictNetwork } from '../fixtures/store';
-import { API, buildStore, held, rejectionOf, tickingClock, untilSettled } from './helpers';
+import { API, assertNetworkDone, held, makeStore, rejectionOf, strictNetwork, tickingClock, untilSettled } from '../fixtures/store';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -21,7 +20,7 @@ const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users', schema: new 
 
 describe('a caller abort', () => {
   test('through the endpoint (requestInit.signal): rejects with the AbortError, stores no error, and the next identical read requests again', async () => {
-    const { store, slice } = buildStore({ now: tickingClock().now });
+    const { store, slice } = makeStore({ now: tickingClock().now });
     const caller = new AbortController();
     const cancellable = getUsers.extend({ requestInit: { signal: caller.signal } });
     const server = held('get', '/users', 200, [{ id: '1', name: 'never shown' }]);
@@ -45,7 +44,7 @@ describe('a caller abort', () => {
   });
 
   test("through the store (RTK's promise.abort()): rejects with the AbortError, stores no error, keeps earlier data; an identical read started right after makes a new request", async () => {
-    const { store, ctrl, slice } = buildStore({ now: tickingClock().now });
+    const { store, ctrl, slice } = makeStore({ now: tickingClock().now });
     nock(API).get('/users').reply(200, [{ id: '1', name: 'Ann' }]);
     const data = await store.dispatch(fetchEndpoint(getUsers));
     const tables = slice().entities;
@@ -74,7 +73,7 @@ describe('a caller abort', () => {
     ['a plain object', { why: 'user cancelled' }],
     ['null', null],
   ])('promise.abort(reason) with %s as reason: rejects with that reason, stores no error, the cached data stays shown', async (_label, reason) => {
-    const { store, slice } = buildStore({ now: tickingClock().now });
+    const { store, slice } = makeStore({ now: tickingClock().now });
     nock(API).get('/users').reply(200, [{ id: '1', name: 'Ann' }]);
     const data = await store.dispatch(fetchEndpoint(getUsers));
 
@@ -95,7 +94,7 @@ describe('a caller abort', () => {
   });
 
   test("the endpoint's own signal aborted with a reason that is not an AbortError stores no error either", async () => {
-    const { store, slice } = buildStore({ now: tickingClock().now });
+    const { store, slice } = makeStore({ now: tickingClock().now });
     const caller = new AbortController();
     const cancellable = getUsers.extend({ requestInit: { signal: caller.signal } });
     const server = held('get', '/users', 200, [{ id: '1', name: 'never shown' }]);
@@ -110,7 +109,7 @@ describe('a caller abort', () => {
   });
 
   test("the endpoint's own signal timing out (AbortSignal.timeout) is a timeout, not a caller abort: its error is stored", async () => {
-    const { store, slice } = buildStore({ now: tickingClock().now });
+    const { store, slice } = makeStore({ now: tickingClock().now });
     const timed = getUsers.extend({ requestInit: { signal: AbortSignal.timeout(30) } });
     const server = held('get', '/users', 200, [{ id: '1', name: 'too late' }]);
     const request = store.dispatch(fetchEndpoint(timed));
@@ -121,7 +120,7 @@ describe('a caller abort', () => {
   });
 
   test('a first read aborted leaves no meta entry behind', async () => {
-    const { store, slice } = buildStore({ now: tickingClock().now });
+    const { store, slice } = makeStore({ now: tickingClock().now });
     const server = held('get', '/users', 200, [{ id: '1', name: 'never shown' }]);
     const request = store.dispatch(fetchEndpoint(getUsers));
     await server.arrived;
@@ -135,7 +134,7 @@ describe('a caller abort', () => {
   });
 
   test('callers sharing a read abort only themselves: the request goes on and the others get the data', async () => {
-    const { store, ctrl, slice } = buildStore({ now: tickingClock().now });
+    const { store, ctrl, slice } = makeStore({ now: tickingClock().now });
     const server = held('get', '/users', 200, [{ id: '1', name: 'Ann' }]);
     const leaving = store.dispatch(fetchEndpoint(getUsers));
     const staying = ctrl.fetch(getUsers);
@@ -150,7 +149,7 @@ describe('a caller abort', () => {
   });
 
   test('when every caller of a shared read aborts, the request itself is aborted: its late answer stores nothing', async () => {
-    const { store, ctrl, slice } = buildStore({ now: tickingClock().now });
+    const { store, ctrl, slice } = makeStore({ now: tickingClock().now });
     const server = held('get', '/users', 200, [{ id: '1', name: 'never shown' }]);
     const before = slice();
     const first = store.dispatch(fetchEndpoint(getUsers));

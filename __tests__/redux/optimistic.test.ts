@@ -1,7 +1,15 @@
+/**
+ * Optimistic updates (`src/redux/middleware/optimistic.ts`): an endpoint's optimistic response shows
+ * in every selector at once, on a layer over the committed tables; the server's answer replaces it
+ * and a failure rolls it back; overlapping layers apply in the order their requests started,
+ * whatever order the answers come in; the queue is plain data; an optimistic response that throws or
+ * does not normalize is left out with a warning. That a rollback gives back the very objects read
+ * before is in guarantees/rollbackIdentity.test.ts.
+ */
 import nock from 'nock';
 import { Entity, createResource, fetchEndpoint, getEntitySelectors, selectResponse } from '../../src/index';
 import type { Snapshot } from '../../src/index';
-import { API, assertNetworkDone, deferred, makeStore, strictNetwork } from '../fixtures/store';
+import { API, assertNetworkDone, held, makeStore, strictNetwork, tickingClock } from '../fixtures/store';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -9,6 +17,8 @@ afterEach(assertNetworkDone);
 class Note extends Entity {
   id = 0;
   text = '';
+  done = false;
+  pinned = false;
   pk() {
     return `${this.id}`;
   }
@@ -19,8 +29,7 @@ const NoteResource = createResource({ urlPrefix: API, path: '/notes/:id', schema
 
 /** A store holding notes 1 and 2, and a server whose answers the test releases. */
 async function setup() {
-  let clock = 1000;
-  const store = makeStore({ now: () => (clock += 10) });
+  const store = makeStore({ now: tickingClock().now });
   nock(API).get('/notes').reply(200, [
     { id: 1, text: 'one' },
     { id: 2, text: 'two' },
@@ -30,15 +39,13 @@ async function setup() {
   return { ...store, read };
 }
 
-function held<T>(method: 'put' | 'patch' | 'post' | 'delete', path: string, status: number, body: T) {
-  const release = deferred();
-  const scope = nock(API)
-    [method](path)
-    .reply(status, async () => {
-      await release.promise;
-      return body as never;
-    });
-  return { release: release.resolve, scope };
+/** A store holding note 1 alone, and a reader of it. */
+async function withNote() {
+  const setup = makeStore({ now: tickingClock().now });
+  nock(API).get('/notes').reply(200, [{ id: 1, text: 'one', done: false, pinned: false }]);
+  await setup.store.dispatch(fetchEndpoint(NoteResource.getList));
+  const note = () => getEntitySelectors(Note).selectById(setup.store.getState(), 1);
+  return { ...setup, note };
 }
 
 describe('optimistic updates', () => {
@@ -194,7 +201,7 @@ describe('optimistic updates', () => {
     }
     const Locked = createResource({ urlPrefix: API, path: '/locked/:id', schema: LockedNote });
     const edit = Locked.partialUpdate.extend({ name: 'LockedNote.edit', getOptimisticResponse: (_snapshot, params, body) => ({ ...params, ...body, draft: true }) });
-    const { store } = makeStore({ now: ticking() });
+    const { store } = makeStore({ now: tickingClock().now });
     nock(API).get('/locked/1').reply(200, { id: 1, text: 'one', locked: false });
     await store.dispatch(fetchEndpoint(Locked.get, { id: 1 }));
     const select = () => getEntitySelectors(LockedNote).selectById(store.getState(), 1);
@@ -213,6 +220,58 @@ describe('optimistic updates', () => {
     expect(String(warn.mock.calls[0]?.[0])).toMatch(/^rtk-entities: LockedNote\.edit: its optimistic response could not be shown \(.*note 1 is locked\)/);
     warn.mockRestore();
   });
+
+  test('three overlapping updates of one field, answered in reverse order: the last-started wins throughout', async () => {
+    const { store, slice, note } = await withNote();
+    const answers = ['A', 'B', 'C'].map((text) => held('patch', '/notes/1', 200, { id: 1, text: `${text} (server)` }));
+    const requests = ['A', 'B', 'C'].map((text) => store.dispatch(fetchEndpoint(NoteResource.partialUpdate, { id: 1 }, { text })));
+    expect(note()?.text).toBe('C');
+    expect(slice().optimistic).toHaveLength(3);
+    await Promise.all(answers.map((answer) => answer.arrived));
+
+    answers[2]?.release();
+    await requests[2];
+    expect(note()?.text).toBe('C (server)');
+    answers[0]?.release();
+    await requests[0];
+    expect(note()?.text).toBe('C (server)');
+    answers[1]?.release();
+    await requests[1];
+    expect(note()?.text).toBe('C (server)');
+    expect(slice().optimistic).toEqual([]);
+    expect(slice().committed).toBeUndefined();
+    expect(slice().entities.Note?.['1']).toEqual({ id: 1, text: 'C (server)', done: false, pinned: false });
+  });
+
+  test('three overlapping optimistic updates; the first fails while the others are pending: its change disappears at once', async () => {
+    const { store, slice } = makeStore({ now: tickingClock().now });
+    nock(API).get('/notes').reply(200, [{ id: 1, text: 'one', done: false, pinned: false }]);
+    await store.dispatch(fetchEndpoint(NoteResource.getList));
+    const note = () => getEntitySelectors(Note).selectById(store.getState(), 1);
+
+    const first = held('patch', '/notes/1', 403, { detail: 'read only' });
+    const second = held('patch', '/notes/1', 200, { id: 1, text: 'B' });
+    const third = held('patch', '/notes/1', 200, { id: 1, pinned: true });
+    const one = store.dispatch(fetchEndpoint(NoteResource.partialUpdate, { id: 1 }, { done: true }));
+    const two = store.dispatch(fetchEndpoint(NoteResource.partialUpdate, { id: 1 }, { text: 'B' }));
+    const three = store.dispatch(fetchEndpoint(NoteResource.partialUpdate, { id: 1 }, { pinned: true }));
+    expect(note()).toMatchObject({ done: true, text: 'B', pinned: true });
+    await Promise.all([first.arrived, second.arrived, third.arrived]);
+
+    first.release();
+    await expect(one).rejects.toMatchObject({ status: 403 });
+    // the server refused `done: true`; nothing else asked for it
+    expect(note()).toMatchObject({ done: false, text: 'B', pinned: true });
+
+    second.release();
+    await two;
+    expect(note()).toMatchObject({ done: false, text: 'B', pinned: true });
+    third.release();
+    await three;
+    expect(note()).toMatchObject({ done: false, text: 'B', pinned: true });
+    expect(slice().optimistic).toEqual([]);
+    expect(slice().entities.Note?.['1']).toEqual({ id: 1, text: 'B', done: false, pinned: true });
+  });
 });
 
 /** A deep copy of plain data (own enumerable fields, prototypes dropped), to compare with a JSON round trip. */
@@ -220,10 +279,4 @@ function plainCopy(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(plainCopy);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plainCopy(item)]));
-}
-
-/** A clock that ticks on every read. */
-function ticking() {
-  let now = 1000;
-  return () => (now += 10);
 }

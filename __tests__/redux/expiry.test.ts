@@ -1,0 +1,86 @@
+/**
+ * Expiry (`src/redux/middleware/expiry.ts`): a response is fresh for its endpoint's dataExpiryLength,
+ * and fetchIfStale requests again only once it has expired, been expired by expireAll (still
+ * readable, but stale) or been invalidated (hidden until the next fetch).
+ */
+import nock from 'nock';
+import { RestEndpoint, fetchEndpoint, schema } from '../../src/index';
+import { User, usersResponse } from '../fixtures/spec';
+import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
+
+beforeEach(strictNetwork);
+afterEach(assertNetworkDone);
+
+const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users', schema: new schema.All(User), dataExpiryLength: 1000 });
+const getUser = new RestEndpoint({ urlPrefix: API, path: '/users/:id', schema: User, dataExpiryLength: 1000 });
+
+/** A store on a clock the test moves. */
+function clockedStore() {
+  const clock = { now: 10_000 };
+  return { ...makeStore({ now: () => clock.now }), clock };
+}
+
+describe('Controller', () => {
+  test('fetchIfStale skips fresh data and fetches once it expires', async () => {
+    const { ctrl, clock } = clockedStore();
+    let calls = 0;
+    nock(API)
+      .get('/users')
+      .times(2)
+      .reply(200, () => (calls++, usersResponse));
+    const first = await ctrl.fetchIfStale(getUsers);
+    expect(await ctrl.fetchIfStale(getUsers)).toBe(first);
+    expect(calls).toBe(1);
+    clock.now += 1001;
+    await ctrl.fetchIfStale(getUsers);
+    expect(calls).toBe(2);
+  });
+
+  test('invalidate hides the data until the next fetch; expireAll keeps it readable but stale', async () => {
+    const { ctrl, store, clock } = clockedStore();
+    nock(API).get('/users/1').reply(200, usersResponse[0]).get('/users/1').reply(200, usersResponse[0]);
+    await ctrl.fetch(getUser, { id: 1 });
+    ctrl.expireAll({ testKey: (key) => key.includes('/users/') });
+    expect(ctrl.getResponse(getUser, { id: 1 }).data?.name).toBe('Ann');
+    expect(ctrl.getResponse(getUser, { id: 1 }).expiresAt).toBe(0);
+    ctrl.invalidate(getUser, { id: 1 });
+    expect(ctrl.getResponse(getUser, { id: 1 }).data).toBeUndefined();
+    clock.now += 1;
+    await store.dispatch(fetchEndpoint(getUser, { id: 1 }));
+    expect(ctrl.getResponse(getUser, { id: 1 }).data?.name).toBe('Ann');
+  });
+
+  test('invalidateAll applies to every stored key that passes the test', async () => {
+    const { ctrl } = clockedStore();
+    nock(API).get('/users').reply(200, usersResponse).get('/users/2').reply(200, usersResponse[1]);
+    await ctrl.fetch(getUsers);
+    await ctrl.fetch(getUser, { id: 2 });
+    ctrl.invalidateAll({ testKey: (key) => key.endsWith('/users/2') });
+    expect(ctrl.getResponse(getUser, { id: 2 }).data).toBeUndefined();
+    expect(ctrl.getResponse(getUsers).data).toHaveLength(2);
+  });
+});
+
+describe('on a fake clock', () => {
+  beforeEach(() => {
+    // only the clock and timers: promises, nextTick and I/O stay real so nock can answer
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate', 'clearImmediate'] });
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  test('fresh data is served from the store until dataExpiryLength passes, then fetchIfStale requests again', async () => {
+    // the middleware's default clock is Date.now, which the fake clock drives
+    const { ctrl } = makeStore();
+    const expiring = getUsers.extend({ dataExpiryLength: 60_000 });
+    nock(API).get('/users').reply(200, [{ id: '1', name: 'Ann' }]);
+    const first = await ctrl.fetchIfStale(expiring);
+    jest.advanceTimersByTime(59_999);
+    expect(await ctrl.fetchIfStale(expiring)).toBe(first); // no request: no interceptor left to answer one
+    jest.advanceTimersByTime(1);
+    nock(API).get('/users').reply(200, [{ id: '1', name: 'Ann B' }]);
+    const second = await ctrl.fetchIfStale(expiring);
+    expect(second.map((user) => user.name)).toEqual(['Ann B']);
+  });
+});
