@@ -1,6 +1,6 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { EndpointInterface } from '../endpoint/interface.js';
-import type { Denormalize } from '../schema/types.js';
+import type { ResultOf } from '../endpoint/ResultOf.js';
 import type { EntitiesInstance } from './instance.js';
 import type { DataApi } from './middleware/createDataMiddleware.js';
 import { missingMiddlewareMessage } from './mountHints.js';
@@ -40,7 +40,7 @@ export function createFetchEndpoint(instance: EntitiesInstance) {
   return function fetchEndpoint<E extends EndpointInterface>(
     endpoint: E,
     ...args: EndpointArgs<E>
-  ): ThunkAction<AbortablePromise<Denormalize<E['schema']>>, unknown, unknown, UnknownAction> {
+  ): ThunkAction<AbortablePromise<ResultOf<E>>, unknown, unknown, UnknownAction> {
     return (dispatch) => startRequest(connectToMiddleware(instance, dispatch), endpoint, args);
   };
 }

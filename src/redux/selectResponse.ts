@@ -1,7 +1,7 @@
 import { createSelector } from 'reselect';
 import type { EndpointInterface } from '../endpoint/interface.js';
 import { getOwn } from '../schema/ownProperty.js';
-import type { Denormalize } from '../schema/types.js';
+import type { ResultOf } from '../endpoint/ResultOf.js';
 import type { EntitiesInstance } from './instance.js';
 import { buildQueryInput } from './buildQueryInput.js';
 import { tableInputs } from './tableInputs.js';
@@ -94,6 +94,6 @@ export function createSelectResponse(instance: EntitiesInstance) {
       selector = build(endpoint, key, args);
       byKey.set(key, selector);
     }
-    return selector as CountingSelector<ResponseState<Denormalize<E['schema']>>>;
+    return selector as CountingSelector<ResponseState<ResultOf<E>>>;
   };
 }
