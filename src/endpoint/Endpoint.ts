@@ -1,4 +1,4 @@
-import { stableStringify } from '../schema/stableStringify.js';
+import { stableStringify } from '../utils/stableStringify.js';
 import { defaultErrorPolicy } from './defaultErrorPolicy.js';
 import type { CommonEndpointOptions, EndpointInterface, ErrorPolicy, RequestContext } from './interface.js';
 

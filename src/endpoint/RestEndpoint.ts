@@ -1,4 +1,4 @@
-import { describeValue } from '../schema/describeValue.js';
+import { describeValue } from '../utils/describeValue.js';
 import { anySignal } from './anySignal.js';
 import { bodyStart } from './bodyStart.js';
 import { compilePath, type PathTemplate } from './compilePath.js';

@@ -1,4 +1,4 @@
-import { describeValue } from '../schema/describeValue.js';
+import { describeValue } from '../utils/describeValue.js';
 
 /** A request body ready for fetch, and the Content-Type it needs from us (if any). */
 export interface EncodedBody {

@@ -1,4 +1,4 @@
-import { describeValue } from '../schema/describeValue.js';
+import { describeValue } from '../utils/describeValue.js';
 import { assertWellFormed } from './wellFormed.js';
 
 /** A value for one search (query string) parameter; `undefined` leaves the parameter out. */

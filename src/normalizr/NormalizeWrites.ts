@@ -6,7 +6,7 @@ import type {
   StoreView,
   WriteMeta,
 } from '../schema/interface.js';
-import { createTable, getOwn } from '../schema/ownProperty.js';
+import { createTable, getOwn } from '../utils/ownProperty.js';
 import { entityKey } from '../schema/entityKey.js';
 import { startedBefore } from '../schema/startedBefore.js';
 import { toSchemaClass } from './shorthand.js';

@@ -1,5 +1,5 @@
 import type { EntityIndexes, EntityMetaTables, EntityTables, StoreView, WriteMeta } from '../schema/interface.js';
-import { describeType, describeValue } from '../schema/describeValue.js';
+import { describeType, describeValue } from '../utils/describeValue.js';
 import { NormalizeWrites } from './NormalizeWrites.js';
 import { toSchemaClass } from './shorthand.js';
 import { schemaName } from './schemaName.js';

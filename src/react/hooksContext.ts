@@ -4,7 +4,7 @@ import { ReactReduxContext, createSelectorHook, createStoreHook, type ReactRedux
 import type { Controller } from '../redux/Controller.js';
 import type { Entities, EntitiesSlice } from '../redux/createEntities.js';
 import type { CountingSelector } from '../redux/selectResponse.js';
-import { getOwn } from '../schema/ownProperty.js';
+import { getOwn } from '../utils/ownProperty.js';
 import type { Denormalize } from '../schema/types.js';
 import { createFetchScheduler, type FetchScheduler } from './fetchScheduler.js';
 

@@ -1,6 +1,6 @@
 import type { EndpointInterface } from '../endpoint/interface.js';
 import type { ResultOf } from '../endpoint/ResultOf.js';
-import { getOwn } from '../schema/ownProperty.js';
+import { getOwn } from '../utils/ownProperty.js';
 import { callKey, type HookArgs } from './hookArgs.js';
 import type { HooksContext } from './hooksContext.js';
 import { requestIfStale } from './requestIfStale.js';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { stableStringify } from '../schema/stableStringify.js';
+import { stableStringify } from '../utils/stableStringify.js';
 import type { Denormalize } from '../schema/types.js';
 import type { HooksContext } from './hooksContext.js';
 import { useRetained } from './useRetained.js';

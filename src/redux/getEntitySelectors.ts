@@ -4,7 +4,7 @@ import { All } from '../schema/All.js';
 import { entityKey } from '../schema/entityKey.js';
 import type { EntitySchema } from '../schema/interface.js';
 import { isEntityClass } from '../schema/isEntityClass.js';
-import { createTable, getOwn } from '../schema/ownProperty.js';
+import { createTable, getOwn } from '../utils/ownProperty.js';
 import type { Denormalize } from '../schema/types.js';
 import type { EntitiesInstance } from './instance.js';
 import { tableInputs } from './tableInputs.js';

@@ -1,6 +1,6 @@
 import { createSelector } from 'reselect';
 import type { EndpointInterface } from '../endpoint/interface.js';
-import { getOwn } from '../schema/ownProperty.js';
+import { getOwn } from '../utils/ownProperty.js';
 import type { ResultOf } from '../endpoint/ResultOf.js';
 import type { EntitiesInstance } from './instance.js';
 import { buildQueryInput } from './buildQueryInput.js';

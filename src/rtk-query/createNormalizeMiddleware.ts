@@ -3,7 +3,7 @@ import type { EndpointInterface } from '../endpoint/interface.js';
 import { connectToMiddleware } from '../redux/fetchEndpoint.js';
 import type { EntitiesInstance } from '../redux/instance.js';
 import type { DataApi, TrackedRequest } from '../redux/middleware/createDataMiddleware.js';
-import { warnOnce } from '../schema/devWarning.js';
+import { warnOnce } from '../utils/devWarning.js';
 import type { RequestStart } from '../schema/interface.js';
 import { field, isRecord, stringField } from './guards.js';
 import type { ApiPlan, DeclaredEndpoint } from './readApi.js';

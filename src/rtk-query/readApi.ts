@@ -1,4 +1,4 @@
-import { describeType } from '../schema/describeValue.js';
+import { describeType } from '../utils/describeValue.js';
 import { field, isRecord, stringField } from './guards.js';
 
 /** A selector of RTK Query's: the root state to its result for one argument. */

@@ -4,7 +4,7 @@ import { ArraySchema } from './ArraySchema.js';
 import type { SchemaAttribute, SchemaMapping } from './Polymorphic.js';
 import { isEntityClass } from './isEntityClass.js';
 import { entityKey } from './entityKey.js';
-import { describeValue } from './describeValue.js';
+import { describeValue } from '../utils/describeValue.js';
 
 /** An Entity class as `schema.All` accepts it (abstract ones included), checked by its instances only. */
 type AllEntity = abstract new (...args: any[]) => Entity;

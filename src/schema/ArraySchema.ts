@@ -1,6 +1,6 @@
 import type { DenormalizeDelegate, NormalizeDelegate, SchemaClass } from './interface.js';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic.js';
-import { describeType, describeValue } from './describeValue.js';
+import { describeType, describeValue } from '../utils/describeValue.js';
 
 /**
  * A list of items of one schema, or of several picked by `schemaAttribute`. `[X]` is its shorthand.

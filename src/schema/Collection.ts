@@ -1,7 +1,7 @@
 import type { DenormalizeDelegate, EntityMeta, EntityRecord, NormalizeDelegate, SchemaClass, StoredSchema, WriteMeta } from './interface.js';
 import { ArraySchema } from './ArraySchema.js';
 import { Values } from './Values.js';
-import { describeValue } from './describeValue.js';
+import { describeValue } from '../utils/describeValue.js';
 import { createDefaultCollectionFilter, defaultNonFilterArgumentKey, type CollectionKey } from './collectionFilter.js';
 import { CollectionChange, type ChangeKind } from './CollectionChange.js';
 import { startedBefore } from './startedBefore.js';

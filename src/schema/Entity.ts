@@ -6,8 +6,8 @@ import type {
   QueryDelegate,
   WriteMeta,
 } from './interface.js';
-import { assignFields } from './ownProperty.js';
-import { describeType, describeValue } from './describeValue.js';
+import { assignFields } from '../utils/ownProperty.js';
+import { describeType, describeValue } from '../utils/describeValue.js';
 import { entityKey } from './entityKey.js';
 import { startedBefore } from './startedBefore.js';
 import { toPk } from './toPk.js';

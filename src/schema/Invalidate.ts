@@ -1,5 +1,5 @@
 import type { DenormalizeDelegate, EntitySchema, NormalizeDelegate, SchemaClass } from './interface.js';
-import { describeValue } from './describeValue.js';
+import { describeValue } from '../utils/describeValue.js';
 import { entityKey } from './entityKey.js';
 import { toPk } from './toPk.js';
 

@@ -1,7 +1,7 @@
 import type { DenormalizeDelegate, NormalizeDelegate } from './interface.js';
 import { isSchemaClass } from './isSchemaClass.js';
-import { getOwn } from './ownProperty.js';
-import { warnOnce } from './devWarning.js';
+import { getOwn } from '../utils/ownProperty.js';
+import { warnOnce } from '../utils/devWarning.js';
 
 /** Names of the schemas in a polymorphic mapping. */
 export type SchemaMapping = { readonly [attribute: string]: unknown };

@@ -1,7 +1,7 @@
 import type { DenormalizeDelegate, NormalizeDelegate, QueryDelegate, SchemaClass } from './interface.js';
 import { Polymorphic, type SchemaAttribute, type SchemaMapping } from './Polymorphic.js';
-import { getOwn } from './ownProperty.js';
-import { describeValue } from './describeValue.js';
+import { getOwn } from '../utils/ownProperty.js';
+import { describeValue } from '../utils/describeValue.js';
 
 /**
  * One item that may be any of several Entity kinds, picked by `schemaAttribute`.

@@ -1,6 +1,6 @@
 import type { DenormalizeDelegate, NormalizeDelegate, SchemaClass } from './interface.js';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic.js';
-import { describeType, describeValue } from './describeValue.js';
+import { describeType, describeValue } from '../utils/describeValue.js';
 
 /**
  * An object used as a dictionary: every value has the schema (or one picked by `schemaAttribute`).

@@ -1,6 +1,6 @@
 import type { EntityTables } from '../../schema/interface.js';
 import { isStoredSchema } from '../../schema/isStoredSchema.js';
-import { stableStringify } from '../../schema/stableStringify.js';
+import { stableStringify } from '../../utils/stableStringify.js';
 import { collectTableKeys } from '../collectTableKeys.js';
 import { keepIdentity } from '../keepIdentity.js';
 import { toSchemaClass } from '../shorthand.js';

@@ -3,8 +3,8 @@ import type { EndpointInterface, RequestContext } from '../../endpoint/interface
 import type { RequestStart } from '../../schema/interface.js';
 import { normalize } from '../../normalizr/normalize.js';
 import { sameJson } from '../../normalizr/sameJson.js';
-import { getOwn } from '../../schema/ownProperty.js';
-import { warnOnce } from '../../schema/devWarning.js';
+import { getOwn } from '../../utils/ownProperty.js';
+import { warnOnce } from '../../utils/devWarning.js';
 import type { EntitiesInstance } from '../instance.js';
 import { ResetError } from '../ResetError.js';
 import { serializeError } from '../serializeError.js';
