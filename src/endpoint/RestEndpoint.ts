@@ -222,7 +222,8 @@ export class RestEndpoint<
   >(options: RestEndpointExtendOptions<P2, S2, M2, B2, Q2, R2>): RestEndpoint<P2, S2, M2, B2, Q2, R2> {
     const merged: Record<string, unknown> = { ...this.#options, ...options };
     // the body declaration belongs to the method: a new method without `body` gets its default
-    if (options.method !== undefined && (options.method as string) !== this.method && !('body' in options)) delete merged.body;
+    const method: HttpMethod | undefined = options.method;
+    if (method !== undefined && method !== this.method && !('body' in options)) delete merged.body;
     const Constructor = this.constructor as new (options: unknown) => RestEndpoint<P2, S2, M2, B2, Q2, R2>;
     return new Constructor(merged);
   }

@@ -9,6 +9,7 @@ import type { DefaultBody, HttpMethod } from './RestArgs.js';
 import { listPath } from './listPath.js';
 import type { EntityBody } from './EntityBody.js';
 import { optimisticResponses } from './optimisticResponses.js';
+import { field } from '../utils/field.js';
 
 type Instance<S> = S extends abstract new (...args: any[]) => infer I ? I : never;
 type Common = Pick<
@@ -136,7 +137,7 @@ type AnyEndpoint = RestEndpoint<string, unknown, any, any, any, any>;
 
 function withExtend<M extends object>(members: M, key: string): Resource<M> {
   const extendMember = (name: string, options: object): AnyEndpoint => {
-    const base = ((members as Record<string, unknown>)[name] ?? (members as Record<string, unknown>).get) as AnyEndpoint;
+    const base = (field(members, name) ?? field(members, 'get')) as AnyEndpoint;
     return base.extend({ name: `${key}.${name}`, ...options });
   };
   const extend = (first: string | object | ((base: M) => object), options?: object) => {

@@ -1,3 +1,5 @@
+import { isPlainObject } from '../utils/isPlainObject.js';
+
 /**
  * `previous` when `next` holds the same things (arrays and plain objects compared item by item,
  * everything else by `===`), else `next`. Lets a rebuilt read keep the identity of an unchanged result.
@@ -20,10 +22,4 @@ function equivalent(a: unknown, b: unknown): boolean {
     if (!Object.prototype.hasOwnProperty.call(b, key) || !equivalent(a[key], b[key])) return false;
   }
   return true;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
 }

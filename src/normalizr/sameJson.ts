@@ -1,3 +1,5 @@
+import { isPlainObject } from '../utils/isPlainObject.js';
+
 /** How deep `sameJson` compares; anything deeper counts as changed. */
 const MAX_DEPTH = 64;
 
@@ -28,11 +30,6 @@ function sameValue(a: unknown, b: unknown, depth: number): boolean {
     for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i], depth + 1)) return false;
     return true;
   }
-  if (Array.isArray(b) || !isPlain(a) || !isPlain(b)) return false;
-  return sameFields(a as Record<string, unknown>, b as Record<string, unknown>, depth + 1);
-}
-
-function isPlain(value: object): boolean {
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  if (Array.isArray(b) || !isPlainObject(a) || !isPlainObject(b)) return false;
+  return sameFields(a, b, depth + 1);
 }

@@ -7,6 +7,7 @@ import type { CountingSelector } from '../redux/selectResponse.js';
 import { getOwn } from '../utils/ownProperty.js';
 import type { Denormalize } from '../schema/types.js';
 import { createFetchScheduler, type FetchScheduler } from './fetchScheduler.js';
+import { evictOldest } from '../utils/evictOldest.js';
 
 /** What the hooks need from a mount point: `defaultEntities` or any `createEntities({ reducerPath })`. */
 export type HooksEntities = Pick<Entities, 'createController' | 'selectResponse' | 'selectQuery'> & {
@@ -86,7 +87,7 @@ export function createHooksContext(entities: HooksEntities, { context = ReactRed
       if (byArgs === undefined) queries.set(queryable, (byArgs = new Map()));
       let selector = byArgs.get(argsKey) as Selector | undefined;
       if (selector === undefined) {
-        if (byArgs.size >= MAX_QUERIES_PER_SCHEMA) byArgs.delete(byArgs.keys().next().value as string);
+        if (byArgs.size >= MAX_QUERIES_PER_SCHEMA) evictOldest(byArgs);
         selector = entities.selectQuery(queryable, ...args);
         byArgs.set(argsKey, selector as CountingSelector<unknown>);
       }

@@ -7,6 +7,7 @@ import { buildQueryInput } from './buildQueryInput.js';
 import { tableInputs } from './tableInputs.js';
 import { perStoreMemo } from './perStoreMemo.js';
 import type { SerializedError } from './state.js';
+import { evictOldest } from '../utils/evictOldest.js';
 
 /** Where a call stands, in RTK Query's words. */
 export type ResponseStatus = 'uninitialized' | 'pending' | 'fulfilled' | 'rejected';
@@ -90,7 +91,7 @@ export function createSelectResponse(instance: EntitiesInstance) {
     if (byKey === undefined) cache.set(endpoint, (byKey = new Map()));
     let selector = byKey.get(key);
     if (selector === undefined) {
-      if (byKey.size >= MAX_SELECTORS_PER_ENDPOINT) byKey.delete(byKey.keys().next().value as string);
+      if (byKey.size >= MAX_SELECTORS_PER_ENDPOINT) evictOldest(byKey);
       selector = build(endpoint, key, args);
       byKey.set(key, selector);
     }

@@ -5,6 +5,7 @@ import { describeValue } from '../utils/describeValue.js';
 import { createDefaultCollectionFilter, defaultNonFilterArgumentKey, type CollectionKey } from './collectionFilter.js';
 import { CollectionChange, type ChangeKind } from './CollectionChange.js';
 import { startedBefore } from './startedBefore.js';
+import { keyString } from '../utils/keyString.js';
 
 /** Options of `schema.Collection`. */
 export interface CollectionOptions {
@@ -94,7 +95,7 @@ export class Collection<S = unknown> implements SchemaClass {
     const collectionKey: Record<string, string> = {};
     for (const name of Object.keys(fields).sort()) {
       const value = fields[name];
-      if (value !== undefined && name !== omit) collectionKey[name] = `${value as string}`;
+      if (value !== undefined && name !== omit) collectionKey[name] = keyString(value);
     }
     // names inserted sorted, values strings: plain JSON is already a stable key
     return JSON.stringify(collectionKey);
@@ -110,7 +111,7 @@ export class Collection<S = unknown> implements SchemaClass {
 
   /** Reads the list stored under `input` (its id). */
   denormalize(input: unknown, delegate: DenormalizeDelegate): unknown {
-    return delegate.entity(this, `${input as string}`);
+    return delegate.entity(this, keyString(input));
   }
 
   /** Builds the list's id from read arguments. */

@@ -2,6 +2,8 @@ import type { DenormalizeDelegate, EntitySchema, NormalizeDelegate, SchemaClass 
 import { describeValue } from '../utils/describeValue.js';
 import { entityKey } from './entityKey.js';
 import { toPk } from './toPk.js';
+import { isRecord } from '../utils/isRecord.js';
+import { keyString } from '../utils/keyString.js';
 
 /**
  * Marks an entity deleted: it leaves its table, every `All`, every list and every read by id.
@@ -30,8 +32,8 @@ export class Invalidate<E extends EntitySchema = EntitySchema> implements Schema
   normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): string | undefined {
     const entity = this.schema;
     const name = entityKey(entity);
-    const object = typeof input === 'object' && input !== null;
-    const processed = object ? entity.process(input as Record<string, unknown>, parent, key, delegate.args) : {};
+    const object = isRecord(input);
+    const processed = object ? entity.process(input, parent, key, delegate.args) : {};
     const rawPk = object ? entity.pk(processed, parent, key, delegate.args) : input;
     let pk = toPk(rawPk);
     if (pk === undefined) {
@@ -48,7 +50,7 @@ export class Invalidate<E extends EntitySchema = EntitySchema> implements Schema
             `. Received: ${describeValue(input)}`,
         );
       }
-      for (const field of indexed) pk ??= delegate.getIndex?.(name, field, `${processed[field] as string}`);
+      for (const field of indexed) pk ??= delegate.getIndex?.(name, field, keyString(processed[field]));
       if (pk === undefined) return undefined; // the field names no stored entity: nothing to delete
     }
     delegate.deleteEntity(entity, pk);

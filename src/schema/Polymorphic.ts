@@ -2,6 +2,8 @@ import type { DenormalizeDelegate, NormalizeDelegate } from './interface.js';
 import { isSchemaClass } from './isSchemaClass.js';
 import { getOwn } from '../utils/ownProperty.js';
 import { warnOnce } from '../utils/devWarning.js';
+import { field } from '../utils/field.js';
+import { keyString } from '../utils/keyString.js';
 
 /** Names of the schemas in a polymorphic mapping. */
 export type SchemaMapping = { readonly [attribute: string]: unknown };
@@ -33,7 +35,7 @@ export class Polymorphic<D = unknown> {
   constructor(definition: D, schemaAttribute?: SchemaAttribute) {
     this.schemaAttribute = schemaAttribute;
     if (typeof schemaAttribute === 'string') {
-      this.attributeOf = (value) => (value as Record<string, unknown>)[schemaAttribute];
+      this.attributeOf = (value) => field(value, schemaAttribute);
     } else if (typeof schemaAttribute === 'function') {
       this.attributeOf = schemaAttribute;
     } else if (schemaAttribute !== undefined) {
@@ -66,7 +68,8 @@ export class Polymorphic<D = unknown> {
     if (this.single) return delegate.visit(this.schema, value, parent, key);
     if (typeof value !== 'object' || value === null) return value;
     const attribute = this.attributeOf!(value, parent, key);
-    const schema = attribute === undefined || attribute === null ? undefined : getOwn(this.schema as SchemaMapping, `${attribute as string}`);
+    const mapping = this.schema as SchemaMapping;
+    const schema = attribute === undefined || attribute === null ? undefined : getOwn(mapping, keyString(attribute));
     if (schema === undefined) {
       warnOnce(
         `unmatched:${this.constructor.name}:${String(attribute)}`,
@@ -76,7 +79,8 @@ export class Polymorphic<D = unknown> {
       return value;
     }
     const normalized = delegate.visit(schema, value, parent, key);
-    return normalized === undefined || normalized === null ? normalized : { id: normalized, schema: `${attribute as string}` };
+    if (normalized === undefined || normalized === null) return normalized;
+    return { id: normalized, schema: keyString(attribute) };
   }
 
   /** Denormalizes one item written by `normalizeValue`. Items kept as they were come back unchanged. */

@@ -2,6 +2,8 @@ import type { DenormalizeDelegate, NormalizeDelegate, QueryDelegate, SchemaClass
 import { Polymorphic, type SchemaAttribute, type SchemaMapping } from './Polymorphic.js';
 import { getOwn } from '../utils/ownProperty.js';
 import { describeValue } from '../utils/describeValue.js';
+import { isRecord } from '../utils/isRecord.js';
+import { keyString } from '../utils/keyString.js';
 
 /**
  * One item that may be any of several Entity kinds, picked by `schemaAttribute`.
@@ -42,10 +44,10 @@ export class Union<D extends SchemaMapping = SchemaMapping> extends Polymorphic<
   /** Finds the item from arguments naming the attribute and the primary key (string attributes only). */
   queryKey(args: readonly unknown[], delegate: QueryDelegate): unknown {
     const [first] = args;
-    if (typeof this.schemaAttribute !== 'string' || typeof first !== 'object' || first === null) return undefined;
-    const attribute = (first as Record<string, unknown>)[this.schemaAttribute];
-    const schema = getOwn(this.schema, `${attribute as string}`) as Partial<SchemaClass> | undefined;
+    if (typeof this.schemaAttribute !== 'string' || !isRecord(first)) return undefined;
+    const attribute = first[this.schemaAttribute];
+    const schema = getOwn(this.schema, keyString(attribute)) as Partial<SchemaClass> | undefined;
     const id = schema?.queryKey?.(args, delegate);
-    return id === undefined ? undefined : { id, schema: `${attribute as string}` };
+    return id === undefined ? undefined : { id, schema: keyString(attribute) };
   }
 }

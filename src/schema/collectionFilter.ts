@@ -1,3 +1,4 @@
+import { keyString } from '../utils/keyString.js';
 /** The arguments a list was fetched with, as stored in its key: every value a string. */
 export type CollectionKey = { readonly [name: string]: string };
 
@@ -24,6 +25,10 @@ export function createDefaultCollectionFilter(nonFilterArgumentKey: (name: strin
   return (...args: readonly unknown[]) => {
     const fields = mutationFields(args);
     return (collectionKey: CollectionKey): boolean =>
-      Object.keys(collectionKey).every((name) => nonFilterArgumentKey(name) || (fields[name] !== undefined && `${fields[name] as string}` === collectionKey[name]));
+      Object.keys(collectionKey).every((name) => {
+        if (nonFilterArgumentKey(name)) return true;
+        const value = fields[name];
+        return value !== undefined && keyString(value) === collectionKey[name];
+      });
   };
 }

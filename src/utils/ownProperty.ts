@@ -1,3 +1,4 @@
+import { field } from './field.js';
 /**
  * Safe access to records keyed by untrusted strings. Ids such as `__proto__`, `constructor` and
  * `toString` must read and write like any other id, also on tables rehydrated from JSON (which
@@ -49,7 +50,7 @@ export function assignFields(target: object, source: object): void {
   }
   for (const name of Object.keys(source)) {
     Object.defineProperty(target, name, {
-      value: (source as Record<string, unknown>)[name],
+      value: field(source, name),
       writable: true,
       enumerable: true,
       configurable: true,
