@@ -6,20 +6,37 @@ import { createDefaultCollectionFilter, defaultNonFilterArgumentKey, type Collec
 import { CollectionChange, type ChangeKind } from './CollectionChange.js';
 import { startedBefore } from './startedBefore.js';
 import { keyString } from '../utils/keyString.js';
+import { isRecord } from '../utils/isRecord.js';
 
-/** Options of `schema.Collection`. */
-export interface CollectionOptions {
+/**
+ * Options of `schema.Collection`, typed from the arguments its callbacks receive: annotate a
+ * callback's parameters and `new schema.Collection(...)` infers them (Data Client's
+ * `CollectionOptions<Args, Parent>`). Nothing checks them against the endpoints that use the list.
+ *
+ * @typeParam Args the arguments a list is fetched and read with, which `argsKey` receives
+ * @typeParam Parent the entity a nested list belongs to, which `nestKey` receives
+ * @typeParam MutationArgs the arguments of the mutations that change the lists (`push`, `unshift`,
+ *   `assign`, `remove`), which `createCollectionFilter` receives: a POST's body, not the list's params
+ */
+export interface CollectionOptions<
+  Args extends readonly unknown[] = readonly unknown[],
+  Parent = unknown,
+  MutationArgs extends readonly unknown[] = readonly unknown[],
+> {
   /** The arguments that identify a list. @default the first argument's fields (the params) */
-  readonly argsKey?: (...args: any[]) => Record<string, unknown>;
+  readonly argsKey?: (...args: Args) => Record<string, unknown>;
   /** For a list nested in an entity: identifies it by its parent. */
-  readonly nestKey?: (parent: any, key: string) => Record<string, unknown>;
+  readonly nestKey?: (parent: Parent, key: string) => Record<string, unknown>;
   /** Argument names that do not restrict membership (sorting, paging). @default names starting with `order` */
   readonly nonFilterArgumentKeys?: ((name: string) => boolean) | readonly string[] | RegExp;
   /** Builds the membership test of a mutation: which stored lists take its new items. */
-  readonly createCollectionFilter?: (...args: any[]) => (collectionKey: CollectionKey) => boolean;
+  readonly createCollectionFilter?: (...args: MutationArgs) => (collectionKey: CollectionKey) => boolean;
   /** The table name of these lists. @default `Collection:` + the item schema's entity keys */
   readonly key?: string;
 }
+
+/** The options as the Collection calls them: with whatever arguments the endpoint was called with. */
+type CalledOptions = CollectionOptions<readonly unknown[], unknown, readonly unknown[]>;
 
 /** The stored form of one list: the normalized items (an array, or an object for Values). */
 export interface CollectionRecord extends EntityRecord {
@@ -32,6 +49,10 @@ export interface CollectionRecord extends EntityRecord {
  * schemas: `push` (append), `unshift` (prepend), `assign` (merge into a Values collection),
  * `remove` (take items out), and `paginate(field)` (append a further page).
  *
+ * @typeParam S the item schema: `[X]`, `schema.Array` or `schema.Values`
+ * @typeParam Args the list's arguments, as `argsKey` declares them (see {@link CollectionOptions})
+ * @typeParam Parent the parent of a nested list, as `nestKey` declares it
+ * @typeParam MutationArgs the arguments of the mutations, as `createCollectionFilter` declares them
  * @example
  * ```ts
  * const trades = new schema.Collection([Trade]);
@@ -39,7 +60,12 @@ export interface CollectionRecord extends EntityRecord {
  * const createTrade = getTrades.extend({ method: 'POST', schema: trades.push });
  * ```
  */
-export class Collection<S = unknown> implements SchemaClass {
+export class Collection<
+  S = unknown,
+  Args extends readonly unknown[] = readonly unknown[],
+  Parent = unknown,
+  MutationArgs extends readonly unknown[] = readonly unknown[],
+> implements SchemaClass {
   /** The schema of the items: `[X]`, `schema.Array`, or `schema.Values`. */
   readonly schema: ArraySchema<unknown> | Values<unknown>;
   /** The table name of these lists. */
@@ -56,19 +82,22 @@ export class Collection<S = unknown> implements SchemaClass {
   readonly remove: CollectionChange<S>;
   declare readonly indexes: undefined;
 
-  private readonly argsKey: (...args: any[]) => Record<string, unknown>;
-  private readonly nestKey: ((parent: any, key: string) => Record<string, unknown>) | undefined;
+  private readonly argsKey: NonNullable<CalledOptions['argsKey']>;
+  private readonly nestKey: CalledOptions['nestKey'];
   /** Whether an argument name restricts list membership. */
   readonly isNonFilterArgument: (name: string) => boolean;
   /** Builds the membership test of a mutation. */
-  readonly createCollectionFilter: (...args: any[]) => (collectionKey: CollectionKey) => boolean;
+  readonly createCollectionFilter: NonNullable<CalledOptions['createCollectionFilter']>;
 
-  constructor(schema: S, options: CollectionOptions = {}) {
+  constructor(schema: S, options: CollectionOptions<Args, Parent, MutationArgs> = {}) {
     this.schema = toListSchema(schema);
-    this.argsKey = options.argsKey ?? ((params?: unknown) => (typeof params === 'object' && params !== null ? { ...params } : {}));
-    this.nestKey = options.nestKey;
+    // the endpoints call these with their own arguments: the type parameters serve the author of
+    // the callbacks, and the list cannot check them against endpoints it does not know
+    const { argsKey, nestKey, createCollectionFilter } = options as CalledOptions;
+    this.argsKey = argsKey ?? ((params?: unknown) => (isRecord(params) ? { ...params } : {}));
+    this.nestKey = nestKey;
     this.isNonFilterArgument = toPredicate(options.nonFilterArgumentKeys);
-    this.createCollectionFilter = options.createCollectionFilter ?? createDefaultCollectionFilter(this.isNonFilterArgument);
+    this.createCollectionFilter = createCollectionFilter ?? createDefaultCollectionFilter(this.isNonFilterArgument);
     const inner: string[] = [];
     this.schema.tableKeys((item) => inner.push((item as { key?: string }).key ?? String(item)));
     this.key = options.key ?? `Collection:${inner.join('|')}`;
