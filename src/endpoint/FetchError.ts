@@ -11,6 +11,7 @@ import { field } from '../utils/field.js';
  * try { await ctrl.fetch(getUsers); }
  * catch (error) { if (error instanceof FetchError) showOfflineBanner(error.url); }
  * ```
+ * @see README.md#errors-and-guarantees
  */
 export class FetchError extends TypeError {
   override readonly name = 'FetchError';

@@ -9,12 +9,20 @@ import type { Denormalize } from '../schema/types.js';
 import { createFetchScheduler, type FetchScheduler } from './fetchScheduler.js';
 import { evictOldest } from '../utils/evictOldest.js';
 
-/** What the hooks need from a mount point: `defaultEntities` or any `createEntities({ reducerPath })`. */
+/**
+ * What the hooks need from a mount point: `defaultEntities` or any `createEntities({ reducerPath })`.
+ *
+ * @see README.md#react
+ */
 export type HooksEntities = Pick<Entities, 'createController' | 'selectResponse' | 'selectQuery'> & {
   readonly entitiesSlice: Pick<EntitiesSlice<string>, 'selectSlice'>;
 };
 
-/** Options of `createHooks`. */
+/**
+ * Options of `createHooks`.
+ *
+ * @see README.md#react
+ */
 export interface CreateHooksOptions {
   /** The react-redux context the store is provided on, for apps with a custom one. @default ReactReduxContext */
   readonly context?: Context<ReactReduxContextValue | null>;

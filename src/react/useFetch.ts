@@ -9,6 +9,8 @@ import { requestIfStale } from './requestIfStale.js';
  * Fetches an endpoint when its stored data is missing, invalidated or expired, without suspending
  * and without subscribing to the data. Use it to start a request early (in parallel with a
  * `useSuspense` below it), then read the data with `useSuspense` or `useCache`.
+ *
+ * @see README.md#react
  */
 export interface UseFetch {
   /**

@@ -10,6 +10,8 @@ import { useRetained } from './useRetained.js';
  * derives. Never fetches. Re-renders only when a table the queryable reads changes and the result
  * with it: a write to an unrelated entity does not re-render. While mounted, what it reads is not
  * collected.
+ *
+ * @see README.md#react
  */
 export interface UseQuery {
   /**

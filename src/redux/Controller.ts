@@ -9,7 +9,11 @@ import type { DataApi } from './middleware/createDataMiddleware.js';
 import type { ResponseState, CountingSelector } from './selectResponse.js';
 import type { SerializedError } from './state.js';
 
-/** The store a Controller drives: anything with `dispatch` and `getState`. */
+/**
+ * The store a Controller drives: anything with `dispatch` and `getState`.
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export interface ControllerStore {
   dispatch(action: unknown): unknown;
   getState(): unknown;
@@ -20,7 +24,11 @@ export type ArgsThen<E extends EndpointInterface, T> = Partial<EndpointArgs<E>> 
   ? [...Required<EndpointArgs<E>>, T] | [T]
   : [...EndpointArgs<E>, T];
 
-/** Selects the endpoint keys an `invalidateAll` or `expireAll` applies to. */
+/**
+ * Selects the endpoint keys an `invalidateAll` or `expireAll` applies to.
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export interface KeyFilter {
   testKey(key: string): boolean;
 }
@@ -34,6 +42,8 @@ export interface ControllerSelectors {
 /**
  * Imperative access to the data of one store, with Data Client's method names. `fetch` always
  * requests; `fetchIfStale` only when the stored data is missing, invalidated or expired.
+ *
+ * @see README.md#add-it-to-your-store
  */
 export class Controller {
   constructor(

@@ -10,7 +10,11 @@ import type { EntitiesInstance } from './instance.js';
 import { tableInputs } from './tableInputs.js';
 import { perStoreMemo } from './perStoreMemo.js';
 
-/** `createEntityAdapter`-style selectors over every cached entity of one kind (or of an All's kinds). */
+/**
+ * `createEntityAdapter`-style selectors over every cached entity of one kind (or of an All's kinds).
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export interface EntitySelectors<T> {
   /** Every cached entity, as `schema.All` lists them. */
   selectAll(state: unknown): T[];

@@ -9,10 +9,18 @@ import { perStoreMemo } from './perStoreMemo.js';
 import type { SerializedError } from './state.js';
 import { evictOldest } from '../utils/evictOldest.js';
 
-/** Where a call stands, in RTK Query's words. */
+/**
+ * Where a call stands, in RTK Query's words.
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export type ResponseStatus = 'uninitialized' | 'pending' | 'fulfilled' | 'rejected';
 
-/** What `selectResponse` gives for one endpoint call. */
+/**
+ * What `selectResponse` gives for one endpoint call.
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export interface ResponseState<T> {
   /** The denormalized data; for a `schema.All` endpoint every cached entity of its kinds. */
   readonly data: T | undefined;
@@ -33,7 +41,11 @@ export interface ResponseState<T> {
 
 const MAX_SELECTORS_PER_ENDPOINT = 500;
 
-/** A selector that counts its recomputations (reselect's `recomputations()`). */
+/**
+ * A selector that counts its recomputations (reselect's `recomputations()`).
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export type CountingSelector<T> = ((state: unknown) => T) & { recomputations(): number; resetRecomputations(): void };
 
 /**

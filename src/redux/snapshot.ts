@@ -3,7 +3,11 @@ import type { ResultOf } from '../endpoint/ResultOf.js';
 import type { Denormalize } from '../schema/types.js';
 import type { ResponseState, CountingSelector } from './selectResponse.js';
 
-/** What `getOptimisticResponse(snapshot, ...args)` can read: the store as the request starts. */
+/**
+ * What `getOptimisticResponse(snapshot, ...args)` can read: the store as the request starts.
+ *
+ * @see README.md#resources
+ */
 export interface Snapshot {
   /** When the request started. */
   readonly fetchedAt: number;

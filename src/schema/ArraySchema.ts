@@ -11,6 +11,7 @@ import { describeType, describeValue } from '../utils/describeValue.js';
  * new schema.Array(User);
  * new schema.Array({ link: Link, post: Post }, 'type');
  * ```
+ * @see README.md#schemas
  */
 export class ArraySchema<D = unknown> extends Polymorphic<D> implements SchemaClass {
   constructor(definition: D, schemaAttribute?: SchemaAttribute) {

@@ -17,6 +17,7 @@ import { isRecord } from '../utils/isRecord.js';
  * @typeParam Parent the entity a nested list belongs to, which `nestKey` receives
  * @typeParam MutationArgs the arguments of the mutations that change the lists (`push`, `unshift`,
  *   `assign`, `remove`), which `createCollectionFilter` receives: a POST's body, not the list's params
+ * @see README.md#schemas
  */
 export interface CollectionOptions<
   Args extends readonly unknown[] = readonly unknown[],
@@ -38,7 +39,11 @@ export interface CollectionOptions<
 /** The options as the Collection calls them: with whatever arguments the endpoint was called with. */
 type CalledOptions = CollectionOptions<readonly unknown[], unknown, readonly unknown[]>;
 
-/** The stored form of one list: the normalized items (an array, or an object for Values). */
+/**
+ * The stored form of one list: the normalized items (an array, or an object for Values).
+ *
+ * @see README.md#schemas
+ */
 export interface CollectionRecord extends EntityRecord {
   readonly items: unknown;
 }
@@ -59,6 +64,7 @@ export interface CollectionRecord extends EntityRecord {
  * const getTrades = new RestEndpoint({ path: '/trade', schema: trades });
  * const createTrade = getTrades.extend({ method: 'POST', schema: trades.push });
  * ```
+ * @see README.md#schemas
  */
 export class Collection<
   S = unknown,

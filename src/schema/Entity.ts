@@ -35,6 +35,7 @@ import { keyString } from '../utils/keyString.js';
  *   static schema = { author: User };
  * }
  * ```
+ * @see README.md#schemas
  */
 export abstract class Entity {
   /** The table name of this kind in the store. Required, and unique across the app. */

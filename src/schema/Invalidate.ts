@@ -15,6 +15,7 @@ import { keyString } from '../utils/keyString.js';
  * ```ts
  * new RestEndpoint({ path: '/users/:id', method: 'DELETE', schema: new schema.Invalidate(User) });
  * ```
+ * @see README.md#schemas
  */
 export class Invalidate<E extends EntitySchema = EntitySchema> implements SchemaClass {
   /** The kind of entity this deletes. */

@@ -5,16 +5,26 @@ import { warnOnce } from '../utils/devWarning.js';
 import { field } from '../utils/field.js';
 import { keyString } from '../utils/keyString.js';
 
-/** Names of the schemas in a polymorphic mapping. */
+/**
+ * Names of the schemas in a polymorphic mapping.
+ *
+ * @see README.md#first-use
+ */
 export type SchemaMapping = { readonly [attribute: string]: unknown };
 
 /**
  * Picks the mapping key for one input item: the name of an attribute of the item, or a function of
  * `(value, parent, key)`, where `parent` holds the input and `key` is its field name.
+ *
+ * @see README.md#first-use
  */
 export type SchemaAttribute = string | ((value: any, parent: any, key: string | undefined) => string);
 
-/** The normalized form of an item picked from a mapping: its primary key and its mapping key. */
+/**
+ * The normalized form of an item picked from a mapping: its primary key and its mapping key.
+ *
+ * @see README.md#first-use
+ */
 export interface PolymorphicRef {
   readonly id: unknown;
   readonly schema: string;

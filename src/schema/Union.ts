@@ -12,6 +12,7 @@ import { keyString } from '../utils/keyString.js';
  * ```ts
  * new schema.Union({ link: Link, post: Post }, 'type');
  * ```
+ * @see README.md#schemas
  */
 export class Union<D extends SchemaMapping = SchemaMapping> extends Polymorphic<D> implements SchemaClass {
   constructor(definition: D, schemaAttribute: SchemaAttribute) {

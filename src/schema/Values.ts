@@ -10,6 +10,7 @@ import { isRecord } from '../utils/isRecord.js';
  * ```ts
  * new schema.Values(User); // { [anyKey]: User }
  * ```
+ * @see README.md#schemas
  */
 export class Values<D = unknown> extends Polymorphic<D> implements SchemaClass {
   constructor(definition: D, schemaAttribute?: SchemaAttribute) {

@@ -1,5 +1,9 @@
 import { keyString } from '../utils/keyString.js';
-/** The arguments a list was fetched with, as stored in its key: every value a string. */
+/**
+ * The arguments a list was fetched with, as stored in its key: every value a string.
+ *
+ * @see README.md#schemas
+ */
 export type CollectionKey = { readonly [name: string]: string };
 
 /** Which argument names never restrict membership: by default sort orders (`order`, `orderBy`…). */

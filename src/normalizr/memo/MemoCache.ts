@@ -37,6 +37,8 @@ interface TopEntry {
  * were checked against by number (`objectId`), not by reference, and an entry goes when its record
  * does (`EntryMap`). Beyond the records still stored, the memo keeps a short history per record
  * and per top-level read (`HISTORY`), so a rollback returns its objects.
+ *
+ * @see README.md#first-use
  */
 export class MemoCache {
   private readonly entries = new EntryMap();

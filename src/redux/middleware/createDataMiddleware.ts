@@ -21,7 +21,11 @@ import { assertStorableDepth } from './depthCheck.js';
 import { createCommit } from './commitAction.js';
 import { unmountedSliceMessage } from '../mountHints.js';
 
-/** Options of `createDataMiddleware`. */
+/**
+ * Options of `createDataMiddleware`.
+ *
+ * @see README.md#long-running-apps-memory-unused-data-order
+ */
 export interface DataMiddlewareOptions {
   /** The transport, `(input, init) => Promise<Response>`: for tests or SSR. @default globalThis.fetch */
   readonly fetch?: RequestContext['fetch'];
