@@ -11,7 +11,6 @@ import { entityKey } from '../schema/entityKey.js';
 import { startedBefore } from '../schema/startedBefore.js';
 import { toSchemaClass } from './shorthand.js';
 import { sameJson } from './sameJson.js';
-import { keyString } from '../utils/keyString.js';
 
 type Table<T> = { [pk: string]: T };
 
@@ -148,10 +147,10 @@ export class NormalizeWrites implements NormalizeDelegate {
       const value = record[field];
       // a renamed value: its old entry goes (written as `undefined`, which reads as not found; see applyIndexWrites), unless another entity holds it now
       const old = before?.[field];
-      if (old !== undefined && old !== null && old !== value && this.getIndex(key, field, keyString(old)) === pk) {
-        (tables[field] ??= createTable())[keyString(old)] = undefined;
+      if (old !== undefined && old !== null && old !== value && this.getIndex(key, field, `${old}`) === pk) {
+        (tables[field] ??= createTable())[`${old}`] = undefined;
       }
-      if (value !== undefined && value !== null) (tables[field] ??= createTable())[keyString(value)] = pk;
+      if (value !== undefined && value !== null) (tables[field] ??= createTable())[`${value}`] = pk;
     }
   }
 }

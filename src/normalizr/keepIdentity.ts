@@ -1,4 +1,5 @@
 import { isPlainObject } from '../utils/isPlainObject.js';
+import { isRecord } from '../utils/isRecord.js';
 
 /**
  * `previous` when `next` holds the same things (arrays and plain objects compared item by item,
@@ -15,7 +16,7 @@ function equivalent(a: unknown, b: unknown): boolean {
     for (let i = 0; i < a.length; i++) if (!equivalent(a[i], b[i])) return false;
     return true;
   }
-  if (!isPlainObject(a) || !isPlainObject(b)) return false;
+  if (!isRecord(a) || !isRecord(b) || !isPlainObject(a) || !isPlainObject(b)) return false;
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   for (const key of keys) {

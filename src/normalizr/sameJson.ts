@@ -1,4 +1,5 @@
 import { isPlainObject } from '../utils/isPlainObject.js';
+import { isRecord } from '../utils/isRecord.js';
 
 /** How deep `sameJson` compares; anything deeper counts as changed. */
 const MAX_DEPTH = 64;
@@ -24,7 +25,7 @@ function sameFields(a: { readonly [field: string]: unknown }, b: { readonly [fie
 
 function sameValue(a: unknown, b: unknown, depth: number): boolean {
   if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || depth >= MAX_DEPTH) return false;
+  if (!isRecord(a) || !isRecord(b) || depth >= MAX_DEPTH) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i], depth + 1)) return false;

@@ -5,7 +5,6 @@ import { describeValue } from '../utils/describeValue.js';
 import { createDefaultCollectionFilter, defaultNonFilterArgumentKey, type CollectionKey } from './collectionFilter.js';
 import { CollectionChange, type ChangeKind } from './CollectionChange.js';
 import { startedBefore } from './startedBefore.js';
-import { keyString } from '../utils/keyString.js';
 import { isRecord } from '../utils/isRecord.js';
 
 /**
@@ -99,11 +98,12 @@ export class Collection<
     this.schema = toListSchema(schema);
     // the endpoints call these with their own arguments: the type parameters serve the author of
     // the callbacks, and the list cannot check them against endpoints it does not know
-    const { argsKey, nestKey, createCollectionFilter } = options as CalledOptions;
-    this.argsKey = argsKey ?? ((params?: unknown) => (isRecord(params) ? { ...params } : {}));
-    this.nestKey = nestKey;
+    this.argsKey =
+      (options as CalledOptions).argsKey ?? ((params?: unknown) => (isRecord(params) ? { ...params } : {}));
+    this.nestKey = (options as CalledOptions).nestKey;
     this.isNonFilterArgument = toPredicate(options.nonFilterArgumentKeys);
-    this.createCollectionFilter = createCollectionFilter ?? createDefaultCollectionFilter(this.isNonFilterArgument);
+    this.createCollectionFilter =
+      (options as CalledOptions).createCollectionFilter ?? createDefaultCollectionFilter(this.isNonFilterArgument);
     const inner: string[] = [];
     this.schema.tableKeys((item) => inner.push((item as { key?: string }).key ?? String(item)));
     this.key = options.key ?? `Collection:${inner.join('|')}`;
@@ -130,7 +130,7 @@ export class Collection<
     const collectionKey: Record<string, string> = {};
     for (const name of Object.keys(fields).sort()) {
       const value = fields[name];
-      if (value !== undefined && name !== omit) collectionKey[name] = keyString(value);
+      if (value !== undefined && name !== omit) collectionKey[name] = `${value}`;
     }
     // names inserted sorted, values strings: plain JSON is already a stable key
     return JSON.stringify(collectionKey);
@@ -146,7 +146,7 @@ export class Collection<
 
   /** Reads the list stored under `input` (its id). */
   denormalize(input: unknown, delegate: DenormalizeDelegate): unknown {
-    return delegate.entity(this, keyString(input));
+    return delegate.entity(this, `${input}`);
   }
 
   /** Builds the list's id from read arguments. */

@@ -12,7 +12,6 @@ import { entityKey } from './entityKey.js';
 import { startedBefore } from './startedBefore.js';
 import { toPk } from './toPk.js';
 import { isRecord } from '../utils/isRecord.js';
-import { keyString } from '../utils/keyString.js';
 
 /**
  * A kind of data with an identity. Subclass it, declare fields with defaults, say how to find the
@@ -171,7 +170,7 @@ export abstract class Entity {
 
   /** Reads the instance stored at `input` (a primary key). */
   static denormalize(input: unknown, delegate: DenormalizeDelegate): object | undefined {
-    return delegate.entity(this, keyString(input));
+    return delegate.entity(this, `${input}`);
   }
 
   /** Fills the nested-schema fields of a new instance from its stored record. */
@@ -199,7 +198,7 @@ export abstract class Entity {
     const key = entityKey(this);
     for (const field of this.indexes ?? []) {
       const value = first[field];
-      if (value !== undefined) return delegate.getIndex(key, field, keyString(value));
+      if (value !== undefined) return delegate.getIndex(key, field, `${value}`);
     }
     return undefined;
   }

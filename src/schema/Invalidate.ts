@@ -3,7 +3,6 @@ import { describeValue } from '../utils/describeValue.js';
 import { entityKey } from './entityKey.js';
 import { toPk } from './toPk.js';
 import { isRecord } from '../utils/isRecord.js';
-import { keyString } from '../utils/keyString.js';
 
 /**
  * Marks an entity deleted: it leaves its table, every `All`, every list and every read by id.
@@ -51,7 +50,7 @@ export class Invalidate<E extends EntitySchema = EntitySchema> implements Schema
             `. Received: ${describeValue(input)}`,
         );
       }
-      for (const field of indexed) pk ??= delegate.getIndex?.(name, field, keyString(processed[field]));
+      for (const field of indexed) pk ??= delegate.getIndex?.(name, field, `${processed[field]}`);
       if (pk === undefined) return undefined; // the field names no stored entity: nothing to delete
     }
     delegate.deleteEntity(entity, pk);

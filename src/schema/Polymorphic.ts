@@ -2,8 +2,7 @@ import type { DenormalizeDelegate, NormalizeDelegate } from './interface.js';
 import { isSchemaClass } from './isSchemaClass.js';
 import { getOwn } from '../utils/ownProperty.js';
 import { warnOnce } from '../utils/devWarning.js';
-import { field } from '../utils/field.js';
-import { keyString } from '../utils/keyString.js';
+import { isRecord } from '../utils/isRecord.js';
 
 /**
  * Names of the schemas in a polymorphic mapping.
@@ -39,13 +38,15 @@ export class Polymorphic<D = unknown> {
   declare schema: D;
   /** How an item's mapping key is found; absent for a single schema. */
   readonly schemaAttribute: SchemaAttribute | undefined;
-  private attributeOf: ((value: unknown, parent: unknown, key: string | undefined) => unknown) | undefined;
+  private attributeOf:
+    | ((value: { readonly [field: string]: unknown }, parent: unknown, key: string | undefined) => unknown)
+    | undefined;
   private single = true;
 
   constructor(definition: D, schemaAttribute?: SchemaAttribute) {
     this.schemaAttribute = schemaAttribute;
     if (typeof schemaAttribute === 'string') {
-      this.attributeOf = (value) => field(value, schemaAttribute);
+      this.attributeOf = (value) => value[schemaAttribute];
     } else if (typeof schemaAttribute === 'function') {
       this.attributeOf = schemaAttribute;
     } else if (schemaAttribute !== undefined) {
@@ -76,10 +77,10 @@ export class Polymorphic<D = unknown> {
   /** Normalizes one item: with the single schema, or with the mapping entry its attribute names. */
   normalizeValue(value: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown {
     if (this.single) return delegate.visit(this.schema, value, parent, key);
-    if (typeof value !== 'object' || value === null) return value;
+    if (!isRecord(value)) return value;
     const attribute = this.attributeOf!(value, parent, key);
-    const mapping = this.schema as SchemaMapping;
-    const schema = attribute === undefined || attribute === null ? undefined : getOwn(mapping, keyString(attribute));
+    const schema =
+      attribute === undefined || attribute === null ? undefined : getOwn(this.schema as SchemaMapping, `${attribute}`);
     if (schema === undefined) {
       warnOnce(
         `unmatched:${this.constructor.name}:${String(attribute)}`,
@@ -89,8 +90,7 @@ export class Polymorphic<D = unknown> {
       return value;
     }
     const normalized = delegate.visit(schema, value, parent, key);
-    if (normalized === undefined || normalized === null) return normalized;
-    return { id: normalized, schema: keyString(attribute) };
+    return normalized === undefined || normalized === null ? normalized : { id: normalized, schema: `${attribute}` };
   }
 
   /** Denormalizes one item written by `normalizeValue`. Items kept as they were come back unchanged. */

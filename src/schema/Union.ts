@@ -3,7 +3,6 @@ import { Polymorphic, type SchemaAttribute, type SchemaMapping } from './Polymor
 import { getOwn } from '../utils/ownProperty.js';
 import { describeValue } from '../utils/describeValue.js';
 import { isRecord } from '../utils/isRecord.js';
-import { keyString } from '../utils/keyString.js';
 
 /**
  * One item that may be any of several Entity kinds, picked by `schemaAttribute`.
@@ -47,8 +46,8 @@ export class Union<D extends SchemaMapping = SchemaMapping> extends Polymorphic<
     const [first] = args;
     if (typeof this.schemaAttribute !== 'string' || !isRecord(first)) return undefined;
     const attribute = first[this.schemaAttribute];
-    const schema = getOwn(this.schema, keyString(attribute)) as Partial<SchemaClass> | undefined;
+    const schema = getOwn(this.schema, `${attribute}`) as Partial<SchemaClass> | undefined;
     const id = schema?.queryKey?.(args, delegate);
-    return id === undefined ? undefined : { id, schema: keyString(attribute) };
+    return id === undefined ? undefined : { id, schema: `${attribute}` };
   }
 }

@@ -1,4 +1,3 @@
-import { keyString } from '../utils/keyString.js';
 /**
  * The arguments a list was fetched with, as stored in its key: every value a string.
  *
@@ -29,10 +28,9 @@ export function createDefaultCollectionFilter(nonFilterArgumentKey: (name: strin
   return (...args: readonly unknown[]) => {
     const fields = mutationFields(args);
     return (collectionKey: CollectionKey): boolean =>
-      Object.keys(collectionKey).every((name) => {
-        if (nonFilterArgumentKey(name)) return true;
-        const value = fields[name];
-        return value !== undefined && keyString(value) === collectionKey[name];
-      });
+      Object.keys(collectionKey).every(
+        (name) =>
+          nonFilterArgumentKey(name) || (fields[name] !== undefined && `${fields[name]}` === collectionKey[name]),
+      );
   };
 }

@@ -1,4 +1,3 @@
-import { field } from './field.js';
 /**
  * Safe access to records keyed by untrusted strings. Ids such as `__proto__`, `constructor` and
  * `toString` must read and write like any other id, also on tables rehydrated from JSON (which
@@ -50,7 +49,7 @@ export function assignFields(target: object, source: object): void {
   }
   for (const name of Object.keys(source)) {
     Object.defineProperty(target, name, {
-      value: field(source, name),
+      value: Reflect.get(source, name),
       writable: true,
       enumerable: true,
       configurable: true,
