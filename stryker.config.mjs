@@ -1,5 +1,5 @@
 // Mutation testing (`npm run test:mutation`; not part of `npm test`, which it would make hours long):
-// Stryker changes the code of src/normalizr, src/redux and src/schema one mutant at a time and runs
+// Stryker changes the code of src/normalizr, src/redux, src/schema and src/utils one mutant at a time and runs
 // the tests that cover each mutant; a mutant no test notices points at a behaviour nothing checks.
 // The score and how it was taken are in README.md, "Development".
 //
@@ -21,7 +21,7 @@ const LEFT_OUT = [
   '<rootDir>/__tests__/guarantees/longRunning.test.ts',
 ];
 
-const mutate = process.env.STRYKER_MUTATE?.split(',') ?? ['src/normalizr/**/*.ts', 'src/redux/**/*.ts', 'src/schema/**/*.ts'];
+const mutate = process.env.STRYKER_MUTATE?.split(',') ?? ['src/normalizr/**/*.ts', 'src/redux/**/*.ts', 'src/schema/**/*.ts', 'src/utils/**/*.ts'];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {

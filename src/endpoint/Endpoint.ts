@@ -1,10 +1,12 @@
-import { stableStringify } from '../schema/stableStringify.js';
+import { stableStringify } from '../utils/stableStringify.js';
 import { defaultErrorPolicy } from './defaultErrorPolicy.js';
 import type { CommonEndpointOptions, EndpointInterface, ErrorPolicy, RequestContext } from './interface.js';
 
 /**
  * Options of `Endpoint(fetchFn, options)`. `A` are the function's arguments, `S` the schema.
  * Defaults: `sideEffect` false, `name` the function's name.
+ *
+ * @see README.md#add-it-to-your-store
  */
 export interface EndpointOptions<A extends unknown[], S> extends CommonEndpointOptions<S> {
   /**
@@ -18,7 +20,11 @@ export interface EndpointOptions<A extends unknown[], S> extends CommonEndpointO
   getOptimisticResponse?(snapshot: unknown, ...args: NoInfer<A>): unknown;
 }
 
-/** An async function made fetchable: it resolves to `T`, normalized with schema `S`. */
+/**
+ * An async function made fetchable: it resolves to `T`, normalized with schema `S`.
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export interface Endpoint<A extends unknown[] = unknown[], T = unknown, S = undefined> extends EndpointInterface<A, S> {
   /** The wrapped function. */
   readonly fetch: (...args: A) => Promise<T>;
@@ -30,7 +36,11 @@ export interface Endpoint<A extends unknown[] = unknown[], T = unknown, S = unde
   extend<S2 = S>(options: EndpointOptions<A, S2>): Endpoint<A, T, S2>;
 }
 
-/** `Endpoint` can be called with or without `new`. */
+/**
+ * `Endpoint` can be called with or without `new`.
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export interface EndpointFactory {
   /**
    * Wraps any async function as an endpoint.

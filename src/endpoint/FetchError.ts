@@ -1,3 +1,5 @@
+import { field } from '../utils/field.js';
+
 /**
  * A request that got no HTTP response at all: offline, connection refused or reset, DNS failure,
  * a CORS refusal. `RestEndpoint` throws it in place of the bare `TypeError: fetch failed` that
@@ -9,6 +11,7 @@
  * try { await ctrl.fetch(getUsers); }
  * catch (error) { if (error instanceof FetchError) showOfflineBanner(error.url); }
  * ```
+ * @see README.md#errors-and-guarantees
  */
 export class FetchError extends TypeError {
   override readonly name = 'FetchError';
@@ -29,11 +32,11 @@ export class FetchError extends TypeError {
 /** `fetch failed (connect ECONNREFUSED 10.0.0.1:443)`: the error's message and its cause's. */
 function reasonOf(error: unknown): string {
   const message = messageOf(error) ?? String(error);
-  const inner = messageOf((error as { cause?: unknown } | null)?.cause);
+  const inner = messageOf(field(error, 'cause'));
   return inner === undefined || inner === message ? message : `${message} (${inner})`;
 }
 
 function messageOf(error: unknown): string | undefined {
-  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
+  const message = field(error, 'message');
   return typeof message === 'string' && message !== '' ? message : undefined;
 }

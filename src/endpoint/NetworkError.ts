@@ -7,6 +7,7 @@
  * try { await store.dispatch(fetchEndpoint(getUser, { id: 1 })); }
  * catch (error) { if (error instanceof NetworkError && error.status === 404) showNotFound(); }
  * ```
+ * @see README.md#errors-and-guarantees
  */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';

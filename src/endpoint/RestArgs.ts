@@ -1,12 +1,24 @@
 import type { HasPathParams, HasRequiredPathParams, HasWildcard, PathParams } from './pathTypes.js';
 
-/** The HTTP methods a `RestEndpoint` sends. */
+/**
+ * The HTTP methods a `RestEndpoint` sends.
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Methods that take a request body unless the `body` option says otherwise. */
+/**
+ * Methods that take a request body unless the `body` option says otherwise.
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export type BodyMethod = 'POST' | 'PUT' | 'PATCH';
 
-/** The body type of an endpoint without a `body` option: a JSON object for POST/PUT/PATCH, none otherwise. */
+/**
+ * The body type of an endpoint without a `body` option: a JSON object for POST/PUT/PATCH, none otherwise.
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export type DefaultBody<M extends HttpMethod> = M extends BodyMethod ? Record<string, unknown> : undefined;
 
 type IsAny<T> = 0 extends 1 & T ? true : false;
@@ -17,6 +29,8 @@ export type TakesBody<B> = IsAny<B> extends true ? true : [B] extends [undefined
 /**
  * The params argument: the path's parameters plus search parameters `Q`. With a `*wildcard` in
  * the path, an open-ended `Q` also admits its `string[]`.
+ *
+ * @see README.md#add-it-to-your-store
  */
 export type RestParams<P extends string, Q> = PathParams<P> &
   (HasWildcard<P> extends true ? (string extends keyof Q ? { readonly [name: string]: Q[keyof Q] | readonly string[] } : Q) : Q);
@@ -26,6 +40,8 @@ export type RestParams<P extends string, Q> = PathParams<P> &
  * - no body: `(params)`, optional when the path requires nothing;
  * - a body and path parameters: `(params, body)`;
  * - a body and no path parameters: `(body)` or `(searchParams, body)`.
+ *
+ * @see README.md#add-it-to-your-store
  */
 export type RestArgs<P extends string, B, Q> =
   TakesBody<B> extends false

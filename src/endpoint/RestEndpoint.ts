@@ -1,4 +1,4 @@
-import { describeValue } from '../schema/describeValue.js';
+import { describeValue } from '../utils/describeValue.js';
 import { anySignal } from './anySignal.js';
 import { bodyStart } from './bodyStart.js';
 import { compilePath, type PathTemplate } from './compilePath.js';
@@ -34,6 +34,7 @@ type SameMethod<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : fal
  * getTrade.url({ id: 5, page: 2 });  // `${API}/trade/5?page=2`
  * const updateTrade = getTrade.extend({ method: 'PATCH' }); // (params, body)
  * ```
+ * @see README.md#add-it-to-your-store
  */
 export class RestEndpoint<
   P extends string = string,
@@ -222,7 +223,8 @@ export class RestEndpoint<
   >(options: RestEndpointExtendOptions<P2, S2, M2, B2, Q2, R2>): RestEndpoint<P2, S2, M2, B2, Q2, R2> {
     const merged: Record<string, unknown> = { ...this.#options, ...options };
     // the body declaration belongs to the method: a new method without `body` gets its default
-    if (options.method !== undefined && (options.method as string) !== this.method && !('body' in options)) delete merged.body;
+    const method: HttpMethod | undefined = options.method;
+    if (method !== undefined && method !== this.method && !('body' in options)) delete merged.body;
     const Constructor = this.constructor as new (options: unknown) => RestEndpoint<P2, S2, M2, B2, Q2, R2>;
     return new Constructor(merged);
   }

@@ -5,6 +5,8 @@ import type { HttpMethod, RestArgs } from './RestArgs.js';
  * What a `RestEndpoint` is built from. `P` is the path, `S` the schema, `M` the method, `B` the
  * body type, `Q` the search params type and `R` what `process` returns. Defaults: `sideEffect` is
  * `method !== 'GET'`, `name` is `${method} ${path}` (e.g. `GET /users`).
+ *
+ * @see README.md#add-it-to-your-store
  */
 export interface RestEndpointOptions<P extends string, S, M extends HttpMethod, B, Q, R> extends CommonEndpointOptions<S> {
   /**
@@ -64,5 +66,9 @@ export interface RestEndpointOptions<P extends string, S, M extends HttpMethod, 
   getOptimisticResponse?(snapshot: unknown, ...args: RestArgs<NoInfer<P>, NoInfer<B>, NoInfer<Q>>): unknown;
 }
 
-/** Options for `RestEndpoint.extend`: any option, each optional; the rest come from the original. */
+/**
+ * Options for `RestEndpoint.extend`: any option, each optional; the rest come from the original.
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export type RestEndpointExtendOptions<P extends string, S, M extends HttpMethod, B, Q, R> = Partial<RestEndpointOptions<P, S, M, B, Q, R>>;

@@ -1,4 +1,4 @@
-import { describeValue } from '../schema/describeValue.js';
+import { describeValue } from '../utils/describeValue.js';
 
 const LIMIT = 100;
 

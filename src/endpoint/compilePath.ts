@@ -1,5 +1,5 @@
-import { describeValue } from '../schema/describeValue.js';
-import { getOwn } from '../schema/ownProperty.js';
+import { describeValue } from '../utils/describeValue.js';
+import { getOwn } from '../utils/ownProperty.js';
 import { paramNames, parsePath, type PathToken } from './parsePath.js';
 import { assertWellFormed } from './wellFormed.js';
 

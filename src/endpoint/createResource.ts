@@ -9,6 +9,7 @@ import type { DefaultBody, HttpMethod } from './RestArgs.js';
 import { listPath } from './listPath.js';
 import type { EntityBody } from './EntityBody.js';
 import { optimisticResponses } from './optimisticResponses.js';
+import { field } from '../utils/field.js';
 
 type Instance<S> = S extends abstract new (...args: any[]) => infer I ? I : never;
 type Common = Pick<
@@ -16,7 +17,11 @@ type Common = Pick<
   'urlPrefix' | 'requestInit' | 'getHeaders' | 'dataExpiryLength' | 'errorExpiryLength' | 'pollFrequency' | 'keepUnusedDataFor' | 'timeout' | 'errorPolicy'
 >;
 
-/** Options of `createResource`. */
+/**
+ * Options of `createResource`.
+ *
+ * @see README.md#resources
+ */
 export interface ResourceOptions<P extends string, S extends EntitySchema> extends Common {
   /** The path of one item, e.g. `'/trade/:id'`; lists use it with the last parameter dropped. */
   readonly path: P;
@@ -32,7 +37,11 @@ export interface ResourceOptions<P extends string, S extends EntitySchema> exten
   readonly optimistic?: boolean;
 }
 
-/** The endpoints of a resource, built by `createResource`. */
+/**
+ * The endpoints of a resource, built by `createResource`.
+ *
+ * @see README.md#resources
+ */
 export type ResourceMembers<P extends string, S extends EntitySchema> = ReturnType<typeof buildMembers<P, S>>;
 
 type MemberOptions = Partial<RestEndpointOptions<string, unknown, HttpMethod, unknown, SearchParams, unknown>>;
@@ -50,7 +59,11 @@ export type ExtendedMember<O, Base> = Base extends RestEndpoint<infer P, infer S
     >
   : never;
 
-/** A resource: its endpoints plus `extend`, which returns a new resource. */
+/**
+ * A resource: its endpoints plus `extend`, which returns a new resource.
+ *
+ * @see README.md#resources
+ */
 export type Resource<M extends object> = M & {
   /** Adds or replaces one member: `extend('name', options)` extends the member of that name, or `get`. */
   extend<N extends string, const O extends MemberOptions>(
@@ -127,6 +140,7 @@ function buildMembers<P extends string, S extends EntitySchema>(options: Resourc
  * }));
  * await ctrl.fetch(TradeResource.create, { amount: '5', coin: 'btc' }); // the trade joins its lists, the account updates
  * ```
+ * @see README.md#resources
  */
 export function createResource<P extends string, S extends EntitySchema>(options: ResourceOptions<P, S>): Resource<ResourceMembers<P, S>> {
   return withExtend(buildMembers(options), entityKey(options.schema));
@@ -136,7 +150,7 @@ type AnyEndpoint = RestEndpoint<string, unknown, any, any, any, any>;
 
 function withExtend<M extends object>(members: M, key: string): Resource<M> {
   const extendMember = (name: string, options: object): AnyEndpoint => {
-    const base = ((members as Record<string, unknown>)[name] ?? (members as Record<string, unknown>).get) as AnyEndpoint;
+    const base = (field(members, name) ?? field(members, 'get')) as AnyEndpoint;
     return base.extend({ name: `${key}.${name}`, ...options });
   };
   const extend = (first: string | object | ((base: M) => object), options?: object) => {

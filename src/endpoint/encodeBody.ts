@@ -1,4 +1,5 @@
-import { describeValue } from '../schema/describeValue.js';
+import { describeValue } from '../utils/describeValue.js';
+import { field } from '../utils/field.js';
 
 /** A request body ready for fetch, and the Content-Type it needs from us (if any). */
 export interface EncodedBody {
@@ -56,7 +57,7 @@ function unsendable(value: unknown, path: string, ancestors: object[]): string |
       return undefined;
     }
     for (const name of Object.keys(value)) {
-      const problem = unsendable((value as Record<string, unknown>)[name], `${path}.${name}`, ancestors);
+      const problem = unsendable(field(value, name), `${path}.${name}`, ancestors);
       if (problem !== undefined) return problem;
     }
     return undefined;

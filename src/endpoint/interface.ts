@@ -3,7 +3,11 @@
  * implement it; anything else that does can be fetched too.
  */
 
-/** The transport a request runs on: the middleware passes its `fetch` option and an abort signal. */
+/**
+ * The transport a request runs on: the middleware passes its `fetch` option and an abort signal.
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export interface RequestContext {
   /** Standard fetch: `(input, init) => Promise<Response>`. */
   readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -11,11 +15,17 @@ export interface RequestContext {
   readonly signal?: AbortSignal | undefined;
 }
 
-/** Whether an error hides cached data (`hard`) or leaves it readable (`soft`). */
+/**
+ * Whether an error hides cached data (`hard`) or leaves it readable (`soft`).
+ *
+ * @see README.md#errors-and-guarantees
+ */
 export type ErrorPolicy = 'soft' | 'hard';
 
 /**
  * An endpoint: something that fetches with arguments `A`, whose response has schema `S`.
+ *
+ * @see README.md#add-it-to-your-store
  */
 export interface EndpointInterface<A extends readonly unknown[] = readonly any[], S = unknown> {
   /** Names the endpoint in errors and DevTools, e.g. `GET /users` or `Trade.getList.push`. */
@@ -42,7 +52,11 @@ export interface EndpointInterface<A extends readonly unknown[] = readonly any[]
   getOptimisticResponse?(snapshot: unknown, ...args: A): unknown;
 }
 
-/** The options every kind of endpoint takes (`RestEndpoint` and `Endpoint` add their own). */
+/**
+ * The options every kind of endpoint takes (`RestEndpoint` and `Endpoint` add their own).
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export interface CommonEndpointOptions<S> {
   /** How the response is normalized; leave it out to store the response as it is. */
   readonly schema?: S;

@@ -2,6 +2,8 @@
  * The list path of a resource path: the last parameter dropped, a wildcard included.
  * `'/trade/:id'` → `'/trade'`, `'/users/:userId/todos/:id'` → `'/users/:userId/todos'`,
  * `'/trade{/:id}'` → `'/trade'`, `'/repos/:owner/*path'` → `'/repos/:owner'`.
+ *
+ * @see README.md#resources
  */
 export type ListPath<P extends string> = P extends `${infer Head}{/:${string}}`
   ? Head

@@ -28,7 +28,7 @@ export function parsePath(path: string, endpointName: string): readonly PathToke
   };
 
   for (let i = 0; i < path.length; i++) {
-    const char = path[i] as string;
+    const char = path.charAt(i);
     if (char === '\\') {
       if (i + 1 >= path.length) fail('a trailing backslash', i);
       text += path[++i];
@@ -42,14 +42,14 @@ export function parsePath(path: string, endpointName: string): readonly PathToke
       current().push({ kind: 'group', tokens });
     } else if (char === ':' || char === '*') {
       let end = i + 1;
-      while (end < path.length && NAME_CHAR.test(path[end] as string)) end++;
+      while (end < path.length && NAME_CHAR.test(path.charAt(end))) end++;
       if (end === i + 1) {
         const hint = path.startsWith('http') ? ' (put the origin in urlPrefix, not in path)' : '';
         fail(`'${char}' is not followed by a parameter name${hint}`, i);
       }
       const name = path.slice(i + 1, end);
       const modifier = path[end];
-      const endsSegment = end + 1 >= path.length || '/{}'.includes(path[end + 1] as string);
+      const endsSegment = end + 1 >= path.length || '/{}'.includes(path.charAt(end + 1));
       // `:id?` and `:id+` mean optional and repeated in Express; here `?` would start a fixed query
       if (char === ':' && modifier === '?' && endsSegment) {
         fail(`':${name}?' is an Express-style optional parameter, which this syntax does not have: write '{/:${name}}' for an optional segment`, i);

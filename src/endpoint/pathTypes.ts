@@ -4,7 +4,11 @@
  * `\` escapes the next character.
  */
 
-/** A value for one `:name` path parameter. */
+/**
+ * A value for one `:name` path parameter.
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export type PathParamValue = string | number;
 
 type Letter =
@@ -67,6 +71,8 @@ type FromFound<F extends Found> = Flatten<
 /**
  * The parameters a path template needs: `:id` → `id: string | number`, `{/:id}` → optional,
  * `*rest` → `string[]`. A path typed only as `string` accepts any parameters.
+ *
+ * @see README.md#add-it-to-your-store
  */
 export type PathParams<P extends string> = string extends P
   ? { readonly [name: string]: PathParamValue | readonly string[] | boolean | undefined }

@@ -1,10 +1,18 @@
-import { describeValue } from '../schema/describeValue.js';
+import { describeValue } from '../utils/describeValue.js';
 import { assertWellFormed } from './wellFormed.js';
 
-/** A value for one search (query string) parameter; `undefined` leaves the parameter out. */
+/**
+ * A value for one search (query string) parameter; `undefined` leaves the parameter out.
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export type SearchParamValue = string | number | boolean | undefined;
 
-/** Search parameters: any names, primitive values. */
+/**
+ * Search parameters: any names, primitive values.
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export type SearchParams = Record<string, SearchParamValue>;
 
 /**

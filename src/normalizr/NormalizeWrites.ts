@@ -6,7 +6,7 @@ import type {
   StoreView,
   WriteMeta,
 } from '../schema/interface.js';
-import { createTable, getOwn } from '../schema/ownProperty.js';
+import { createTable, getOwn } from '../utils/ownProperty.js';
 import { entityKey } from '../schema/entityKey.js';
 import { startedBefore } from '../schema/startedBefore.js';
 import { toSchemaClass } from './shorthand.js';
@@ -147,8 +147,10 @@ export class NormalizeWrites implements NormalizeDelegate {
       const value = record[field];
       // a renamed value: its old entry goes (written as `undefined`, which reads as not found; see applyIndexWrites), unless another entity holds it now
       const old = before?.[field];
-      if (old !== undefined && old !== null && old !== value && this.getIndex(key, field, `${old as string}`) === pk) (tables[field] ??= createTable())[`${old as string}`] = undefined;
-      if (value !== undefined && value !== null) (tables[field] ??= createTable())[`${value as string}`] = pk;
+      if (old !== undefined && old !== null && old !== value && this.getIndex(key, field, `${old}`) === pk) {
+        (tables[field] ??= createTable())[`${old}`] = undefined;
+      }
+      if (value !== undefined && value !== null) (tables[field] ??= createTable())[`${value}`] = pk;
     }
   }
 }

@@ -20,6 +20,7 @@ const sharedCache = /* @__PURE__ */ new MemoCache();
  * const { result, entities } = normalize(new schema.All(User), response);
  * const users = denormalize(new schema.All(User), result, entities); // User[]
  * ```
+ * @see README.md#first-use
  */
 export function denormalize<S>(schema: S, input: unknown, entities: EntityTables, args: readonly unknown[] = []): Denormalize<S> {
   return sharedCache.denormalize(schema, input, entities, args) as Denormalize<S>;

@@ -1,3 +1,6 @@
+import { isPlainObject } from '../utils/isPlainObject.js';
+import { isRecord } from '../utils/isRecord.js';
+
 /**
  * `previous` when `next` holds the same things (arrays and plain objects compared item by item,
  * everything else by `===`), else `next`. Lets a rebuilt read keep the identity of an unchanged result.
@@ -13,17 +16,11 @@ function equivalent(a: unknown, b: unknown): boolean {
     for (let i = 0; i < a.length; i++) if (!equivalent(a[i], b[i])) return false;
     return true;
   }
-  if (!isPlainObject(a) || !isPlainObject(b)) return false;
+  if (!isRecord(a) || !isRecord(b) || !isPlainObject(a) || !isPlainObject(b)) return false;
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   for (const key of keys) {
     if (!Object.prototype.hasOwnProperty.call(b, key) || !equivalent(a[key], b[key])) return false;
   }
   return true;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
 }

@@ -1,10 +1,14 @@
 import type { EntityIndexes, EntityMetaTables, EntityTables, StoreView, WriteMeta } from '../schema/interface.js';
-import { describeType, describeValue } from '../schema/describeValue.js';
+import { describeType, describeValue } from '../utils/describeValue.js';
 import { NormalizeWrites } from './NormalizeWrites.js';
 import { toSchemaClass } from './shorthand.js';
 import { schemaName } from './schemaName.js';
 
-/** Options of `normalize` beyond the schema and input. */
+/**
+ * Options of `normalize` beyond the schema and input.
+ *
+ * @see README.md#first-use
+ */
 export interface NormalizeOptions {
   /** What is stored already: records are merged into it, Collections find their lists in it. */
   readonly store?: StoreView;
@@ -14,7 +18,11 @@ export interface NormalizeOptions {
   readonly source?: string;
 }
 
-/** What `normalize` returns: the result with entities replaced by primary keys, and the writes. */
+/**
+ * What `normalize` returns: the result with entities replaced by primary keys, and the writes.
+ *
+ * @see README.md#first-use
+ */
 export interface NormalizedData<R = unknown> {
   /** The input with every entity replaced by its primary key (`{ id, schema }` when polymorphic). */
   readonly result: R;
@@ -35,6 +43,7 @@ export interface NormalizedData<R = unknown> {
  * @param input the parsed response
  * @param args the request's arguments
  * @returns the result and the records to write
+ * @see README.md#first-use
  */
 export function normalize<R = unknown>(schema: unknown, input: unknown, args: readonly unknown[] = [], options: NormalizeOptions = {}): NormalizedData<R> {
   const now = Date.now();

@@ -1,3 +1,6 @@
+import { isPlainObject } from '../utils/isPlainObject.js';
+import { isRecord } from '../utils/isRecord.js';
+
 /** How deep `sameJson` compares; anything deeper counts as changed. */
 const MAX_DEPTH = 64;
 
@@ -22,17 +25,12 @@ function sameFields(a: { readonly [field: string]: unknown }, b: { readonly [fie
 
 function sameValue(a: unknown, b: unknown, depth: number): boolean {
   if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || depth >= MAX_DEPTH) return false;
+  if (!isRecord(a) || !isRecord(b) || depth >= MAX_DEPTH) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i], depth + 1)) return false;
     return true;
   }
-  if (Array.isArray(b) || !isPlain(a) || !isPlain(b)) return false;
-  return sameFields(a as Record<string, unknown>, b as Record<string, unknown>, depth + 1);
-}
-
-function isPlain(value: object): boolean {
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  if (Array.isArray(b) || !isPlainObject(a) || !isPlainObject(b)) return false;
+  return sameFields(a, b, depth + 1);
 }

@@ -1,3 +1,5 @@
+import { isRecord } from '../utils/isRecord.js';
+
 /** How a schema is named in messages: `User`, `schema.All(User)`, `[User]`, `{ trade, account }`. */
 export function schemaName(schema: unknown): string {
   if (typeof schema === 'function') return (schema as { key?: string }).key ?? schema.name;
@@ -8,8 +10,8 @@ export function schemaName(schema: unknown): string {
   if (className === undefined || className === 'Object') return `{ ${Object.keys(schema).join(', ')} }`;
   const label = className.replace(/Schema$/, '');
   if (inner === undefined) return `schema.${label}`;
-  const innerName = typeof inner === 'object' && inner !== null && !Array.isArray(inner) && inner.constructor === Object
-    ? Object.keys(inner).map((name) => `${name}: ${schemaName((inner as Record<string, unknown>)[name])}`).join(', ')
+  const innerName = isRecord(inner) && !Array.isArray(inner) && inner.constructor === Object
+    ? Object.keys(inner).map((name) => `${name}: ${schemaName(inner[name])}`).join(', ')
     : schemaName(inner);
   return `schema.${label}(${innerName})`;
 }

@@ -2,6 +2,7 @@ import { ArraySchema } from '../schema/ArraySchema.js';
 import { ObjectSchema } from '../schema/ObjectSchema.js';
 import type { SchemaClass } from '../schema/interface.js';
 import { isSchemaClass } from '../schema/isSchemaClass.js';
+import { isRecord } from '../utils/isRecord.js';
 
 const expanded = new WeakMap<object, SchemaClass>();
 
@@ -11,10 +12,10 @@ const expanded = new WeakMap<object, SchemaClass>();
  */
 export function toSchemaClass(schema: unknown): SchemaClass | undefined {
   if (isSchemaClass(schema)) return schema;
-  if (typeof schema !== 'object' || schema === null) return undefined;
+  if (!isRecord(schema)) return undefined;
   let found = expanded.get(schema);
   if (found === undefined) {
-    found = Array.isArray(schema) ? new ArraySchema(schema[0]) : new ObjectSchema(schema as Record<string, unknown>);
+    found = Array.isArray(schema) ? new ArraySchema(schema[0]) : new ObjectSchema(schema);
     expanded.set(schema, found);
   }
   return found;

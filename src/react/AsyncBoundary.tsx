@@ -2,7 +2,11 @@ import { Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 're
 import { ErrorBoundary, type ErrorComponentProps } from './ErrorBoundary.js';
 import type { HookError } from './hookError.js';
 
-/** Props of `AsyncBoundary`. */
+/**
+ * Props of `AsyncBoundary`.
+ *
+ * @see README.md#react
+ */
 export interface AsyncBoundaryProps {
   /** Shown while a child suspends (e.g. `useSuspense` waiting for data). */
   readonly fallback: ReactNode;
@@ -29,6 +33,7 @@ export interface AsyncBoundaryProps {
  *   <Users />
  * </AsyncBoundary>
  * ```
+ * @see README.md#react
  */
 export function AsyncBoundary({ fallback, errorComponent, onError, children }: AsyncBoundaryProps) {
   return (

@@ -1,7 +1,11 @@
 import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { retryError, type HookError } from './hookError.js';
 
-/** What an error boundary's `errorComponent` receives. */
+/**
+ * What an error boundary's `errorComponent` receives.
+ *
+ * @see README.md#react
+ */
 export interface ErrorComponentProps {
   /** What the children threw; a hook's failure carries the stored `name`, `message` and `status`. */
   readonly error: HookError;
@@ -9,7 +13,11 @@ export interface ErrorComponentProps {
   readonly resetErrorBoundary: () => void;
 }
 
-/** Props of `ErrorBoundary`. */
+/**
+ * Props of `ErrorBoundary`.
+ *
+ * @see README.md#react
+ */
 export interface ErrorBoundaryProps {
   /** Rendered instead of the children after they throw. @default a `role="alert"` message with a retry button */
   readonly errorComponent?: ComponentType<ErrorComponentProps> | undefined;
@@ -44,6 +52,7 @@ export function DefaultErrorComponent({ error, resetErrorBoundary }: ErrorCompon
  *   <Suspense fallback={<Spinner />}><Users /></Suspense>
  * </ErrorBoundary>
  * ```
+ * @see README.md#react
  */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
   override state: ErrorBoundaryState = { error: undefined };

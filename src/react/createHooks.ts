@@ -8,23 +8,28 @@ import { createUseLive, type UseLive } from './useLive.js';
 import { createUseQuery, type UseQuery } from './useQuery.js';
 import { createUseSuspense, type UseSuspense } from './useSuspense.js';
 
-/** The hooks of one mount point; `rtk-entities/react` exports those of the default `entities` slice. */
+/**
+ * The hooks of one mount point; `rtk-entities/react` exports those of the default `entities` slice.
+ * Each is documented where it is defined: {@link UseSuspense} and so on.
+ *
+ * @see README.md#react
+ */
 export interface Hooks {
-  /** Reads an endpoint's data, fetching when needed; suspends until there is data. */
+  /** The mount point's `useSuspense`: see {@link UseSuspense}. */
   readonly useSuspense: UseSuspense;
-  /** Reads a queryable (All, Entity, Query) from the store alone. */
+  /** The mount point's `useQuery`: see {@link UseQuery}. */
   readonly useQuery: UseQuery;
-  /** Reads an endpoint's stored data; never fetches. */
+  /** The mount point's `useCache`: see {@link UseCache}. */
   readonly useCache: UseCache;
-  /** Fetches an endpoint when its data is stale, without suspending. */
+  /** The mount point's `useFetch`: see {@link UseFetch}. */
   readonly useFetch: UseFetch;
-  /** `{ data, loading, error }` of an endpoint, fetching when needed, without suspense. */
+  /** The mount point's `useDLE`: see {@link UseDLE}. */
   readonly useDLE: UseDLE;
-  /** The stored error of an endpoint call, soft ones included. */
+  /** The mount point's `useError`: see {@link UseError}. */
   readonly useError: UseError;
-  /** The Controller of the store in context. */
+  /** The mount point's `useController`: see {@link UseController}. */
   readonly useController: UseController;
-  /** `useSuspense` plus polling at `endpoint.pollFrequency`. */
+  /** The mount point's `useLive`: see {@link UseLive}. */
   readonly useLive: UseLive;
 }
 
@@ -47,6 +52,7 @@ export interface Hooks {
  *   return <p>{users.length} users</p>;
  * }
  * ```
+ * @see README.md#react
  */
 export function createHooks(entities: HooksEntities, options?: CreateHooksOptions): Hooks {
   const ctx = createHooksContext(entities, options);

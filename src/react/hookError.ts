@@ -1,6 +1,10 @@
 import type { SerializedError } from '../redux/state.js';
 
-/** What hooks throw to error boundaries: an `Error` with the stored name, message and HTTP status. */
+/**
+ * What hooks throw to error boundaries: an `Error` with the stored name, message and HTTP status.
+ *
+ * @see README.md#react
+ */
 export interface HookError extends Error {
   /** The HTTP status, for network errors. */
   readonly status?: number;

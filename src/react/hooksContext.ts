@@ -4,16 +4,25 @@ import { ReactReduxContext, createSelectorHook, createStoreHook, type ReactRedux
 import type { Controller } from '../redux/Controller.js';
 import type { Entities, EntitiesSlice } from '../redux/createEntities.js';
 import type { CountingSelector } from '../redux/selectResponse.js';
-import { getOwn } from '../schema/ownProperty.js';
+import { getOwn } from '../utils/ownProperty.js';
 import type { Denormalize } from '../schema/types.js';
 import { createFetchScheduler, type FetchScheduler } from './fetchScheduler.js';
+import { evictOldest } from '../utils/evictOldest.js';
 
-/** What the hooks need from a mount point: `defaultEntities` or any `createEntities({ reducerPath })`. */
+/**
+ * What the hooks need from a mount point: `defaultEntities` or any `createEntities({ reducerPath })`.
+ *
+ * @see README.md#react
+ */
 export type HooksEntities = Pick<Entities, 'createController' | 'selectResponse' | 'selectQuery'> & {
   readonly entitiesSlice: Pick<EntitiesSlice<string>, 'selectSlice'>;
 };
 
-/** Options of `createHooks`. */
+/**
+ * Options of `createHooks`.
+ *
+ * @see README.md#react
+ */
 export interface CreateHooksOptions {
   /** The react-redux context the store is provided on, for apps with a custom one. @default ReactReduxContext */
   readonly context?: Context<ReactReduxContextValue | null>;
@@ -86,7 +95,7 @@ export function createHooksContext(entities: HooksEntities, { context = ReactRed
       if (byArgs === undefined) queries.set(queryable, (byArgs = new Map()));
       let selector = byArgs.get(argsKey) as Selector | undefined;
       if (selector === undefined) {
-        if (byArgs.size >= MAX_QUERIES_PER_SCHEMA) byArgs.delete(byArgs.keys().next().value as string);
+        if (byArgs.size >= MAX_QUERIES_PER_SCHEMA) evictOldest(byArgs);
         selector = entities.selectQuery(queryable, ...args);
         byArgs.set(argsKey, selector as CountingSelector<unknown>);
       }

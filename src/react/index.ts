@@ -1,5 +1,13 @@
 import { defaultEntities } from '../redux/defaultEntities.js';
 import { createHooks, type Hooks } from './createHooks.js';
+import type { UseSuspense } from './useSuspense.js';
+import type { UseQuery } from './useQuery.js';
+import type { UseCache } from './useCache.js';
+import type { UseFetch } from './useFetch.js';
+import type { UseDLE } from './useDLE.js';
+import type { UseError } from './useError.js';
+import type { UseController } from './useController.js';
+import type { UseLive } from './useLive.js';
 
 /** The hooks of the default mount point; a bundle that keeps none of them drops this call too. */
 const hooks = /* @__PURE__ */ createHooks(defaultEntities);
@@ -10,90 +18,58 @@ function hook<K extends keyof Hooks>(name: K): Hooks[K] {
 }
 
 /**
- * Reads an endpoint's data, fetching it when missing, invalidated or expired; suspends until there
- * is data and throws hard errors to the nearest error boundary. `null` arguments skip the call.
+ * `useSuspense` of the default `entities` slice, documented at {@link UseSuspense}.
  *
- * @example
- * ```tsx
- * function Users() {
- *   const users = useSuspense(getUsers);
- *   return <ul>{users.map((user) => <li key={user.id}>{user.name}</li>)}</ul>;
- * }
- * ```
+ * @see README.md#react
  */
 export const useSuspense = /* @__PURE__ */ hook('useSuspense');
 
 /**
- * Reads a queryable (`schema.All`, an Entity by id, a `schema.Query`) from the store alone; never fetches.
+ * `useQuery` of the default `entities` slice, documented at {@link UseQuery}.
  *
- * @example
- * ```tsx
- * const users = useQuery(new schema.All(User)); // every cached User
- * const ann = useQuery(User, { id: '1' });
- * ```
+ * @see README.md#react
  */
 export const useQuery = /* @__PURE__ */ hook('useQuery');
 
 /**
- * Reads an endpoint's stored data; never fetches, never suspends.
+ * `useCache` of the default `entities` slice, documented at {@link UseCache}.
  *
- * @example
- * ```tsx
- * const users = useCache(getUsers); // User[] | undefined
- * ```
+ * @see README.md#react
  */
 export const useCache = /* @__PURE__ */ hook('useCache');
 
 /**
- * Fetches an endpoint when its data is stale, without suspending; returns the request's promise,
- * or `undefined` when the data is fresh.
+ * `useFetch` of the default `entities` slice, documented at {@link UseFetch}.
  *
- * @example
- * ```tsx
- * useFetch(getPosts, { userId }); // starts in parallel with the useSuspense below
- * const user = useSuspense(getUser, { id: userId });
- * ```
+ * @see README.md#react
  */
 export const useFetch = /* @__PURE__ */ hook('useFetch');
 
 /**
- * `{ data, loading, error }` of an endpoint, fetching when needed, without suspense or error boundaries.
+ * `useDLE` of the default `entities` slice, documented at {@link UseDLE}.
  *
- * @example
- * ```tsx
- * const { data, loading, error } = useDLE(getUsers);
- * ```
+ * @see README.md#react
  */
 export const useDLE = /* @__PURE__ */ hook('useDLE');
 
 /**
- * The stored error of an endpoint call, soft ones included.
+ * `useError` of the default `entities` slice, documented at {@link UseError}.
  *
- * @example
- * ```tsx
- * const error = useError(getUsers); // { name, message, status } | undefined
- * ```
+ * @see README.md#react
  */
 export const useError = /* @__PURE__ */ hook('useError');
 
 /**
- * The `Controller` of the store in react-redux's context, one per store.
+ * `useController` of the default `entities` slice, documented at {@link UseController}.
  *
- * @example
- * ```tsx
- * const ctrl = useController();
- * <button onClick={() => ctrl.fetch(createUser, { name: 'Bo' })}>Add</button>;
- * ```
+ * @see README.md#react
  */
 export const useController = /* @__PURE__ */ hook('useController');
 
 /**
- * `useSuspense` plus polling every `endpoint.pollFrequency` ms while mounted.
+ * `useLive` of the default `entities` slice, documented at {@link UseLive}.
  *
- * @example
- * ```tsx
- * const ticker = useLive(getTicker, { coin: 'btc' });
- * ```
+ * @see README.md#react
  */
 export const useLive = /* @__PURE__ */ hook('useLive');
 
@@ -105,13 +81,7 @@ export type { Hooks } from './createHooks.js';
 export type { CreateHooksOptions, HooksEntities } from './hooksContext.js';
 export type { HookArgs } from './hookArgs.js';
 export type { HookError } from './hookError.js';
-export type { DLE, UseDLE } from './useDLE.js';
-export type { UseSuspense } from './useSuspense.js';
-export type { UseQuery } from './useQuery.js';
-export type { UseCache } from './useCache.js';
-export type { UseFetch } from './useFetch.js';
-export type { UseError } from './useError.js';
-export type { UseController } from './useController.js';
-export type { UseLive } from './useLive.js';
+export type { DLE } from './useDLE.js';
+export type { UseSuspense, UseQuery, UseCache, UseFetch, UseDLE, UseError, UseController, UseLive };
 export type { AsyncBoundaryProps } from './AsyncBoundary.js';
 export type { ErrorBoundaryProps, ErrorComponentProps } from './ErrorBoundary.js';

@@ -7,6 +7,8 @@ import { useResponseSelector } from './useResponseSelector.js';
 /**
  * Reads an endpoint's data from the store alone: never fetches, never suspends. Re-renders only
  * when the data changes.
+ *
+ * @see README.md#react
  */
 export interface UseCache {
   /**

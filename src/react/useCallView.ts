@@ -2,7 +2,7 @@ import { shallowEqual } from 'react-redux';
 import type { EndpointInterface } from '../endpoint/interface.js';
 import type { ResultOf } from '../endpoint/ResultOf.js';
 import type { SerializedError } from '../redux/state.js';
-import { getOwn } from '../schema/ownProperty.js';
+import { getOwn } from '../utils/ownProperty.js';
 import type { HooksContext } from './hooksContext.js';
 import { useResponseSelector } from './useResponseSelector.js';
 

@@ -5,6 +5,8 @@ import type { HooksContext } from './hooksContext.js';
  * The `Controller` of the store in react-redux's context: fetch, invalidate, reset, set and read
  * imperatively, e.g. in event handlers. One Controller per store, so it is stable across renders
  * and components.
+ *
+ * @see README.md#react
  */
 export interface UseController {
   /**

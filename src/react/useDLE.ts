@@ -7,7 +7,11 @@ import type { HooksContext } from './hooksContext.js';
 import { requestIfStale } from './requestIfStale.js';
 import { useCallView } from './useCallView.js';
 
-/** What `useDLE` returns: Data, Loading, Error. */
+/**
+ * What `useDLE` returns: Data, Loading, Error.
+ *
+ * @see README.md#react
+ */
 export interface DLE<T> {
   /** The data, `undefined` until it arrives (or while hidden by `invalidate` or a hard error). */
   readonly data: T | undefined;
@@ -21,6 +25,8 @@ export interface DLE<T> {
  * Reads an endpoint's data without suspending and without error boundaries: fetches like
  * `useSuspense` (when missing, invalidated or expired) and reports progress in `loading` and
  * failures in `error`. The object keeps its identity while its three fields do not change.
+ *
+ * @see README.md#react
  */
 export interface UseDLE {
   /**

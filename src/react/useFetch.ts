@@ -1,6 +1,6 @@
 import type { EndpointInterface } from '../endpoint/interface.js';
 import type { ResultOf } from '../endpoint/ResultOf.js';
-import { getOwn } from '../schema/ownProperty.js';
+import { getOwn } from '../utils/ownProperty.js';
 import { callKey, type HookArgs } from './hookArgs.js';
 import type { HooksContext } from './hooksContext.js';
 import { requestIfStale } from './requestIfStale.js';
@@ -9,6 +9,8 @@ import { requestIfStale } from './requestIfStale.js';
  * Fetches an endpoint when its stored data is missing, invalidated or expired, without suspending
  * and without subscribing to the data. Use it to start a request early (in parallel with a
  * `useSuspense` below it), then read the data with `useSuspense` or `useCache`.
+ *
+ * @see README.md#react
  */
 export interface UseFetch {
   /**

@@ -11,6 +11,8 @@ import type { UseSuspense } from './useSuspense.js';
  * every `endpoint.pollFrequency` ms (identical polls in flight share one request). Polling stops
  * when the component unmounts or the arguments change; without `pollFrequency` nothing polls.
  * A failed poll is stored like any failure: a soft error keeps the data on screen.
+ *
+ * @see README.md#react
  */
 export interface UseLive {
   /**

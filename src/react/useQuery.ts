@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { stableStringify } from '../schema/stableStringify.js';
+import { stableStringify } from '../utils/stableStringify.js';
 import type { Denormalize } from '../schema/types.js';
 import type { HooksContext } from './hooksContext.js';
 import { useRetained } from './useRetained.js';
@@ -10,6 +10,8 @@ import { useRetained } from './useRetained.js';
  * derives. Never fetches. Re-renders only when a table the queryable reads changes and the result
  * with it: a write to an unrelated entity does not re-render. While mounted, what it reads is not
  * collected.
+ *
+ * @see README.md#react
  */
 export interface UseQuery {
   /**

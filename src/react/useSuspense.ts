@@ -15,6 +15,8 @@ import { useCallView, type CallView } from './useCallView.js';
  * is nothing to show: a hard error (`errorPolicy` 'hard', e.g. a 404), or any error before the
  * first data. The thrown `Error` has the stored `name`, `message` and `status`. Identical calls in
  * any number of components make one request. `null` as the arguments skips: `undefined`, no request.
+ *
+ * @see README.md#react
  */
 export interface UseSuspense {
   /**

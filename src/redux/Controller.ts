@@ -1,5 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { EndpointInterface } from '../endpoint/interface.js';
+import type { ResultOf } from '../endpoint/ResultOf.js';
 import type { Denormalize } from '../schema/types.js';
 import type { EntitiesInstance } from './instance.js';
 import { connectToMiddleware, startRequest, type AbortablePromise, type EndpointArgs } from './fetchEndpoint.js';
@@ -8,7 +9,11 @@ import type { DataApi } from './middleware/createDataMiddleware.js';
 import type { ResponseState, CountingSelector } from './selectResponse.js';
 import type { SerializedError } from './state.js';
 
-/** The store a Controller drives: anything with `dispatch` and `getState`. */
+/**
+ * The store a Controller drives: anything with `dispatch` and `getState`.
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export interface ControllerStore {
   dispatch(action: unknown): unknown;
   getState(): unknown;
@@ -19,20 +24,26 @@ export type ArgsThen<E extends EndpointInterface, T> = Partial<EndpointArgs<E>> 
   ? [...Required<EndpointArgs<E>>, T] | [T]
   : [...EndpointArgs<E>, T];
 
-/** Selects the endpoint keys an `invalidateAll` or `expireAll` applies to. */
+/**
+ * Selects the endpoint keys an `invalidateAll` or `expireAll` applies to.
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export interface KeyFilter {
   testKey(key: string): boolean;
 }
 
 /** The read side a Controller uses (the mount point's selectors). */
 export interface ControllerSelectors {
-  selectResponse<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): CountingSelector<ResponseState<Denormalize<E['schema']>>>;
+  selectResponse<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): CountingSelector<ResponseState<ResultOf<E>>>;
   selectQuery<S>(queryable: S, ...args: readonly unknown[]): CountingSelector<Denormalize<S> | undefined>;
 }
 
 /**
  * Imperative access to the data of one store, with Data Client's method names. `fetch` always
  * requests; `fetchIfStale` only when the stored data is missing, invalidated or expired.
+ *
+ * @see README.md#add-it-to-your-store
  */
 export class Controller {
   constructor(
@@ -41,19 +52,22 @@ export class Controller {
     private readonly selectors: ControllerSelectors,
   ) {}
 
-  /** Makes the request and resolves after the commit with the denormalized value; the promise has `abort()`. */
-  fetch<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): AbortablePromise<Denormalize<E['schema']>> {
+  /**
+   * Makes the request and resolves after the commit with the denormalized value (`ResultOf<E>`:
+   * without a schema, what the endpoint's `request` resolves to); the promise has `abort()`.
+   */
+  fetch<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): AbortablePromise<ResultOf<E>> {
     let api: DataApi;
     try {
       api = this.api();
     } catch (error) {
-      return Object.assign(Promise.reject(error) as Promise<Denormalize<E['schema']>>, { abort: () => {} });
+      return Object.assign(Promise.reject(error) as Promise<ResultOf<E>>, { abort: () => {} });
     }
     return startRequest(api, endpoint, args);
   }
 
   /** Fetches only when the stored data is missing, invalidated, expired or errored; else resolves with it. */
-  fetchIfStale<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<Denormalize<E['schema']>> {
+  fetchIfStale<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<ResultOf<E>> {
     const meta = this.instance.selectSlice(this.store.getState()).meta[endpoint.key(...args)];
     if (!isStale(meta, this.now()) && meta?.error === undefined) {
       const { data } = this.getResponse(endpoint, ...args);
@@ -83,9 +97,9 @@ export class Controller {
   }
 
   /** Stores `response` for this call exactly as if it had been fetched, synchronously. The response is the last argument. */
-  setResponse<E extends EndpointInterface>(endpoint: E, ...argsAndResponse: ArgsThen<E, unknown>): Denormalize<E['schema']> {
+  setResponse<E extends EndpointInterface>(endpoint: E, ...argsAndResponse: ArgsThen<E, unknown>): ResultOf<E> {
     const args = argsAndResponse.slice(0, -1);
-    return this.api().receive(endpoint, args, argsAndResponse[argsAndResponse.length - 1]) as Denormalize<E['schema']>;
+    return this.api().receive(endpoint, args, argsAndResponse[argsAndResponse.length - 1]) as ResultOf<E>;
   }
 
   /** Stores `error` for this call as if its request had failed. The error is the last argument. */
@@ -94,7 +108,7 @@ export class Controller {
   }
 
   /** Data and status of this call, as `selectResponse` gives them. */
-  getResponse<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): ResponseState<Denormalize<E['schema']>> {
+  getResponse<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): ResponseState<ResultOf<E>> {
     return this.selectors.selectResponse(endpoint, ...args)(this.store.getState());
   }
 

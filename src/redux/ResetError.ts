@@ -1,4 +1,8 @@
-/** Rejects requests that were in flight when the store was reset: their responses are dropped. */
+/**
+ * Rejects requests that were in flight when the store was reset: their responses are dropped.
+ *
+ * @see README.md#errors-and-guarantees
+ */
 export class ResetError extends Error {
   override readonly name = 'ResetError';
 

@@ -2,7 +2,11 @@ import { createAction } from '@reduxjs/toolkit';
 import type { EntityIndexes, EntityMetaTables, EntityTables, WriteMeta } from '../schema/interface.js';
 import type { OptimisticLayer, SerializedError } from './state.js';
 
-/** What every request action carries: the endpoint call it belongs to, named as DevTools shows it. */
+/**
+ * What every request action carries: the endpoint call it belongs to, named as DevTools shows it.
+ *
+ * @see README.md#state-shape
+ */
 export interface RequestPayload {
   /** The endpoint call (`endpoint.key(...args)`). */
   readonly key: string;
@@ -13,7 +17,11 @@ export interface RequestPayload {
   readonly endpoint?: string;
 }
 
-/** Everything one response writes: its normalized result and the records it touched. */
+/**
+ * Everything one response writes: its normalized result and the records it touched.
+ *
+ * @see README.md#state-shape
+ */
 export interface FulfilledPayload extends RequestPayload {
   readonly result: unknown;
   readonly entities: EntityTables;
@@ -24,7 +32,11 @@ export interface FulfilledPayload extends RequestPayload {
   readonly layers?: readonly OptimisticLayer[];
 }
 
-/** A failed request. */
+/**
+ * A failed request.
+ *
+ * @see README.md#state-shape
+ */
 export interface RejectedPayload extends RequestPayload {
   readonly error: SerializedError;
   readonly errorPolicy: 'soft' | 'hard';
@@ -69,5 +81,9 @@ export function createEntitiesActions(reducerPath: string) {
   };
 }
 
-/** The action creators of one slice. */
+/**
+ * The action creators of one slice.
+ *
+ * @see README.md#state-shape
+ */
 export type EntitiesActions = ReturnType<typeof createEntitiesActions>;

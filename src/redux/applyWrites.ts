@@ -1,6 +1,6 @@
 import { copyKeyed, rememberKeys } from '../normalizr/tableKeys.js';
 import type { EntityIndexes, EntityMetaTables, EntityTable, EntityTables } from '../schema/interface.js';
-import { copyTable, getOwn } from '../schema/ownProperty.js';
+import { copyTable, getOwn } from '../utils/ownProperty.js';
 
 type Writable<T> = { [key: string]: T };
 type Table<T> = { readonly [pk: string]: T };

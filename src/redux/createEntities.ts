@@ -12,13 +12,21 @@ import type { EntitiesState } from './state.js';
 import type { EntitiesActions } from './actions.js';
 import { createSnapshotFactory } from './snapshot.js';
 
-/** Options of `createEntities`. */
+/**
+ * Options of `createEntities`.
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export interface CreateEntitiesOptions<P extends string = 'entities'> {
   /** Where the slice is mounted in the root state. @default 'entities' */
   readonly reducerPath?: P;
 }
 
-/** The slice object: mount `reducer` at `reducerPath`. */
+/**
+ * The slice object: mount `reducer` at `reducerPath`.
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export interface EntitiesSlice<P extends string = 'entities'> {
   readonly name: P;
   readonly reducerPath: P;
@@ -40,6 +48,7 @@ export interface EntitiesSlice<P extends string = 'entities'> {
  *   middleware: (getDefault) => getDefault().concat(cache.createDataMiddleware()),
  * });
  * ```
+ * @see README.md#add-it-to-your-store
  */
 export function createEntities<P extends string = 'entities'>({ reducerPath = 'entities' as P }: CreateEntitiesOptions<P> = {}) {
   const instance = createInstance(reducerPath);
@@ -74,5 +83,9 @@ export function createEntities<P extends string = 'entities'>({ reducerPath = 'e
   return bindInstance(entities, instance);
 }
 
-/** Everything `createEntities` returns. */
+/**
+ * Everything `createEntities` returns.
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export type Entities = ReturnType<typeof createEntities>;

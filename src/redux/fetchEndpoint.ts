@@ -1,11 +1,15 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { EndpointInterface } from '../endpoint/interface.js';
-import type { Denormalize } from '../schema/types.js';
+import type { ResultOf } from '../endpoint/ResultOf.js';
 import type { EntitiesInstance } from './instance.js';
 import type { DataApi } from './middleware/createDataMiddleware.js';
 import { missingMiddlewareMessage } from './mountHints.js';
 
-/** The arguments an endpoint is called with (those of its `key`). */
+/**
+ * The arguments an endpoint is called with (those of its `key`).
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export type EndpointArgs<E extends EndpointInterface> = Parameters<E['key']>;
 
 /** Reaches this mount point's middleware from a thunk, or says how to install it. */
@@ -17,7 +21,11 @@ export function connectToMiddleware(instance: EntitiesInstance, dispatch: (actio
   return api as DataApi;
 }
 
-/** A request's promise with RTK's `abort()`: rejects this caller with the reason and stores no error. */
+/**
+ * A request's promise with RTK's `abort()`: rejects this caller with the reason and stores no error.
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export type AbortablePromise<T> = Promise<T> & {
   /** Aborts this caller's request (a shared read is aborted when all its callers have). */
   abort(reason?: unknown): void;
@@ -40,7 +48,7 @@ export function createFetchEndpoint(instance: EntitiesInstance) {
   return function fetchEndpoint<E extends EndpointInterface>(
     endpoint: E,
     ...args: EndpointArgs<E>
-  ): ThunkAction<AbortablePromise<Denormalize<E['schema']>>, unknown, unknown, UnknownAction> {
+  ): ThunkAction<AbortablePromise<ResultOf<E>>, unknown, unknown, UnknownAction> {
     return (dispatch) => startRequest(connectToMiddleware(instance, dispatch), endpoint, args);
   };
 }

@@ -4,13 +4,17 @@ import { All } from '../schema/All.js';
 import { entityKey } from '../schema/entityKey.js';
 import type { EntitySchema } from '../schema/interface.js';
 import { isEntityClass } from '../schema/isEntityClass.js';
-import { createTable, getOwn } from '../schema/ownProperty.js';
+import { createTable, getOwn } from '../utils/ownProperty.js';
 import type { Denormalize } from '../schema/types.js';
 import type { EntitiesInstance } from './instance.js';
 import { tableInputs } from './tableInputs.js';
 import { perStoreMemo } from './perStoreMemo.js';
 
-/** `createEntityAdapter`-style selectors over every cached entity of one kind (or of an All's kinds). */
+/**
+ * `createEntityAdapter`-style selectors over every cached entity of one kind (or of an All's kinds).
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export interface EntitySelectors<T> {
   /** Every cached entity, as `schema.All` lists them. */
   selectAll(state: unknown): T[];

@@ -1,7 +1,7 @@
 import type { EntityIndexes, EntityMetaTables, EntityTables, StoreView } from '../schema/interface.js';
 import type { EntitiesState, OptimisticLayer } from './state.js';
 import { applyEntityWrites, applyIndexWrites } from './applyWrites.js';
-import { getOwn } from '../schema/ownProperty.js';
+import { getOwn } from '../utils/ownProperty.js';
 import { appendMeta, deletionOf, metaOf } from './metaStamps.js';
 
 /** The three kinds of tables a write touches. */

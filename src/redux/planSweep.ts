@@ -1,6 +1,6 @@
 import { collectReachable, type Reached } from '../normalizr/collectReachable.js';
 import type { EntityMeta, EntityTables, RequestStart } from '../schema/interface.js';
-import { getOwn } from '../schema/ownProperty.js';
+import { getOwn } from '../utils/ownProperty.js';
 import { metaIndex, metaOf } from './metaStamps.js';
 import { startedBefore } from '../schema/startedBefore.js';
 import type { SweepPayload } from './actions.js';

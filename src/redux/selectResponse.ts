@@ -1,17 +1,26 @@
 import { createSelector } from 'reselect';
 import type { EndpointInterface } from '../endpoint/interface.js';
-import { getOwn } from '../schema/ownProperty.js';
-import type { Denormalize } from '../schema/types.js';
+import { getOwn } from '../utils/ownProperty.js';
+import type { ResultOf } from '../endpoint/ResultOf.js';
 import type { EntitiesInstance } from './instance.js';
 import { buildQueryInput } from './buildQueryInput.js';
 import { tableInputs } from './tableInputs.js';
 import { perStoreMemo } from './perStoreMemo.js';
 import type { SerializedError } from './state.js';
+import { evictOldest } from '../utils/evictOldest.js';
 
-/** Where a call stands, in RTK Query's words. */
+/**
+ * Where a call stands, in RTK Query's words.
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export type ResponseStatus = 'uninitialized' | 'pending' | 'fulfilled' | 'rejected';
 
-/** What `selectResponse` gives for one endpoint call. */
+/**
+ * What `selectResponse` gives for one endpoint call.
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export interface ResponseState<T> {
   /** The denormalized data; for a `schema.All` endpoint every cached entity of its kinds. */
   readonly data: T | undefined;
@@ -32,7 +41,11 @@ export interface ResponseState<T> {
 
 const MAX_SELECTORS_PER_ENDPOINT = 500;
 
-/** A selector that counts its recomputations (reselect's `recomputations()`). */
+/**
+ * A selector that counts its recomputations (reselect's `recomputations()`).
+ *
+ * @see README.md#add-it-to-your-store
+ */
 export type CountingSelector<T> = ((state: unknown) => T) & { recomputations(): number; resetRecomputations(): void };
 
 /**
@@ -90,10 +103,10 @@ export function createSelectResponse(instance: EntitiesInstance) {
     if (byKey === undefined) cache.set(endpoint, (byKey = new Map()));
     let selector = byKey.get(key);
     if (selector === undefined) {
-      if (byKey.size >= MAX_SELECTORS_PER_ENDPOINT) byKey.delete(byKey.keys().next().value as string);
+      if (byKey.size >= MAX_SELECTORS_PER_ENDPOINT) evictOldest(byKey);
       selector = build(endpoint, key, args);
       byKey.set(key, selector);
     }
-    return selector as CountingSelector<ResponseState<Denormalize<E['schema']>>>;
+    return selector as CountingSelector<ResponseState<ResultOf<E>>>;
   };
 }

@@ -1,4 +1,5 @@
 import type { SerializedError } from './state.js';
+import { field } from '../utils/field.js';
 
 /** An Error from any realm: `instanceof Error` fails for errors made by another global (an iframe, a vm context, Node's own fetch under jest). */
 interface ErrorLike {
@@ -8,7 +9,7 @@ interface ErrorLike {
 }
 
 function isErrorLike(error: unknown): error is ErrorLike {
-  return error instanceof Error || (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string');
+  return error instanceof Error || typeof field(error, 'message') === 'string';
 }
 
 /** The plain-data form of any thrown value, for state: name, message and HTTP status if any. */

@@ -1,6 +1,10 @@
 import type { EntityIndexes, EntityMeta, EntityMetaTables, EntityTables } from '../schema/interface.js';
 
-/** An error as stored in state: plain data, safe for the serializable check and for JSON. */
+/**
+ * An error as stored in state: plain data, safe for the serializable check and for JSON.
+ *
+ * @see README.md#errors-and-guarantees
+ */
 export interface SerializedError {
   readonly name: string;
   readonly message: string;
@@ -8,7 +12,11 @@ export interface SerializedError {
   readonly status?: number;
 }
 
-/** What the store knows about one endpoint call (`endpoint.key(...args)`). */
+/**
+ * What the store knows about one endpoint call (`endpoint.key(...args)`).
+ *
+ * @see README.md#state-shape
+ */
 export interface ResponseMeta {
   /** When the request that produced the current data (or error) started. */
   readonly fetchedAt: number;
@@ -28,16 +36,28 @@ export interface ResponseMeta {
   readonly invalidated?: true;
 }
 
-/** One write's meta and the primary keys whose meta it is (see `metaStamps.ts`). */
+/**
+ * One write's meta and the primary keys whose meta it is (see `metaStamps.ts`).
+ *
+ * @see README.md#state-shape
+ */
 export interface MetaStamp {
   readonly meta: EntityMeta;
   readonly pks: readonly string[];
 }
 
-/** Per-record meta by `Entity.key`: the writes that own it, oldest first; a record's is the last listing it. */
+/**
+ * Per-record meta by `Entity.key`: the writes that own it, oldest first; a record's is the last listing it.
+ *
+ * @see README.md#state-shape
+ */
 export type EntityMetaStamps = { readonly [key: string]: readonly MetaStamp[] | undefined };
 
-/** The writes of one optimistic response, shown until its request settles. Plain data. */
+/**
+ * The writes of one optimistic response, shown until its request settles. Plain data.
+ *
+ * @see README.md#state-shape
+ */
 export interface OptimisticLayer {
   /** The endpoint call it belongs to. */
   readonly key: string;
@@ -49,14 +69,22 @@ export interface OptimisticLayer {
   readonly indexes: EntityIndexes;
 }
 
-/** The tables without optimistic layers. */
+/**
+ * The tables without optimistic layers.
+ *
+ * @see README.md#state-shape
+ */
 export interface CommittedTables {
   readonly entities: EntityTables;
   readonly entitiesMeta: EntityMetaStamps;
   readonly indexes: EntityIndexes;
 }
 
-/** The `entities` slice: plain JSON from top to bottom. */
+/**
+ * The `entities` slice: plain JSON from top to bottom.
+ *
+ * @see README.md#state-shape
+ */
 export interface EntitiesState {
   /** Records by `Entity.key`, then primary key. */
   readonly entities: EntityTables;

@@ -1,10 +1,12 @@
 import type { EntitiesInstance } from '../redux/instance.js';
 import type { CountingSelector } from '../redux/selectResponse.js';
 import { argId } from './argId.js';
-import { field, isRecord, stringField } from './guards.js';
+import { isRecord } from '../utils/isRecord.js';
+import { field, stringField } from '../utils/field.js';
 import { normalizedSelector, type NormalizedResult } from './normalizedSelector.js';
 import type { DeclaredEndpoint } from './readApi.js';
 import { mutationStorageKey, queryStorageKey } from './storageKey.js';
+import { evictOldest } from '../utils/evictOldest.js';
 
 const MAX_SELECTORS_PER_ENDPOINT = 500;
 
@@ -52,7 +54,7 @@ export function createSelect(instance: EntitiesInstance, reducerPath: string, de
     const id = argId(arg);
     let selector = selectors.get(id);
     if (selector === undefined) {
-      if (selectors.size >= MAX_SELECTORS_PER_ENDPOINT) selectors.delete(selectors.keys().next().value as string);
+      if (selectors.size >= MAX_SELECTORS_PER_ENDPOINT) evictOldest(selectors);
       selector = build(arg);
       selectors.set(id, selector);
     }

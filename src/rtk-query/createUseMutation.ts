@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import type { BuiltEndpoint } from './buildNormalizedApi.js';
-import { field } from './guards.js';
+import { field } from '../utils/field.js';
 import type { RtkEndpoint } from './readApi.js';
 import { withoutData } from './withoutData.js';
 

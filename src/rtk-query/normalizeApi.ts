@@ -23,6 +23,7 @@ import type { AnyRtkApi, ApiSchemas, NormalizeApiOptions, NormalizedApi, OnlyEnd
  * });
  * entitiesApi.endpoints.getTrades.select()(store.getState()).data; // Trade[]
  * ```
+ * @see README.md#already-on-rtk-query
  */
 export function normalizeApi<A extends AnyRtkApi, M extends ApiSchemas<A>>(api: A, schemas: M & OnlyEndpointsOf<A, M>, options: NormalizeApiOptions = {}): NormalizedApi<A, M> {
   const { middleware, endpoints } = buildNormalizedApi(api, schemas, options.entities);

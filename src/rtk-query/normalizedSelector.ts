@@ -3,8 +3,8 @@ import type { EntitiesInstance } from '../redux/instance.js';
 import type { CountingSelector } from '../redux/selectResponse.js';
 import type { ResponseMeta } from '../redux/state.js';
 import { tableInputs } from '../redux/tableInputs.js';
-import { getOwn } from '../schema/ownProperty.js';
-import { isRecord } from './guards.js';
+import { getOwn } from '../utils/ownProperty.js';
+import { isRecord } from '../utils/isRecord.js';
 import type { RtkSelector } from './readApi.js';
 import { shallowEqual } from './shallowEqual.js';
 

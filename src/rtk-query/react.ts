@@ -28,6 +28,7 @@ const capitalize = (name: string) => `${name.charAt(0).toUpperCase()}${name.slic
  *   return <p>{trades?.length} trades</p>;
  * }
  * ```
+ * @see README.md#already-on-rtk-query
  */
 export function normalizeApi<A extends AnyRtkApi, M extends ApiSchemas<A>>(api: A, schemas: M & OnlyEndpointsOf<A, M>, options: NormalizeApiOptions = {}): NormalizedReactApi<A, M> {
   const built = buildNormalizedApi(api, schemas, options.entities);

@@ -6,16 +6,36 @@ import type { AnyRtkApi, EndpointsOf, NormalizedApi, NormalizedEndpoint, WithDat
 
 /** What RTK Query's endpoint types say about an endpoint (`api.endpoints[name].Types`). */
 type EndpointTypes<E> = E extends { readonly Types: infer T } ? T : never;
-/** The endpoint's argument type. */
+/**
+ * The endpoint's argument type.
+ *
+ * @see README.md#already-on-rtk-query
+ */
 export type QueryArgOf<E> = EndpointTypes<E> extends { QueryArg: infer A } ? A : never;
-/** The endpoint's (raw) result type. */
+/**
+ * The endpoint's (raw) result type.
+ *
+ * @see README.md#already-on-rtk-query
+ */
 export type ResultTypeOf<E> = EndpointTypes<E> extends { ResultType: infer R } ? R : never;
-/** The endpoint's base query. */
+/**
+ * The endpoint's base query.
+ *
+ * @see README.md#already-on-rtk-query
+ */
 export type BaseQueryOf<E> = EndpointTypes<E> extends { BaseQuery: infer B extends BaseQueryFn } ? B : never;
-/** True for mutation endpoints. */
+/**
+ * True for mutation endpoints.
+ *
+ * @see README.md#already-on-rtk-query
+ */
 export type IsMutation<E> = EndpointTypes<E> extends { MutationDefinition: unknown } ? true : false;
 
-/** The hook of a declared query. */
+/**
+ * The hook of a declared query.
+ *
+ * @see README.md#already-on-rtk-query
+ */
 export interface NormalizedQueryHook<E, S> {
   /**
    * RTK Query's `useQuery` (subscription, polling, refetching, flags) with `data` and `currentData`
@@ -31,7 +51,11 @@ export interface NormalizedQueryHook<E, S> {
   (arg: QueryArgOf<E> | SkipToken, options?: TypedUseQuerySubscriptionOptions): WithData<TypedUseQueryHookResult<ResultTypeOf<E>, QueryArgOf<E>, BaseQueryOf<E>>, Denormalize<S>>;
 }
 
-/** The hook of a declared mutation. */
+/**
+ * The hook of a declared mutation.
+ *
+ * @see README.md#already-on-rtk-query
+ */
 export interface NormalizedMutationHook<E, S> {
   /**
    * RTK Query's `useMutation`: its trigger (whose promise gives the raw response), and its result
@@ -44,11 +68,19 @@ export interface NormalizedMutationHook<E, S> {
   ];
 }
 
-/** A declared endpoint of a normalized api with its hook: `useQuery` for queries, `useMutation` for mutations. */
+/**
+ * A declared endpoint of a normalized api with its hook: `useQuery` for queries, `useMutation` for mutations.
+ *
+ * @see README.md#already-on-rtk-query
+ */
 export type NormalizedReactEndpoint<E, S> = NormalizedEndpoint<E, S> &
   (IsMutation<E> extends true ? { readonly useMutation: NormalizedMutationHook<E, S> } : { readonly useQuery: NormalizedQueryHook<E, S> });
 
-/** The hooks under RTK Query's generated names: `useGetTradesQuery`, `useCreateTradeMutation`. */
+/**
+ * The hooks under RTK Query's generated names: `useGetTradesQuery`, `useCreateTradeMutation`.
+ *
+ * @see README.md#already-on-rtk-query
+ */
 export type NormalizedHookNames<A extends AnyRtkApi, M> = {
   readonly [K in keyof M & keyof EndpointsOf<A> & string as IsMutation<EndpointsOf<A>[K]> extends true ? `use${Capitalize<K>}Mutation` : `use${Capitalize<K>}Query`]: IsMutation<
     EndpointsOf<A>[K]
@@ -57,7 +89,11 @@ export type NormalizedHookNames<A extends AnyRtkApi, M> = {
     : NormalizedQueryHook<EndpointsOf<A>[K], M[K]>;
 };
 
-/** What `normalizeApi` of `rtk-entities/rtk-query/react` returns. */
+/**
+ * What `normalizeApi` of `rtk-entities/rtk-query/react` returns.
+ *
+ * @see README.md#already-on-rtk-query
+ */
 export type NormalizedReactApi<A extends AnyRtkApi, M> = Omit<NormalizedApi<A, M>, 'endpoints'> & {
   /** The declared endpoints, each with its normalized `select` and hook. */
   readonly endpoints: { readonly [K in keyof M & keyof EndpointsOf<A>]: NormalizedReactEndpoint<EndpointsOf<A>[K], M[K]> };

@@ -1,5 +1,6 @@
-import { describeType } from '../schema/describeValue.js';
-import { field, isRecord, stringField } from './guards.js';
+import { describeType } from '../utils/describeValue.js';
+import { isRecord } from '../utils/isRecord.js';
+import { field, stringField } from '../utils/field.js';
 
 /** A selector of RTK Query's: the root state to its result for one argument. */
 export type RtkSelector = (state: unknown) => unknown;

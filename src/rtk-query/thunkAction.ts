@@ -1,4 +1,5 @@
-import { field, isRecord, stringField } from './guards.js';
+import { isRecord } from '../utils/isRecord.js';
+import { field, stringField } from '../utils/field.js';
 
 /** One step of an RTK Query request, read from its thunk action (`<reducerPath>/executeQuery/pending` and so on). */
 export interface RequestEvent {

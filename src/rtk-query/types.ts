@@ -4,25 +4,49 @@ import type { Entities } from '../redux/createEntities.js';
 import type { CountingSelector } from '../redux/selectResponse.js';
 import type { Denormalize } from '../schema/types.js';
 
-/** What `normalizeApi` takes: an RTK Query api, as `createApi` returns it. */
+/**
+ * What `normalizeApi` takes: an RTK Query api, as `createApi` returns it.
+ *
+ * @see README.md#already-on-rtk-query
+ */
 export interface AnyRtkApi {
   readonly reducerPath: string;
   readonly endpoints: object;
 }
 
-/** The endpoints of an RTK Query api, by name. */
+/**
+ * The endpoints of an RTK Query api, by name.
+ *
+ * @see README.md#already-on-rtk-query
+ */
 export type EndpointsOf<A extends AnyRtkApi> = A['endpoints'];
 
-/** Schemas by endpoint name, for some of the api's endpoints. */
+/**
+ * Schemas by endpoint name, for some of the api's endpoints.
+ *
+ * @see README.md#already-on-rtk-query
+ */
 export type ApiSchemas<A extends AnyRtkApi> = { readonly [K in keyof EndpointsOf<A>]?: unknown };
 
-/** Makes a schema declared for a name the api does not have a type error. */
+/**
+ * Makes a schema declared for a name the api does not have a type error.
+ *
+ * @see README.md#already-on-rtk-query
+ */
 export type OnlyEndpointsOf<A extends AnyRtkApi, M> = { readonly [K in Exclude<keyof M, keyof EndpointsOf<A>>]: never };
 
-/** `Omit` applied to each member of a union, so a result's `status`/flags variants stay apart. */
+/**
+ * `Omit` applied to each member of a union, so a result's `status`/flags variants stay apart.
+ *
+ * @see README.md#already-on-rtk-query
+ */
 export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** An RTK Query result whose `data` and `currentData` are the denormalized `T` (instances), not the raw response. */
+/**
+ * An RTK Query result whose `data` and `currentData` are the denormalized `T` (instances), not the raw response.
+ *
+ * @see README.md#already-on-rtk-query
+ */
 export type WithData<R, T> = DistributiveOmit<R, 'data' | 'currentData'> & {
   /** The entry's data, denormalized from the entities slice: current after every write to what it holds. */
   readonly data: T | undefined;
@@ -30,13 +54,25 @@ export type WithData<R, T> = DistributiveOmit<R, 'data' | 'currentData'> & {
   readonly currentData: T | undefined;
 };
 
-/** RTK Query's result for one endpoint's entry (what its own selector gives). */
+/**
+ * RTK Query's result for one endpoint's entry (what its own selector gives).
+ *
+ * @see README.md#already-on-rtk-query
+ */
 export type RtkResultOf<E> = E extends { select(...args: any[]): (state: any) => infer R } ? R : never;
 
-/** The argument(s) RTK Query's `select` of that endpoint takes. */
+/**
+ * The argument(s) RTK Query's `select` of that endpoint takes.
+ *
+ * @see README.md#already-on-rtk-query
+ */
 export type SelectArgsOf<E> = E extends { select(...args: infer P): unknown } ? P : never;
 
-/** One declared endpoint of a normalized api (`rtk-entities/rtk-query`). */
+/**
+ * One declared endpoint of a normalized api (`rtk-entities/rtk-query`).
+ *
+ * @see README.md#already-on-rtk-query
+ */
 export interface NormalizedEndpoint<E, S> {
   /** The endpoint's name in the api. */
   readonly name: string;
@@ -56,7 +92,11 @@ export interface NormalizedEndpoint<E, S> {
   select(...arg: SelectArgsOf<E>): CountingSelector<WithData<RtkResultOf<E>, Denormalize<S>>>;
 }
 
-/** Options of `normalizeApi`. */
+/**
+ * Options of `normalizeApi`.
+ *
+ * @see README.md#already-on-rtk-query
+ */
 export interface NormalizeApiOptions {
   /**
    * The mount point the responses go to: what `createEntities({ reducerPath })` returned.
@@ -65,7 +105,11 @@ export interface NormalizeApiOptions {
   readonly entities?: Entities;
 }
 
-/** What `normalizeApi` returns (`rtk-entities/rtk-query`). */
+/**
+ * What `normalizeApi` returns (`rtk-entities/rtk-query`).
+ *
+ * @see README.md#already-on-rtk-query
+ */
 export interface NormalizedApi<A extends AnyRtkApi, M> {
   /**
    * Normalizes the declared endpoints' responses into the entities slice: add it to the store after

@@ -1,4 +1,4 @@
-import { isRecord } from './guards.js';
+import { isRecord } from '../utils/isRecord.js';
 
 /**
  * `selectFromResult` for RTK Query's hooks: its result without `data` and `currentData`, which

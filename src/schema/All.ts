@@ -4,7 +4,7 @@ import { ArraySchema } from './ArraySchema.js';
 import type { SchemaAttribute, SchemaMapping } from './Polymorphic.js';
 import { isEntityClass } from './isEntityClass.js';
 import { entityKey } from './entityKey.js';
-import { describeValue } from './describeValue.js';
+import { describeValue } from '../utils/describeValue.js';
 
 /** An Entity class as `schema.All` accepts it (abstract ones included), checked by its instances only. */
 type AllEntity = abstract new (...args: any[]) => Entity;
@@ -28,6 +28,7 @@ const listTokens = new Map<string, Array<{ readonly entities: readonly EntitySch
  * new schema.All({ link: Link, post: Post }, 'type');
  * new schema.All({ links: Link, posts: Post }, (value) => `${value.type}s`);
  * ```
+ * @see README.md#schemas
  */
 export class All<D extends AllDefinition = AllDefinition> extends ArraySchema<D> {
   /** Reads list the tables; the stored input is not needed. */

@@ -1,6 +1,6 @@
 import type { DenormalizeDelegate, NormalizeDelegate, SchemaClass } from './interface.js';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic.js';
-import { describeType, describeValue } from './describeValue.js';
+import { describeType, describeValue } from '../utils/describeValue.js';
 
 /**
  * A list of items of one schema, or of several picked by `schemaAttribute`. `[X]` is its shorthand.
@@ -11,6 +11,7 @@ import { describeType, describeValue } from './describeValue.js';
  * new schema.Array(User);
  * new schema.Array({ link: Link, post: Post }, 'type');
  * ```
+ * @see README.md#schemas
  */
 export class ArraySchema<D = unknown> extends Polymorphic<D> implements SchemaClass {
   constructor(definition: D, schemaAttribute?: SchemaAttribute) {

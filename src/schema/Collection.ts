@@ -1,26 +1,48 @@
 import type { DenormalizeDelegate, EntityMeta, EntityRecord, NormalizeDelegate, SchemaClass, StoredSchema, WriteMeta } from './interface.js';
 import { ArraySchema } from './ArraySchema.js';
 import { Values } from './Values.js';
-import { describeValue } from './describeValue.js';
+import { describeValue } from '../utils/describeValue.js';
 import { createDefaultCollectionFilter, defaultNonFilterArgumentKey, type CollectionKey } from './collectionFilter.js';
 import { CollectionChange, type ChangeKind } from './CollectionChange.js';
 import { startedBefore } from './startedBefore.js';
+import { isRecord } from '../utils/isRecord.js';
 
-/** Options of `schema.Collection`. */
-export interface CollectionOptions {
+/**
+ * Options of `schema.Collection`, typed from the arguments its callbacks receive: annotate a
+ * callback's parameters and `new schema.Collection(...)` infers them (Data Client's
+ * `CollectionOptions<Args, Parent>`). Nothing checks them against the endpoints that use the list.
+ *
+ * @typeParam Args the arguments a list is fetched and read with, which `argsKey` receives
+ * @typeParam Parent the entity a nested list belongs to, which `nestKey` receives
+ * @typeParam MutationArgs the arguments of the mutations that change the lists (`push`, `unshift`,
+ *   `assign`, `remove`), which `createCollectionFilter` receives: a POST's body, not the list's params
+ * @see README.md#schemas
+ */
+export interface CollectionOptions<
+  Args extends readonly unknown[] = readonly unknown[],
+  Parent = unknown,
+  MutationArgs extends readonly unknown[] = readonly unknown[],
+> {
   /** The arguments that identify a list. @default the first argument's fields (the params) */
-  readonly argsKey?: (...args: any[]) => Record<string, unknown>;
+  readonly argsKey?: (...args: Args) => Record<string, unknown>;
   /** For a list nested in an entity: identifies it by its parent. */
-  readonly nestKey?: (parent: any, key: string) => Record<string, unknown>;
+  readonly nestKey?: (parent: Parent, key: string) => Record<string, unknown>;
   /** Argument names that do not restrict membership (sorting, paging). @default names starting with `order` */
   readonly nonFilterArgumentKeys?: ((name: string) => boolean) | readonly string[] | RegExp;
   /** Builds the membership test of a mutation: which stored lists take its new items. */
-  readonly createCollectionFilter?: (...args: any[]) => (collectionKey: CollectionKey) => boolean;
+  readonly createCollectionFilter?: (...args: MutationArgs) => (collectionKey: CollectionKey) => boolean;
   /** The table name of these lists. @default `Collection:` + the item schema's entity keys */
   readonly key?: string;
 }
 
-/** The stored form of one list: the normalized items (an array, or an object for Values). */
+/** The options as the Collection calls them: with whatever arguments the endpoint was called with. */
+type CalledOptions = CollectionOptions<readonly unknown[], unknown, readonly unknown[]>;
+
+/**
+ * The stored form of one list: the normalized items (an array, or an object for Values).
+ *
+ * @see README.md#schemas
+ */
 export interface CollectionRecord extends EntityRecord {
   readonly items: unknown;
 }
@@ -31,14 +53,24 @@ export interface CollectionRecord extends EntityRecord {
  * schemas: `push` (append), `unshift` (prepend), `assign` (merge into a Values collection),
  * `remove` (take items out), and `paginate(field)` (append a further page).
  *
+ * @typeParam S the item schema: `[X]`, `schema.Array` or `schema.Values`
+ * @typeParam Args the list's arguments, as `argsKey` declares them (see {@link CollectionOptions})
+ * @typeParam Parent the parent of a nested list, as `nestKey` declares it
+ * @typeParam MutationArgs the arguments of the mutations, as `createCollectionFilter` declares them
  * @example
  * ```ts
  * const trades = new schema.Collection([Trade]);
  * const getTrades = new RestEndpoint({ path: '/trade', schema: trades });
  * const createTrade = getTrades.extend({ method: 'POST', schema: trades.push });
  * ```
+ * @see README.md#schemas
  */
-export class Collection<S = unknown> implements SchemaClass {
+export class Collection<
+  S = unknown,
+  Args extends readonly unknown[] = readonly unknown[],
+  Parent = unknown,
+  MutationArgs extends readonly unknown[] = readonly unknown[],
+> implements SchemaClass {
   /** The schema of the items: `[X]`, `schema.Array`, or `schema.Values`. */
   readonly schema: ArraySchema<unknown> | Values<unknown>;
   /** The table name of these lists. */
@@ -55,19 +87,23 @@ export class Collection<S = unknown> implements SchemaClass {
   readonly remove: CollectionChange<S>;
   declare readonly indexes: undefined;
 
-  private readonly argsKey: (...args: any[]) => Record<string, unknown>;
-  private readonly nestKey: ((parent: any, key: string) => Record<string, unknown>) | undefined;
+  private readonly argsKey: NonNullable<CalledOptions['argsKey']>;
+  private readonly nestKey: CalledOptions['nestKey'];
   /** Whether an argument name restricts list membership. */
   readonly isNonFilterArgument: (name: string) => boolean;
   /** Builds the membership test of a mutation. */
-  readonly createCollectionFilter: (...args: any[]) => (collectionKey: CollectionKey) => boolean;
+  readonly createCollectionFilter: NonNullable<CalledOptions['createCollectionFilter']>;
 
-  constructor(schema: S, options: CollectionOptions = {}) {
+  constructor(schema: S, options: CollectionOptions<Args, Parent, MutationArgs> = {}) {
     this.schema = toListSchema(schema);
-    this.argsKey = options.argsKey ?? ((params?: unknown) => (typeof params === 'object' && params !== null ? { ...params } : {}));
-    this.nestKey = options.nestKey;
+    // the endpoints call these with their own arguments: the type parameters serve the author of
+    // the callbacks, and the list cannot check them against endpoints it does not know
+    this.argsKey =
+      (options as CalledOptions).argsKey ?? ((params?: unknown) => (isRecord(params) ? { ...params } : {}));
+    this.nestKey = (options as CalledOptions).nestKey;
     this.isNonFilterArgument = toPredicate(options.nonFilterArgumentKeys);
-    this.createCollectionFilter = options.createCollectionFilter ?? createDefaultCollectionFilter(this.isNonFilterArgument);
+    this.createCollectionFilter =
+      (options as CalledOptions).createCollectionFilter ?? createDefaultCollectionFilter(this.isNonFilterArgument);
     const inner: string[] = [];
     this.schema.tableKeys((item) => inner.push((item as { key?: string }).key ?? String(item)));
     this.key = options.key ?? `Collection:${inner.join('|')}`;
@@ -94,7 +130,7 @@ export class Collection<S = unknown> implements SchemaClass {
     const collectionKey: Record<string, string> = {};
     for (const name of Object.keys(fields).sort()) {
       const value = fields[name];
-      if (value !== undefined && name !== omit) collectionKey[name] = `${value as string}`;
+      if (value !== undefined && name !== omit) collectionKey[name] = `${value}`;
     }
     // names inserted sorted, values strings: plain JSON is already a stable key
     return JSON.stringify(collectionKey);
@@ -110,7 +146,7 @@ export class Collection<S = unknown> implements SchemaClass {
 
   /** Reads the list stored under `input` (its id). */
   denormalize(input: unknown, delegate: DenormalizeDelegate): unknown {
-    return delegate.entity(this, `${input as string}`);
+    return delegate.entity(this, `${input}`);
   }
 
   /** Builds the list's id from read arguments. */

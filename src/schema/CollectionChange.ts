@@ -1,6 +1,6 @@
 import type { DenormalizeDelegate, NormalizeDelegate, SchemaClass } from './interface.js';
 import type { Collection, CollectionRecord } from './Collection.js';
-import { describeValue } from './describeValue.js';
+import { describeValue } from '../utils/describeValue.js';
 
 /** How a mutation changes the stored lists. */
 export type ChangeKind = 'push' | 'unshift' | 'assign' | 'remove' | 'page';

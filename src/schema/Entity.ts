@@ -6,11 +6,12 @@ import type {
   QueryDelegate,
   WriteMeta,
 } from './interface.js';
-import { assignFields } from './ownProperty.js';
-import { describeType, describeValue } from './describeValue.js';
+import { assignFields } from '../utils/ownProperty.js';
+import { describeType, describeValue } from '../utils/describeValue.js';
 import { entityKey } from './entityKey.js';
 import { startedBefore } from './startedBefore.js';
 import { toPk } from './toPk.js';
+import { isRecord } from '../utils/isRecord.js';
 
 /**
  * A kind of data with an identity. Subclass it, declare fields with defaults, say how to find the
@@ -33,6 +34,7 @@ import { toPk } from './toPk.js';
  *   static schema = { author: User };
  * }
  * ```
+ * @see README.md#schemas
  */
 export abstract class Entity {
   /** The table name of this kind in the store. Required, and unique across the app. */
@@ -168,7 +170,7 @@ export abstract class Entity {
 
   /** Reads the instance stored at `input` (a primary key). */
   static denormalize(input: unknown, delegate: DenormalizeDelegate): object | undefined {
-    return delegate.entity(this, `${input as string}`);
+    return delegate.entity(this, `${input}`);
   }
 
   /** Fills the nested-schema fields of a new instance from its stored record. */
@@ -190,13 +192,13 @@ export abstract class Entity {
   static queryKey(args: readonly unknown[], delegate: QueryDelegate): string | undefined {
     const [first] = args;
     if (typeof first === 'string' || typeof first === 'number') return `${first}`;
-    if (typeof first !== 'object' || first === null) return undefined;
-    const pk = toPk(this.pk(first as EntityRecord, undefined, undefined, args));
+    if (!isRecord(first)) return undefined;
+    const pk = toPk(this.pk(first, undefined, undefined, args));
     if (pk !== undefined) return pk;
     const key = entityKey(this);
     for (const field of this.indexes ?? []) {
-      const value = (first as Record<string, unknown>)[field];
-      if (value !== undefined) return delegate.getIndex(key, field, `${value as string}`);
+      const value = first[field];
+      if (value !== undefined) return delegate.getIndex(key, field, `${value}`);
     }
     return undefined;
   }

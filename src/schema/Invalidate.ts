@@ -1,7 +1,8 @@
 import type { DenormalizeDelegate, EntitySchema, NormalizeDelegate, SchemaClass } from './interface.js';
-import { describeValue } from './describeValue.js';
+import { describeValue } from '../utils/describeValue.js';
 import { entityKey } from './entityKey.js';
 import { toPk } from './toPk.js';
+import { isRecord } from '../utils/isRecord.js';
 
 /**
  * Marks an entity deleted: it leaves its table, every `All`, every list and every read by id.
@@ -13,6 +14,7 @@ import { toPk } from './toPk.js';
  * ```ts
  * new RestEndpoint({ path: '/users/:id', method: 'DELETE', schema: new schema.Invalidate(User) });
  * ```
+ * @see README.md#schemas
  */
 export class Invalidate<E extends EntitySchema = EntitySchema> implements SchemaClass {
   /** The kind of entity this deletes. */
@@ -30,8 +32,8 @@ export class Invalidate<E extends EntitySchema = EntitySchema> implements Schema
   normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): string | undefined {
     const entity = this.schema;
     const name = entityKey(entity);
-    const object = typeof input === 'object' && input !== null;
-    const processed = object ? entity.process(input as Record<string, unknown>, parent, key, delegate.args) : {};
+    const object = isRecord(input);
+    const processed = object ? entity.process(input, parent, key, delegate.args) : {};
     const rawPk = object ? entity.pk(processed, parent, key, delegate.args) : input;
     let pk = toPk(rawPk);
     if (pk === undefined) {
@@ -48,7 +50,7 @@ export class Invalidate<E extends EntitySchema = EntitySchema> implements Schema
             `. Received: ${describeValue(input)}`,
         );
       }
-      for (const field of indexed) pk ??= delegate.getIndex?.(name, field, `${processed[field] as string}`);
+      for (const field of indexed) pk ??= delegate.getIndex?.(name, field, `${processed[field]}`);
       if (pk === undefined) return undefined; // the field names no stored entity: nothing to delete
     }
     delegate.deleteEntity(entity, pk);

@@ -1,11 +1,14 @@
 import type { DenormalizeDelegate, NormalizeDelegate, QueryDelegate, SchemaClass } from './interface.js';
-import { describeType, describeValue } from './describeValue.js';
+import { describeType, describeValue } from '../utils/describeValue.js';
+import { isRecord } from '../utils/isRecord.js';
 
 type Definition = { readonly [field: string]: unknown };
 
 /**
  * An object whose listed fields have schemas; other fields pass through. `{ field: X }` is its
  * shorthand. The schema of a bundled mutation response: `{ trade: Trade, account: Account }`.
+ *
+ * @see README.md#schemas
  */
 export class ObjectSchema<D extends Definition = Definition> implements SchemaClass {
   /** The schema of each field. */
@@ -23,7 +26,7 @@ export class ObjectSchema<D extends Definition = Definition> implements SchemaCl
 
   /** Normalizes the fields that have schemas; copies the others. */
   normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): Record<string, unknown> {
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    if (!isRecord(input) || Array.isArray(input)) {
       throw new TypeError(
         `schema.Object expected an object while normalizing ${delegate.source ?? 'a response'}${key === undefined ? '' : ` (field '${key}')`}, ` +
           `but received ${describeType(input)}. Received: ${describeValue(input)}`,
@@ -31,7 +34,7 @@ export class ObjectSchema<D extends Definition = Definition> implements SchemaCl
     }
     const output: Record<string, unknown> = { ...input };
     for (const field in this.schema) {
-      const value = (input as Record<string, unknown>)[field];
+      const value = input[field];
       if (value === undefined) continue;
       output[field] = delegate.visit(this.schema[field], value, input, field);
     }

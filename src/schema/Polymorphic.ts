@@ -1,18 +1,29 @@
 import type { DenormalizeDelegate, NormalizeDelegate } from './interface.js';
 import { isSchemaClass } from './isSchemaClass.js';
-import { getOwn } from './ownProperty.js';
-import { warnOnce } from './devWarning.js';
+import { getOwn } from '../utils/ownProperty.js';
+import { warnOnce } from '../utils/devWarning.js';
+import { isRecord } from '../utils/isRecord.js';
 
-/** Names of the schemas in a polymorphic mapping. */
+/**
+ * Names of the schemas in a polymorphic mapping.
+ *
+ * @see README.md#first-use
+ */
 export type SchemaMapping = { readonly [attribute: string]: unknown };
 
 /**
  * Picks the mapping key for one input item: the name of an attribute of the item, or a function of
  * `(value, parent, key)`, where `parent` holds the input and `key` is its field name.
+ *
+ * @see README.md#first-use
  */
 export type SchemaAttribute = string | ((value: any, parent: any, key: string | undefined) => string);
 
-/** The normalized form of an item picked from a mapping: its primary key and its mapping key. */
+/**
+ * The normalized form of an item picked from a mapping: its primary key and its mapping key.
+ *
+ * @see README.md#first-use
+ */
 export interface PolymorphicRef {
   readonly id: unknown;
   readonly schema: string;
@@ -27,13 +38,15 @@ export class Polymorphic<D = unknown> {
   declare schema: D;
   /** How an item's mapping key is found; absent for a single schema. */
   readonly schemaAttribute: SchemaAttribute | undefined;
-  private attributeOf: ((value: unknown, parent: unknown, key: string | undefined) => unknown) | undefined;
+  private attributeOf:
+    | ((value: { readonly [field: string]: unknown }, parent: unknown, key: string | undefined) => unknown)
+    | undefined;
   private single = true;
 
   constructor(definition: D, schemaAttribute?: SchemaAttribute) {
     this.schemaAttribute = schemaAttribute;
     if (typeof schemaAttribute === 'string') {
-      this.attributeOf = (value) => (value as Record<string, unknown>)[schemaAttribute];
+      this.attributeOf = (value) => value[schemaAttribute];
     } else if (typeof schemaAttribute === 'function') {
       this.attributeOf = schemaAttribute;
     } else if (schemaAttribute !== undefined) {
@@ -64,9 +77,10 @@ export class Polymorphic<D = unknown> {
   /** Normalizes one item: with the single schema, or with the mapping entry its attribute names. */
   normalizeValue(value: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown {
     if (this.single) return delegate.visit(this.schema, value, parent, key);
-    if (typeof value !== 'object' || value === null) return value;
+    if (!isRecord(value)) return value;
     const attribute = this.attributeOf!(value, parent, key);
-    const schema = attribute === undefined || attribute === null ? undefined : getOwn(this.schema as SchemaMapping, `${attribute as string}`);
+    const schema =
+      attribute === undefined || attribute === null ? undefined : getOwn(this.schema as SchemaMapping, `${attribute}`);
     if (schema === undefined) {
       warnOnce(
         `unmatched:${this.constructor.name}:${String(attribute)}`,
@@ -76,7 +90,7 @@ export class Polymorphic<D = unknown> {
       return value;
     }
     const normalized = delegate.visit(schema, value, parent, key);
-    return normalized === undefined || normalized === null ? normalized : { id: normalized, schema: `${attribute as string}` };
+    return normalized === undefined || normalized === null ? normalized : { id: normalized, schema: `${attribute}` };
   }
 
   /** Denormalizes one item written by `normalizeValue`. Items kept as they were come back unchanged. */

@@ -1,7 +1,8 @@
 import type { DenormalizeDelegate, NormalizeDelegate, QueryDelegate, SchemaClass } from './interface.js';
 import { Polymorphic, type SchemaAttribute, type SchemaMapping } from './Polymorphic.js';
-import { getOwn } from './ownProperty.js';
-import { describeValue } from './describeValue.js';
+import { getOwn } from '../utils/ownProperty.js';
+import { describeValue } from '../utils/describeValue.js';
+import { isRecord } from '../utils/isRecord.js';
 
 /**
  * One item that may be any of several Entity kinds, picked by `schemaAttribute`.
@@ -10,6 +11,7 @@ import { describeValue } from './describeValue.js';
  * ```ts
  * new schema.Union({ link: Link, post: Post }, 'type');
  * ```
+ * @see README.md#schemas
  */
 export class Union<D extends SchemaMapping = SchemaMapping> extends Polymorphic<D> implements SchemaClass {
   constructor(definition: D, schemaAttribute: SchemaAttribute) {
@@ -42,10 +44,10 @@ export class Union<D extends SchemaMapping = SchemaMapping> extends Polymorphic<
   /** Finds the item from arguments naming the attribute and the primary key (string attributes only). */
   queryKey(args: readonly unknown[], delegate: QueryDelegate): unknown {
     const [first] = args;
-    if (typeof this.schemaAttribute !== 'string' || typeof first !== 'object' || first === null) return undefined;
-    const attribute = (first as Record<string, unknown>)[this.schemaAttribute];
-    const schema = getOwn(this.schema, `${attribute as string}`) as Partial<SchemaClass> | undefined;
+    if (typeof this.schemaAttribute !== 'string' || !isRecord(first)) return undefined;
+    const attribute = first[this.schemaAttribute];
+    const schema = getOwn(this.schema, `${attribute}`) as Partial<SchemaClass> | undefined;
     const id = schema?.queryKey?.(args, delegate);
-    return id === undefined ? undefined : { id, schema: `${attribute as string}` };
+    return id === undefined ? undefined : { id, schema: `${attribute}` };
   }
 }

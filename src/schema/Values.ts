@@ -1,6 +1,7 @@
 import type { DenormalizeDelegate, NormalizeDelegate, SchemaClass } from './interface.js';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic.js';
-import { describeType, describeValue } from './describeValue.js';
+import { describeType, describeValue } from '../utils/describeValue.js';
+import { isRecord } from '../utils/isRecord.js';
 
 /**
  * An object used as a dictionary: every value has the schema (or one picked by `schemaAttribute`).
@@ -9,6 +10,7 @@ import { describeType, describeValue } from './describeValue.js';
  * ```ts
  * new schema.Values(User); // { [anyKey]: User }
  * ```
+ * @see README.md#schemas
  */
 export class Values<D = unknown> extends Polymorphic<D> implements SchemaClass {
   constructor(definition: D, schemaAttribute?: SchemaAttribute) {
@@ -17,7 +19,7 @@ export class Values<D = unknown> extends Polymorphic<D> implements SchemaClass {
 
   /** Normalizes every value of the dictionary. */
   normalize(input: unknown, _parent: unknown, key: string | undefined, delegate: NormalizeDelegate): Record<string, unknown> {
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    if (!isRecord(input) || Array.isArray(input)) {
       throw new TypeError(
         `schema.Values expected an object while normalizing ${delegate.source ?? 'a response'}${key === undefined ? '' : ` (field '${key}')`}, ` +
           `but received ${describeType(input)}. Received: ${describeValue(input)}`,
@@ -25,7 +27,7 @@ export class Values<D = unknown> extends Polymorphic<D> implements SchemaClass {
     }
     const output: Record<string, unknown> = {};
     for (const name of Object.keys(input)) {
-      const value = this.normalizeValue((input as Record<string, unknown>)[name], input, name, delegate);
+      const value = this.normalizeValue(input[name], input, name, delegate);
       if (value !== undefined && value !== null) Object.defineProperty(output, name, { value, enumerable: true, writable: true, configurable: true });
     }
     return output;
@@ -34,9 +36,9 @@ export class Values<D = unknown> extends Polymorphic<D> implements SchemaClass {
   /** Denormalizes every value, dropping the ones no longer stored. */
   denormalize(input: unknown, delegate: DenormalizeDelegate): Record<string, unknown> {
     const output: Record<string, unknown> = {};
-    if (typeof input !== 'object' || input === null) return output;
+    if (!isRecord(input)) return output;
     for (const name of Object.keys(input)) {
-      const value = this.denormalizeValue((input as Record<string, unknown>)[name], delegate);
+      const value = this.denormalizeValue(input[name], delegate);
       if (value !== undefined && value !== null) Object.defineProperty(output, name, { value, enumerable: true, writable: true, configurable: true });
     }
     return output;

@@ -1,4 +1,8 @@
-/** The arguments a list was fetched with, as stored in its key: every value a string. */
+/**
+ * The arguments a list was fetched with, as stored in its key: every value a string.
+ *
+ * @see README.md#schemas
+ */
 export type CollectionKey = { readonly [name: string]: string };
 
 /** Which argument names never restrict membership: by default sort orders (`order`, `orderBy`…). */
@@ -24,6 +28,9 @@ export function createDefaultCollectionFilter(nonFilterArgumentKey: (name: strin
   return (...args: readonly unknown[]) => {
     const fields = mutationFields(args);
     return (collectionKey: CollectionKey): boolean =>
-      Object.keys(collectionKey).every((name) => nonFilterArgumentKey(name) || (fields[name] !== undefined && `${fields[name] as string}` === collectionKey[name]));
+      Object.keys(collectionKey).every(
+        (name) =>
+          nonFilterArgumentKey(name) || (fields[name] !== undefined && `${fields[name]}` === collectionKey[name]),
+      );
   };
 }

@@ -1,4 +1,4 @@
-import { describeValue } from './describeValue.js';
+import { describeValue } from '../utils/describeValue.js';
 
 /**
  * `Entity.key`, checked: every stored kind needs a unique, explicit table name (class names do

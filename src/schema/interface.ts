@@ -3,13 +3,25 @@
  * storage while normalizing and denormalizing. Schemas never see Redux state; they see these.
  */
 
-/** A stored entity: a plain JSON object whose nested entities are replaced by their primary keys. */
+/**
+ * A stored entity: a plain JSON object whose nested entities are replaced by their primary keys.
+ *
+ * @see README.md#state-shape
+ */
 export type EntityRecord = { readonly [field: string]: unknown };
 
-/** One entity kind's records by primary key. Tables have no prototype, so any string is a safe id. */
+/**
+ * One entity kind's records by primary key. Tables have no prototype, so any string is a safe id.
+ *
+ * @see README.md#state-shape
+ */
 export type EntityTable = { readonly [pk: string]: EntityRecord | undefined };
 
-/** Every entity table by `Entity.key`. */
+/**
+ * Every entity table by `Entity.key`.
+ *
+ * @see README.md#state-shape
+ */
 export type EntityTables = { readonly [key: string]: EntityTable | undefined };
 
 /**
@@ -23,7 +35,11 @@ export interface RequestStart {
   readonly seq?: number;
 }
 
-/** When a record was written, and until when it is fresh. Plain numbers (epoch ms): JSON-safe. */
+/**
+ * When a record was written, and until when it is fresh. Plain numbers (epoch ms): JSON-safe.
+ *
+ * @see README.md#schemas
+ */
 export interface WriteMeta extends RequestStart {
   /** When the request that produced the record started. Orders competing writes (with `seq`). */
   readonly fetchedAt: number;
@@ -33,17 +49,29 @@ export interface WriteMeta extends RequestStart {
   readonly expiresAt: number;
 }
 
-/** Per-record bookkeeping. `deleted` remembers a removed entity so an older response cannot revive it. */
+/**
+ * Per-record bookkeeping. `deleted` remembers a removed entity so an older response cannot revive it.
+ *
+ * @see README.md#state-shape
+ */
 export interface EntityMeta extends WriteMeta {
   readonly deleted?: true;
 }
 
-/** Meta by `Entity.key`, then by primary key: what one response writes (`normalize` returns it). */
+/**
+ * Meta by `Entity.key`, then by primary key: what one response writes (`normalize` returns it).
+ *
+ * @see README.md#state-shape
+ */
 export type EntityMetaTables = {
   readonly [key: string]: { readonly [pk: string]: EntityMeta | undefined } | undefined;
 };
 
-/** Secondary indexes: `indexes[Entity.key][field][value]` is the primary key holding that value. */
+/**
+ * Secondary indexes: `indexes[Entity.key][field][value]` is the primary key holding that value.
+ *
+ * @see README.md#state-shape
+ */
 export type EntityIndexes = {
   readonly [key: string]: { readonly [field: string]: { readonly [value: string]: string | undefined } | undefined } | undefined;
 };
@@ -51,6 +79,8 @@ export type EntityIndexes = {
 /**
  * Read access to already-stored data, so a response can be merged into it. What `normalize`
  * returns is one (meta by primary key); the store gives `getMeta`, since it keeps meta otherwise.
+ *
+ * @see README.md#schemas
  */
 export interface StoreView {
   readonly entities: EntityTables;
@@ -61,7 +91,11 @@ export interface StoreView {
   readonly indexes?: EntityIndexes;
 }
 
-/** What a schema's `normalize` may do: recurse, read what is stored, and write entities. */
+/**
+ * What a schema's `normalize` may do: recurse, read what is stored, and write entities.
+ *
+ * @see README.md#schemas
+ */
 export interface NormalizeDelegate {
   /** Arguments of the request being normalized (path params, body). */
   readonly args: readonly unknown[];
@@ -94,7 +128,11 @@ export interface NormalizeDelegate {
   deleteEntity(entity: StoredSchema, pk: string): void;
 }
 
-/** What a schema's `denormalize` may do: recurse, and read entities through the memo. */
+/**
+ * What a schema's `denormalize` may do: recurse, and read entities through the memo.
+ *
+ * @see README.md#schemas
+ */
 export interface DenormalizeDelegate {
   /** Arguments of the read (used by `schema.Query`). */
   readonly args: readonly unknown[];
@@ -106,13 +144,21 @@ export interface DenormalizeDelegate {
   getPks(key: string): readonly string[];
 }
 
-/** What a query may read to turn arguments into a normalized input, without a stored response. */
+/**
+ * What a query may read to turn arguments into a normalized input, without a stored response.
+ *
+ * @see README.md#schemas
+ */
 export interface QueryDelegate {
   getEntity(key: string, pk: string): EntityRecord | undefined;
   getIndex(key: string, field: string, value: string): string | undefined;
 }
 
-/** The protocol every schema class implements (Entity classes implement it statically). */
+/**
+ * The protocol every schema class implements (Entity classes implement it statically).
+ *
+ * @see README.md#schemas
+ */
 export interface SchemaClass {
   normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown;
   denormalize(input: unknown, delegate: DenormalizeDelegate): unknown;
@@ -129,6 +175,8 @@ export interface SchemaClass {
 /**
  * A schema whose values are stored in a table of their own and read through the memo: Entity
  * classes, and `schema.Collection` lists.
+ *
+ * @see README.md#schemas
  */
 export interface StoredSchema extends SchemaClass {
   readonly key: string;
@@ -142,7 +190,11 @@ export interface StoredSchema extends SchemaClass {
   denormalizeFields(instance: object, record: EntityRecord, delegate: DenormalizeDelegate): void;
 }
 
-/** The static side of an Entity class, as the normalizer uses it. */
+/**
+ * The static side of an Entity class, as the normalizer uses it.
+ *
+ * @see README.md#schemas
+ */
 export interface EntitySchema extends StoredSchema {
   readonly schema: { readonly [field: string]: unknown };
   pk(value: EntityRecord, parent?: unknown, key?: string, args?: readonly unknown[]): string | number | undefined;
@@ -150,5 +202,9 @@ export interface EntitySchema extends StoredSchema {
   validate(processed: EntityRecord): string | undefined;
 }
 
-/** A schema class, an Entity class, or a shorthand (`[Schema]`, `{ field: Schema }`). */
+/**
+ * A schema class, an Entity class, or a shorthand (`[Schema]`, `{ field: Schema }`).
+ *
+ * @see README.md#schemas
+ */
 export type Schema = SchemaClass | EntitySchema | readonly [unknown] | { readonly [field: string]: unknown };

@@ -9,10 +9,18 @@ import type { Query } from './Query.js';
 import type { Collection } from './Collection.js';
 import type { CollectionChange } from './CollectionChange.js';
 
-/** Any Entity subclass (abstract ones included). */
+/**
+ * Any Entity subclass (abstract ones included).
+ *
+ * @see README.md#schemas
+ */
 export type EntityClass<T extends Entity = Entity> = (abstract new (...args: any[]) => T) & Omit<typeof Entity, 'prototype'>;
 
-/** The instance type of an Entity class, abstract classes included. */
+/**
+ * The instance type of an Entity class, abstract classes included.
+ *
+ * @see README.md#schemas
+ */
 export type EntityInstance<C> = C extends abstract new (...args: any[]) => infer I ? I : never;
 
 /** What one member of a polymorphic definition reads as: a single schema, or any schema of a mapping. */
@@ -27,6 +35,8 @@ export type DenormalizeMember<D> = D extends abstract new (...args: any[]) => in
 /**
  * The type a read of schema `S` gives: instances for Entity classes, `T[]` for `schema.All(T)`,
  * `(A | B)[]` for `schema.All({ a: A, b: B }, attr)`, objects field by field, and so on.
+ *
+ * @see README.md#first-use
  */
 export type Denormalize<S> = S extends abstract new (...args: any[]) => infer I
   ? I

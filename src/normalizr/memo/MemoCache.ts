@@ -1,6 +1,6 @@
 import type { EntityTables } from '../../schema/interface.js';
 import { isStoredSchema } from '../../schema/isStoredSchema.js';
-import { stableStringify } from '../../schema/stableStringify.js';
+import { stableStringify } from '../../utils/stableStringify.js';
 import { collectTableKeys } from '../collectTableKeys.js';
 import { keepIdentity } from '../keepIdentity.js';
 import { toSchemaClass } from '../shorthand.js';
@@ -39,6 +39,8 @@ interface TopEntry {
  * were checked against by number (`objectId`), not by reference, and an entry goes when its record
  * does (`EntryMap`). Beyond the records still stored, the memo keeps a short history per record
  * and per top-level read (`HISTORY`), so a rollback returns its objects.
+ *
+ * @see README.md#first-use
  */
 export class MemoCache {
   private readonly entries = new EntryMap();

@@ -1,6 +1,6 @@
 import type { DenormalizeDelegate, EntityRecord, EntityTables, StoredSchema } from '../../schema/interface.js';
 import { entityKey } from '../../schema/entityKey.js';
-import { getOwn } from '../../schema/ownProperty.js';
+import { getOwn } from '../../utils/ownProperty.js';
 import { toSchemaClass } from '../shorthand.js';
 import { addChild, EntityEntry, trimHistory } from './EntityEntry.js';
 import type { EntryMap, Kept } from './EntryMap.js';

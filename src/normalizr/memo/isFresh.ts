@@ -1,5 +1,5 @@
 import type { EntityTables } from '../../schema/interface.js';
-import { getOwn } from '../../schema/ownProperty.js';
+import { getOwn } from '../../utils/ownProperty.js';
 import { childAt, childCount, type EntityEntry } from './EntityEntry.js';
 
 /**

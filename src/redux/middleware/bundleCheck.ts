@@ -1,7 +1,7 @@
 import type { EndpointInterface } from '../../endpoint/interface.js';
 import { ObjectSchema } from '../../schema/ObjectSchema.js';
 import { isSchemaClass } from '../../schema/isSchemaClass.js';
-import { isProduction, warnOnce } from '../../schema/devWarning.js';
+import { isProduction, warnOnce } from '../../utils/devWarning.js';
 
 /**
  * In development, warns when a mutation's response lacks a key its object schema declares: a

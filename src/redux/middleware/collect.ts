@@ -1,8 +1,8 @@
 import type { EndpointInterface } from '../../endpoint/interface.js';
 import { collectTableKeys } from '../../normalizr/collectTableKeys.js';
 import type { EntityMeta, RequestStart } from '../../schema/interface.js';
-import { getOwn } from '../../schema/ownProperty.js';
-import { stableStringify } from '../../schema/stableStringify.js';
+import { getOwn } from '../../utils/ownProperty.js';
+import { stableStringify } from '../../utils/stableStringify.js';
 import type { SweepPayload } from '../actions.js';
 import { buildQueryInput } from '../buildQueryInput.js';
 import { planSweep, type SweepRoot } from '../planSweep.js';

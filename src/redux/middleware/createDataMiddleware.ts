@@ -3,8 +3,8 @@ import type { EndpointInterface, RequestContext } from '../../endpoint/interface
 import type { RequestStart } from '../../schema/interface.js';
 import { normalize } from '../../normalizr/normalize.js';
 import { sameJson } from '../../normalizr/sameJson.js';
-import { getOwn } from '../../schema/ownProperty.js';
-import { warnOnce } from '../../schema/devWarning.js';
+import { getOwn } from '../../utils/ownProperty.js';
+import { warnOnce } from '../../utils/devWarning.js';
 import type { EntitiesInstance } from '../instance.js';
 import { ResetError } from '../ResetError.js';
 import { serializeError } from '../serializeError.js';
@@ -21,7 +21,11 @@ import { assertStorableDepth } from './depthCheck.js';
 import { createCommit } from './commitAction.js';
 import { unmountedSliceMessage } from '../mountHints.js';
 
-/** Options of `createDataMiddleware`. */
+/**
+ * Options of `createDataMiddleware`.
+ *
+ * @see README.md#long-running-apps-memory-unused-data-order
+ */
 export interface DataMiddlewareOptions {
   /** The transport, `(input, init) => Promise<Response>`: for tests or SSR. @default globalThis.fetch */
   readonly fetch?: RequestContext['fetch'];

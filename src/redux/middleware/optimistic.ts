@@ -1,6 +1,6 @@
 import type { EndpointInterface } from '../../endpoint/interface.js';
 import { normalize } from '../../normalizr/normalize.js';
-import { warnOnce } from '../../schema/devWarning.js';
+import { warnOnce } from '../../utils/devWarning.js';
 import { applyTables, storeView, type Tables } from '../optimisticLayers.js';
 import type { OptimisticLayer } from '../state.js';
 import { dataMeta } from './expiry.js';

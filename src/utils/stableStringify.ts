@@ -1,3 +1,4 @@
+import { field } from './field.js';
 /** Keys deeper than this are refused before they could overflow the stack. */
 const MAX_DEPTH = 1_000;
 
@@ -67,7 +68,7 @@ export function stableStringify(value: unknown, name = ''): string {
     }
     const fields: string[] = [];
     for (const name of names) {
-      const text = write((object as Record<string, unknown>)[name], `${path}.${name}`);
+      const text = write(field(object, name), `${path}.${name}`);
       if (text !== undefined) fields.push(`${JSON.stringify(name)}:${text}`);
     }
     return `{${fields.join(',')}}`;

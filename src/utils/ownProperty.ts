@@ -49,7 +49,7 @@ export function assignFields(target: object, source: object): void {
   }
   for (const name of Object.keys(source)) {
     Object.defineProperty(target, name, {
-      value: (source as Record<string, unknown>)[name],
+      value: Reflect.get(source, name),
       writable: true,
       enumerable: true,
       configurable: true,

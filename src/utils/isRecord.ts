@@ -1,0 +1,7 @@
+/**
+ * Whether `value` is an object whose fields can be read by name: every object but `null`, arrays
+ * and class instances included, functions not. The guard to use instead of casting to `Record<string, unknown>`.
+ */
+export function isRecord(value: unknown): value is { readonly [field: string]: unknown } {
+  return typeof value === 'object' && value !== null;
+}
