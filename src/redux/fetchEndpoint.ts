@@ -8,13 +8,17 @@ import { missingMiddlewareMessage } from './mountHints.js';
 /** The arguments an endpoint is called with (those of its `key`). */
 export type EndpointArgs<E extends EndpointInterface> = Parameters<E['key']>;
 
+/** This mount point's middleware, reached from a thunk; `undefined` when the store has none. */
+export function findMiddleware(instance: EntitiesInstance, dispatch: (action: UnknownAction) => unknown): DataApi | undefined {
+  const api = dispatch(instance.probe()) as Partial<DataApi> | undefined;
+  return typeof api?.fetch === 'function' ? (api as DataApi) : undefined;
+}
+
 /** Reaches this mount point's middleware from a thunk, or says how to install it. */
 export function connectToMiddleware(instance: EntitiesInstance, dispatch: (action: UnknownAction) => unknown): DataApi {
-  const api = dispatch(instance.probe()) as Partial<DataApi> | undefined;
-  if (typeof api?.fetch !== 'function') {
-    throw new Error(missingMiddlewareMessage(instance.reducerPath));
-  }
-  return api as DataApi;
+  const api = findMiddleware(instance, dispatch);
+  if (api === undefined) throw new Error(missingMiddlewareMessage(instance.reducerPath));
+  return api;
 }
 
 /** A request's promise with RTK's `abort()`: rejects this caller with the reason and stores no error. */

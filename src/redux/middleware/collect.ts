@@ -5,6 +5,7 @@ import { getOwn } from '../../schema/ownProperty.js';
 import { stableStringify } from '../../schema/stableStringify.js';
 import type { SweepPayload } from '../actions.js';
 import { buildQueryInput } from '../buildQueryInput.js';
+import { isInFlight } from '../fetchPolicy.js';
 import { planSweep, type SweepRoot } from '../planSweep.js';
 import type { EntitiesState } from '../state.js';
 
@@ -67,7 +68,6 @@ export function createCollector(context: CollectorContext) {
     (timer as { unref?: () => void }).unref?.();
     return timer;
   };
-  const isPending = (key: string) => (getOwn(slice().meta, key)?.pending ?? 0) > 0;
   const released = (retention: CallRetention, at: number) =>
     retention.count === 0 && retention.releasedAt !== undefined && at - retention.releasedAt >= keepMs(retention.endpoint);
 
@@ -113,7 +113,10 @@ export function createCollector(context: CollectorContext) {
 
   /** The calls released long enough ago (or whose timer fired), not in flight. */
   const dueCalls = (at: number, fired?: string): string[] =>
-    [...calls].filter(([key, retention]) => (key === fired || released(retention, at)) && retention.count === 0 && !isPending(key)).map(([key]) => key);
+    [...calls]
+      .filter(([key, retention]) => (key === fired || released(retention, at)) && retention.count === 0)
+      .filter(([key]) => !isInFlight(getOwn(slice().meta, key)))
+      .map(([key]) => key);
 
   const scheduleOrphanSweep = (): void => {
     if (orphanTimer !== undefined) return;
@@ -197,7 +200,7 @@ export function createCollector(context: CollectorContext) {
       const keys = dueCalls(at);
       for (const key in state.meta) {
         const meta = state.meta[key];
-        if (calls.has(key) || meta === undefined || (meta.pending ?? 0) > 0) continue;
+        if (calls.has(key) || meta === undefined || isInFlight(meta)) continue;
         if (at - meta.date >= keepMs(endpoints.get(key))) keys.push(key);
       }
       sweep(keys);
