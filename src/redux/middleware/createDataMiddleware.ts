@@ -14,7 +14,8 @@ import { applyTables, committedTables, storeView, type Tables } from '../optimis
 import { createOptimisticQueue } from './optimistic.js';
 import type { OptimisticLayer } from '../state.js';
 import type { SnapshotFactory } from '../snapshot.js';
-import { dataMeta, errorMeta, errorPolicyOf } from './expiry.js';
+import { dataMeta, errorMeta } from './expiry.js';
+import { errorPolicyOf } from '../../endpoint/defaultErrorPolicy.js';
 import { createCollector, DEFAULT_KEEP_UNUSED_DATA_FOR } from './collect.js';
 import { isCallerAbort } from './callerAbort.js';
 import { assertStorableDepth } from './depthCheck.js';
