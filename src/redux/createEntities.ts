@@ -4,7 +4,7 @@ import { createEntitiesReducer } from './createEntitiesReducer.js';
 import { createFetchEndpoint } from './fetchEndpoint.js';
 import { createGetEntitySelectors } from './getEntitySelectors.js';
 import { bindInstance, createInstance } from './instance.js';
-import { buildDataMiddleware, type DataMiddlewareOptions } from './middleware/createDataMiddleware.js';
+import { buildDataMiddleware, type DataMiddlewareOptions } from './middleware/buildDataMiddleware.js';
 import { createSelectEntityMeta } from './selectEntityMeta.js';
 import { createSelectQuery } from './selectQuery.js';
 import { createSelectResponse } from './selectResponse.js';
