@@ -8,7 +8,7 @@ import { warnOnce } from '../../schema/devWarning.js';
 import type { EntitiesInstance } from '../instance.js';
 import { ResetError } from '../ResetError.js';
 import { serializeError } from '../serializeError.js';
-import { createInFlight, type SharedRequest } from './dedupe.js';
+import { createDedupe } from './dedupe.js';
 import { checkBundle } from './bundleCheck.js';
 import { applyTables, committedTables, storeView, type Tables } from '../optimisticLayers.js';
 import { createOptimisticQueue } from './optimistic.js';
@@ -81,25 +81,6 @@ export interface TrackedRequest {
 }
 
 /**
- * One caller's view of a shared request: rejects with the abort reason as soon as `signal` aborts,
- * and aborts the request itself once every caller has aborted.
- */
-function abortable(request: SharedRequest, signal: AbortSignal, forget: () => void): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      request.aborted++;
-      if (request.aborted === request.callers) {
-        forget();
-        request.controller.abort(signal.reason);
-      }
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    request.promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-/**
  * Composes the request pipeline: dedupe (`dedupe.ts`), the request (`endpoint.request`), expiry
  * (`expiry.ts`), normalization against the current state, and ONE plain action per response.
  */
@@ -109,7 +90,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
   const now = options.now ?? Date.now;
 
   return (store) => {
-    const inFlight = createInFlight();
+    const inFlight = createDedupe();
     const optimistic = createOptimisticQueue();
     const controllers = new Set<AbortController>();
     const started = new Set<RequestStart>();
@@ -229,15 +210,7 @@ export function buildDataMiddleware(instance: EntitiesInstance, snapshot: Snapsh
         } catch (error) {
           return Promise.reject(error);
         }
-        if (signal?.aborted) return Promise.reject(signal.reason);
-        let request = endpoint.sideEffect ? undefined : inFlight.get(key);
-        if (request === undefined) {
-          const controller = new AbortController();
-          request = { promise: run(endpoint, args, key, controller), controller, callers: 0, aborted: 0 };
-          if (!endpoint.sideEffect) inFlight.track(key, request);
-        }
-        request.callers++;
-        return signal === undefined ? request.promise : abortable(request, signal, () => inFlight.forget(key, request));
+        return inFlight.request(key, !endpoint.sideEffect, signal, (controller) => run(endpoint, args, key, controller));
       },
       receive(endpoint, args, response, start = begin()) {
         assertMounted(endpoint);
