@@ -4,7 +4,7 @@ import type { Denormalize } from '../schema/types.js';
 import type { EntitiesInstance } from './instance.js';
 import { connectToMiddleware, findMiddleware, startRequest, type AbortablePromise, type EndpointArgs } from './fetchEndpoint.js';
 import { isFreshData } from './fetchPolicy.js';
-import type { DataApi } from './middleware/buildDataMiddleware.js';
+import type { DataApi } from './middleware/types.js';
 import type { ResponseState, CountingSelector } from './selectResponse.js';
 import type { SerializedError } from './state.js';
 

@@ -2,7 +2,7 @@ import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { EndpointInterface } from '../endpoint/interface.js';
 import type { Denormalize } from '../schema/types.js';
 import type { EntitiesInstance } from './instance.js';
-import type { DataApi } from './middleware/buildDataMiddleware.js';
+import type { DataApi } from './middleware/types.js';
 import { missingMiddlewareMessage } from './mountHints.js';
 
 /** The arguments an endpoint is called with (those of its `key`). */

@@ -8,6 +8,7 @@ import { buildQueryInput } from '../buildQueryInput.js';
 import { isInFlight } from '../fetchPolicy.js';
 import { planSweep, type SweepRoot } from '../planSweep.js';
 import type { EntitiesState } from '../state.js';
+import type { HandlerBuilder } from './types.js';
 
 /** How long unused data is kept, in seconds, when neither the endpoint nor the middleware says. */
 export const DEFAULT_KEEP_UNUSED_DATA_FOR = 60;
@@ -226,3 +227,13 @@ function queryRoot(state: EntitiesState, schema: unknown, args: readonly unknown
 
 /** The collector of one store. */
 export type Collector = ReturnType<typeof createCollector>;
+
+/** Answers for the collector: what readers retain, and the sweeps `gc()` and `drop()` ask for. */
+export const buildCollectHandler: HandlerBuilder = ({ collector }) => ({
+  api: {
+    retain: (endpoint, args) => collector.retain(endpoint, args),
+    retainQuery: (queryable, args) => collector.retainQuery(queryable, args),
+    gc: () => collector.gc(),
+    drop: (keys) => collector.drop(keys),
+  },
+});

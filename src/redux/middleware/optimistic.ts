@@ -1,12 +1,13 @@
 import type { EndpointInterface } from '../../endpoint/interface.js';
 import { normalize } from '../../normalizr/normalize.js';
 import { warnOnce } from '../../schema/devWarning.js';
-import { applyTables, storeView, type Tables } from '../optimisticLayers.js';
+import { applyTables, committedTables, storeView, type Tables } from '../optimisticLayers.js';
 import type { OptimisticLayer } from '../state.js';
 import { dataMeta } from './expiry.js';
 import { assertStorableDepth } from './depthCheck.js';
 import type { RequestStart } from '../../schema/interface.js';
 import { startedBefore } from '../../schema/startedBefore.js';
+import type { MiddlewareContext } from './types.js';
 
 /** One request showing an optimistic response; kept in memory (it holds the endpoint), never in state. */
 interface Pending {
@@ -23,7 +24,7 @@ interface Pending {
  * each response merges into what is stored and into the layers before it, field by field, as a
  * real response would, so a settled request leaves no trace in the others.
  */
-export function createOptimisticQueue() {
+function createOptimisticQueue() {
   let pending: Pending[] = [];
   return {
     /** Whether any optimistic response is shown. */
@@ -66,3 +67,55 @@ export function createOptimisticQueue() {
     },
   };
 }
+
+/** What the optimistic display reads and dispatches through. */
+type DisplayContext = Pick<MiddlewareContext, 'instance' | 'getState' | 'slice' | 'dispatch' | 'snapshot'>;
+
+/**
+ * Shows the optimistic responses of requests in flight (`getOptimisticResponse`) over the
+ * committed tables, and takes each away when its request ends, in the same action that stores the
+ * request's outcome, so the store never shows both or neither.
+ *
+ * @param context the store, and the dispatch of the middleware's own actions
+ */
+export function createOptimisticDisplay({ instance, getState, slice, dispatch, snapshot }: DisplayContext) {
+  const queue = createOptimisticQueue();
+  return {
+    /** Shows the endpoint's optimistic response for the request that started at `start`, if it has one. */
+    show(endpoint: EndpointInterface, args: readonly unknown[], key: string, start: RequestStart): void {
+      if (endpoint.getOptimisticResponse === undefined) return;
+      let response: unknown;
+      try {
+        response = endpoint.getOptimisticResponse(snapshot(getState(), start.fetchedAt), ...args);
+      } catch (error) {
+        const reason = (error as Error).message;
+        const message = `${endpoint.name}: getOptimisticResponse threw (${reason}); the request goes on without it.`;
+        warnOnce(`optimistic:${endpoint.name}`, message);
+        return;
+      }
+      queue.add({ key, start, endpoint, args, response });
+      const layers = queue.layers(committedTables(slice()));
+      dispatch(instance.actions.optimisticSet({ endpoint: endpoint.name, layers }));
+    },
+
+    /**
+     * The request that started at `start` ends: takes its response away. While optimistic
+     * responses are shown, gives the layers left, over the committed tables as the ending action
+     * leaves them, for that action to carry.
+     *
+     * @param committed the committed tables once the ending action is applied
+     */
+    settle(key: string, start: RequestStart, committed: () => Tables): { layers?: OptimisticLayer[] } {
+      const removed = queue.remove(key, start);
+      return removed || queue.active ? { layers: queue.layers(committed()) } : {};
+    },
+
+    /** Drops every response (a reset). */
+    clear(): void {
+      queue.clear();
+    },
+  };
+}
+
+/** The optimistic display of one store. */
+export type OptimisticDisplay = ReturnType<typeof createOptimisticDisplay>;
