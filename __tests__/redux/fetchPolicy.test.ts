@@ -2,9 +2,11 @@
  * The fetch policy (`src/redux/fetchPolicy.ts`), asked directly: from a call's stored meta and the
  * time, whether the call is in flight, stale, marked stale, fresh enough for `fetchIfStale`, and
  * whether a reader (a hook) should request it. The Controller and the hooks only ask these questions;
- * their tests cover the asking.
+ * their tests cover the asking. Last, the clock they ask on: the Controller's `now()`.
  */
+import { configureStore } from '@reduxjs/toolkit';
 import { isFreshData, isInFlight, isMarkedStale, isStale, shouldRequest } from '../../src/redux/fetchPolicy';
+import { createController, createDataMiddleware, entitiesSlice, RestEndpoint } from '../../src/index';
 import type { ResponseMeta } from '../../src/index';
 
 /** A response fetched at 1,000, stored at 1,100 and fresh until 2,000, with `changes` over it. */
@@ -113,5 +115,43 @@ describe('shouldRequest: whether a reader asks for a request', () => {
 
   test('an ordinary response that expired later is requested again even though the reader asked before', () => {
     expect(shouldRequest(meta(), 2_000, { requestedFrom: 0 })).toBe(true);
+  });
+});
+
+describe('the clock the policy is asked on: Controller.now()', () => {
+  const getUsers = new RestEndpoint({ urlPrefix: 'https://api.example.test', path: '/users' });
+
+  test("is the middleware's clock", () => {
+    const store = configureStore({
+      reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
+      middleware: (getDefault) => getDefault().concat(createDataMiddleware({ now: () => 42 })),
+    });
+    expect(createController(store).now()).toBe(42);
+  });
+
+  describe('in a store without the data middleware', () => {
+    /** A store holding users fetched at `date` and fresh for a minute, with no data middleware. */
+    function storeWithoutMiddleware(date: number) {
+      const key = getUsers.key();
+      const empty = entitiesSlice.reducer(undefined, { type: 'init' });
+      const meta = { fetchedAt: date, date, expiresAt: date + 60_000 };
+      const slice = { ...empty, endpoints: { [key]: ['ann'] }, meta: { [key]: meta } };
+      const reducer = { [entitiesSlice.reducerPath]: entitiesSlice.reducer };
+      const store = configureStore({ reducer, preloadedState: { [entitiesSlice.reducerPath]: slice } });
+      return createController(store);
+    }
+
+    test('is the wall clock, rather than a throw', () => {
+      const before = Date.now();
+      const now = storeWithoutMiddleware(0).now();
+      expect(now).toBeGreaterThanOrEqual(before);
+      expect(now).toBeLessThanOrEqual(Date.now());
+    });
+
+    test('fetchIfStale answers fresh data from the store; stale data says how to add the middleware', async () => {
+      await expect(storeWithoutMiddleware(Date.now()).fetchIfStale(getUsers)).resolves.toEqual(['ann']);
+      const stale = storeWithoutMiddleware(0).fetchIfStale(getUsers);
+      await expect(stale).rejects.toThrow("the data middleware for 'entities' is not installed");
+    });
   });
 });
