@@ -117,7 +117,8 @@ export function createFetchScheduler(read: (key: string) => CallRecord, now: () 
       if (running !== undefined && (!running.started || isInFlight(meta))) return running;
       if (failure(key) !== undefined) return undefined;
       // joining a read someone else started: the Controller hands back its promise
-      return shouldRequest(meta, now(), { sideEffect, requestedFrom: requestedFrom.get(key) }) ? start(key, run) : undefined;
+      const history = { sideEffect, requestedFrom: requestedFrom.get(key) };
+      return shouldRequest(meta, now(), history) ? start(key, run) : undefined;
     },
     failure,
     clearFailure: (key) => void failures.delete(key),

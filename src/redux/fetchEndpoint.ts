@@ -9,7 +9,10 @@ import { missingMiddlewareMessage } from './mountHints.js';
 export type EndpointArgs<E extends EndpointInterface> = Parameters<E['key']>;
 
 /** This mount point's middleware, reached from a thunk; `undefined` when the store has none. */
-export function findMiddleware(instance: EntitiesInstance, dispatch: (action: UnknownAction) => unknown): DataApi | undefined {
+export function findMiddleware(
+  instance: EntitiesInstance,
+  dispatch: (action: UnknownAction) => unknown,
+): DataApi | undefined {
   const api = dispatch(instance.probe()) as Partial<DataApi> | undefined;
   return typeof api?.fetch === 'function' ? (api as DataApi) : undefined;
 }

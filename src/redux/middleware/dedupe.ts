@@ -29,7 +29,9 @@ function abortable(request: SharedRequest, signal: AbortSignal, forget: () => vo
 /**
  * Identical reads in flight share one request, found by endpoint key; mutations are never shared.
  * Every caller may give up its share with its own signal: it is rejected at once with the abort
- * reason, and once every caller has, the request itself is aborted and no longer shared.
+ * reason, and once every caller has, the request itself is aborted and no longer shared. This map
+ * is a record of its own: the store's `meta.pending` counts a key's requests but cannot hold the
+ * promise and controller the callers share, and the request log (`requests.ts`) is not by key.
  */
 export function createDedupe() {
   const reads = new Map<string, SharedRequest>();
