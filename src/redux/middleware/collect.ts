@@ -212,8 +212,8 @@ export function createCollector(context: CollectorContext) {
       sweep(keys);
     },
 
-    /** The slice was emptied: nothing stored is left to remember. */
-    reset(): void {
+    /** The slice was emptied (a reset): nothing stored is left to remember. */
+    clear(): void {
       endpoints.clear();
     },
   };
@@ -229,11 +229,6 @@ function queryRoot(state: EntitiesState, schema: unknown, args: readonly unknown
 export type Collector = ReturnType<typeof createCollector>;
 
 /** Answers for the collector: what readers retain, and the sweeps `gc()` and `drop()` ask for. */
-export const buildCollectHandler: HandlerBuilder = ({ collector }) => ({
-  api: {
-    retain: (endpoint, args) => collector.retain(endpoint, args),
-    retainQuery: (queryable, args) => collector.retainQuery(queryable, args),
-    gc: () => collector.gc(),
-    drop: (keys) => collector.drop(keys),
-  },
+export const buildCollectHandler: HandlerBuilder = ({ collector: { retain, retainQuery, gc, drop } }) => ({
+  api: { retain, retainQuery, gc, drop },
 });

@@ -18,68 +18,42 @@ interface Pending {
   readonly response: unknown;
 }
 
-/**
- * The optimistic responses of requests in flight. Their layers are rebuilt, in start order
- * over the committed tables, every time one is added or settles or the committed tables change:
- * each response merges into what is stored and into the layers before it, field by field, as a
- * real response would, so a settled request leaves no trace in the others.
- */
-function createOptimisticQueue() {
-  let pending: Pending[] = [];
-  return {
-    /** Whether any optimistic response is shown. */
-    get active(): boolean {
-      return pending.length > 0;
-    },
-    /** Shows one more response. */
-    add(entry: Pending): void {
-      pending = [...pending, entry].sort((a, b) => (startedBefore(a.start, b.start) ? -1 : startedBefore(b.start, a.start) ? 1 : 0));
-    },
-    /** Takes the response of this request away; true if it was there. */
-    remove(key: string, start: RequestStart): boolean {
-      const kept = pending.filter((entry) => entry.key !== key || entry.start !== start);
-      const removed = kept.length !== pending.length;
-      pending = kept;
-      return removed;
-    },
-    /** Drops every response (a reset). */
-    clear(): void {
-      pending = [];
-    },
-    /** The layers over `committed`; a response that no longer normalizes is dropped with a warning. */
-    layers(committed: Tables): OptimisticLayer[] {
-      const layers: OptimisticLayer[] = [];
-      let view = committed;
-      for (const entry of [...pending]) {
-        const { endpoint, args, response, key, start } = entry;
-        try {
-          const writes = normalize(endpoint.schema, response, args, { store: storeView(view), meta: dataMeta(endpoint, start, start.fetchedAt), source: `${endpoint.name} (optimistic)` });
-          assertStorableDepth(writes, `${endpoint.name} (optimistic)`);
-          const layer: OptimisticLayer = { key, ...start, entities: writes.entities, entitiesMeta: writes.entitiesMeta, indexes: writes.indexes };
-          layers.push(layer);
-          view = applyTables(view, layer);
-        } catch (error) {
-          pending = pending.filter((other) => other !== entry);
-          warnOnce(`optimistic:${endpoint.name}`, `${endpoint.name}: its optimistic response could not be shown (${(error as Error).message}); the request goes on without it.`);
-        }
-      }
-      return layers;
-    },
-  };
-}
-
 /** What the optimistic display reads and dispatches through. */
 type DisplayContext = Pick<MiddlewareContext, 'instance' | 'getState' | 'slice' | 'dispatch' | 'snapshot'>;
 
 /**
- * Shows the optimistic responses of requests in flight (`getOptimisticResponse`) over the
- * committed tables, and takes each away when its request ends, in the same action that stores the
- * request's outcome, so the store never shows both or neither.
+ * Shows the optimistic responses of requests in flight (`getOptimisticResponse`) and takes each
+ * away when its request ends, in the same action that stores the request's outcome, so the store
+ * never shows both or neither. The layers are rebuilt, in start order over the committed tables,
+ * every time a response is added or taken away or the committed tables change: each response
+ * merges into what is stored and into the layers before it, field by field, as a real response
+ * would, so a settled request leaves no trace in the others.
  *
  * @param context the store, and the dispatch of the middleware's own actions
  */
 export function createOptimisticDisplay({ instance, getState, slice, dispatch, snapshot }: DisplayContext) {
-  const queue = createOptimisticQueue();
+  let pending: Pending[] = [];
+
+  /** The layers over `committed`; a response that no longer normalizes is dropped with a warning. */
+  const layersOver = (committed: Tables): OptimisticLayer[] => {
+    const layers: OptimisticLayer[] = [];
+    let view = committed;
+    for (const entry of [...pending]) {
+      const { endpoint, args, response, key, start } = entry;
+      try {
+        const writes = normalize(endpoint.schema, response, args, { store: storeView(view), meta: dataMeta(endpoint, start, start.fetchedAt), source: `${endpoint.name} (optimistic)` });
+        assertStorableDepth(writes, `${endpoint.name} (optimistic)`);
+        const layer: OptimisticLayer = { key, ...start, entities: writes.entities, entitiesMeta: writes.entitiesMeta, indexes: writes.indexes };
+        layers.push(layer);
+        view = applyTables(view, layer);
+      } catch (error) {
+        pending = pending.filter((other) => other !== entry);
+        warnOnce(`optimistic:${endpoint.name}`, `${endpoint.name}: its optimistic response could not be shown (${(error as Error).message}); the request goes on without it.`);
+      }
+    }
+    return layers;
+  };
+
   return {
     /** Shows the endpoint's optimistic response for the request that started at `start`, if it has one. */
     show(endpoint: EndpointInterface, args: readonly unknown[], key: string, start: RequestStart): void {
@@ -93,9 +67,9 @@ export function createOptimisticDisplay({ instance, getState, slice, dispatch, s
         warnOnce(`optimistic:${endpoint.name}`, message);
         return;
       }
-      queue.add({ key, start, endpoint, args, response });
-      const layers = queue.layers(committedTables(slice()));
-      dispatch(instance.actions.optimisticSet({ endpoint: endpoint.name, layers }));
+      const added: Pending = { key, start, endpoint, args, response };
+      pending = [...pending, added].sort((a, b) => (startedBefore(a.start, b.start) ? -1 : startedBefore(b.start, a.start) ? 1 : 0));
+      dispatch(instance.actions.optimisticSet({ endpoint: endpoint.name, layers: layersOver(committedTables(slice())) }));
     },
 
     /**
@@ -103,16 +77,19 @@ export function createOptimisticDisplay({ instance, getState, slice, dispatch, s
      * responses are shown, gives the layers left, over the committed tables as the ending action
      * leaves them, for that action to carry.
      *
-     * @param committed the committed tables once the ending action is applied
+     * @param committed the committed tables once the ending action is applied; @default those of
+     *   now, for an action that writes none
      */
-    settle(key: string, start: RequestStart, committed: () => Tables): { layers?: OptimisticLayer[] } {
-      const removed = queue.remove(key, start);
-      return removed || queue.active ? { layers: queue.layers(committed()) } : {};
+    settle(key: string, start: RequestStart, committed = () => committedTables(slice())): { layers?: OptimisticLayer[] } {
+      const kept = pending.filter((entry) => entry.key !== key || entry.start !== start);
+      const removed = kept.length !== pending.length;
+      pending = kept;
+      return removed || pending.length > 0 ? { layers: layersOver(committed()) } : {};
     },
 
     /** Drops every response (a reset). */
     clear(): void {
-      queue.clear();
+      pending = [];
     },
   };
 }

@@ -62,7 +62,7 @@ export function createRequestLog(now: () => number) {
     },
 
     /** A reset: this middleware's requests are aborted and their responses will be dropped. */
-    dropAll(): void {
+    clear(): void {
       generation++;
       for (const controller of controllers) controller.abort();
       controllers.clear();
@@ -74,6 +74,4 @@ export function createRequestLog(now: () => number) {
 export type RequestLog = ReturnType<typeof createRequestLog>;
 
 /** Answers for the request log: the store's clock, and requests other libraries make (`track`). */
-export const buildRequestsHandler: HandlerBuilder = ({ now, requests }) => ({
-  api: { now, track: (fetchedAt) => requests.track(fetchedAt) },
-});
+export const buildRequestsHandler: HandlerBuilder = ({ now, requests: { track } }) => ({ api: { now, track } });
