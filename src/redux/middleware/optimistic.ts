@@ -18,6 +18,14 @@ interface Pending {
   readonly response: unknown;
 }
 
+/** Orders requests by start (`fetchedAt`, then `seq`). */
+function inStartOrder(a: Pending, b: Pending): number {
+  return startedBefore(a.start, b.start) ? -1 : startedBefore(b.start, a.start) ? 1 : 0;
+}
+
+/** The layers an ending request's action carries, if optimistic responses are shown. */
+type SettledLayers = { layers?: OptimisticLayer[] };
+
 /** What the optimistic display reads and dispatches through. */
 type DisplayContext = Pick<MiddlewareContext, 'instance' | 'getState' | 'slice' | 'dispatch' | 'snapshot'>;
 
@@ -41,14 +49,21 @@ export function createOptimisticDisplay({ instance, getState, slice, dispatch, s
     for (const entry of [...pending]) {
       const { endpoint, args, response, key, start } = entry;
       try {
-        const writes = normalize(endpoint.schema, response, args, { store: storeView(view), meta: dataMeta(endpoint, start, start.fetchedAt), source: `${endpoint.name} (optimistic)` });
-        assertStorableDepth(writes, `${endpoint.name} (optimistic)`);
-        const layer: OptimisticLayer = { key, ...start, entities: writes.entities, entitiesMeta: writes.entitiesMeta, indexes: writes.indexes };
+        const source = `${endpoint.name} (optimistic)`;
+        const meta = dataMeta(endpoint, start, start.fetchedAt);
+        const writes = normalize(endpoint.schema, response, args, { store: storeView(view), meta, source });
+        assertStorableDepth(writes, source);
+        const { entities, entitiesMeta, indexes } = writes;
+        const layer: OptimisticLayer = { key, ...start, entities, entitiesMeta, indexes };
         layers.push(layer);
         view = applyTables(view, layer);
       } catch (error) {
         pending = pending.filter((other) => other !== entry);
-        warnOnce(`optimistic:${endpoint.name}`, `${endpoint.name}: its optimistic response could not be shown (${(error as Error).message}); the request goes on without it.`);
+        const reason = (error as Error).message;
+        warnOnce(
+          `optimistic:${endpoint.name}`,
+          `${endpoint.name}: its optimistic response could not be shown (${reason}); the request goes on without it.`,
+        );
       }
     }
     return layers;
@@ -63,13 +78,16 @@ export function createOptimisticDisplay({ instance, getState, slice, dispatch, s
         response = endpoint.getOptimisticResponse(snapshot(getState(), start.fetchedAt), ...args);
       } catch (error) {
         const reason = (error as Error).message;
-        const message = `${endpoint.name}: getOptimisticResponse threw (${reason}); the request goes on without it.`;
-        warnOnce(`optimistic:${endpoint.name}`, message);
+        warnOnce(
+          `optimistic:${endpoint.name}`,
+          `${endpoint.name}: getOptimisticResponse threw (${reason}); the request goes on without it.`,
+        );
         return;
       }
       const added: Pending = { key, start, endpoint, args, response };
-      pending = [...pending, added].sort((a, b) => (startedBefore(a.start, b.start) ? -1 : startedBefore(b.start, a.start) ? 1 : 0));
-      dispatch(instance.actions.optimisticSet({ endpoint: endpoint.name, layers: layersOver(committedTables(slice())) }));
+      pending = [...pending, added].sort(inStartOrder);
+      const layers = layersOver(committedTables(slice()));
+      dispatch(instance.actions.optimisticSet({ endpoint: endpoint.name, layers }));
     },
 
     /**
@@ -80,7 +98,7 @@ export function createOptimisticDisplay({ instance, getState, slice, dispatch, s
      * @param committed the committed tables once the ending action is applied; @default those of
      *   now, for an action that writes none
      */
-    settle(key: string, start: RequestStart, committed = () => committedTables(slice())): { layers?: OptimisticLayer[] } {
+    settle(key: string, start: RequestStart, committed = () => committedTables(slice())): SettledLayers {
       const kept = pending.filter((entry) => entry.key !== key || entry.start !== start);
       const removed = kept.length !== pending.length;
       pending = kept;
