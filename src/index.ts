@@ -52,7 +52,7 @@ export type {
 export type { NormalizeOptions, NormalizedData } from './normalizr/normalize.js';
 export type { CommonEndpointOptions, EndpointInterface, ErrorPolicy, RequestContext } from './endpoint/interface.js';
 export type { CreateEntitiesOptions, Entities, EntitiesSlice } from './redux/createEntities.js';
-export type { DataMiddlewareOptions } from './redux/middleware/createDataMiddleware.js';
+export type { DataMiddlewareOptions } from './redux/middleware/types.js';
 export type { ControllerStore, KeyFilter } from './redux/Controller.js';
 export type { AbortablePromise, EndpointArgs } from './redux/fetchEndpoint.js';
 export type { EntitiesState, ResponseMeta, SerializedError, OptimisticLayer, CommittedTables, MetaStamp, EntityMetaStamps } from './redux/state.js';

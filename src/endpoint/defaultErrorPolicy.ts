@@ -1,4 +1,4 @@
-import type { ErrorPolicy } from './interface.js';
+import type { EndpointInterface, ErrorPolicy } from './interface.js';
 import { field } from '../utils/field.js';
 
 /** What `fetch` says when no response came, in Node, Chrome, Firefox, Safari and fetch polyfills. */
@@ -22,10 +22,11 @@ export function isTransportFailure(error: unknown): boolean {
 }
 
 /**
- * The error policy endpoints use unless told otherwise (DESIGN §5.13): server errors (5xx) and
- * failures with no HTTP response (offline, refused, DNS, timeout) are `soft`, so cached data stays
- * readable until the server or the network is back; anything else (4xx, a response that does not
- * fit its schema, a bug) is `hard`.
+ * The error policy endpoints use unless told otherwise, and the only place that rule is written
+ * (DESIGN §5.13): server errors (status 500-599) and failures with no HTTP response at all
+ * (offline, refused, DNS, timeout) are `soft`, so cached data stays readable until the server or
+ * the network is back; anything else (4xx, a status outside HTTP's classes, a response that does
+ * not fit its schema, a bug) is `hard`.
  *
  * @param error what the request threw, e.g. a `NetworkError`
  */
@@ -33,4 +34,15 @@ export function defaultErrorPolicy(error: unknown): ErrorPolicy {
   const status = field(error, 'status');
   if (typeof status === 'number') return status >= 500 && status < 600 ? 'soft' : 'hard';
   return isTransportFailure(error) ? 'soft' : 'hard';
+}
+
+/**
+ * The policy a failure of `endpoint` is stored with: the endpoint's own, or, when it has none or
+ * its answer is `undefined`, the default one (`defaultErrorPolicy`).
+ *
+ * @param endpoint the endpoint whose request failed
+ * @param error what the request threw
+ */
+export function errorPolicyOf(endpoint: Pick<EndpointInterface, 'errorPolicy'>, error: unknown): ErrorPolicy {
+  return endpoint.errorPolicy?.(error) ?? defaultErrorPolicy(error);
 }

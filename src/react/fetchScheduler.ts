@@ -1,4 +1,4 @@
-import { isStale } from '../redux/middleware/expiry.js';
+import { isInFlight, shouldRequest } from '../redux/fetchPolicy.js';
 import { ResetError } from '../redux/ResetError.js';
 import type { ResponseMeta } from '../redux/state.js';
 
@@ -16,11 +16,11 @@ export interface ScheduledFetch {
 export interface FetchScheduler {
   /**
    * Called during render: the request for `key` in flight, or a new one running `run` after the
-   * render when the stored call is stale (missing, invalidated, expired) and not answered already;
-   * `undefined` when the store holds what the call needs.
-   * @param joinable whether a request someone else started may be shared (never for mutations)
+   * render when the fetch policy says so (`shouldRequest`); `undefined` when the store holds what
+   * the call needs.
+   * @param sideEffect whether the endpoint is a mutation (it never joins a request someone else started)
    */
-  request(key: string, joinable: boolean, run: () => Promise<unknown>): ScheduledFetch | undefined;
+  request(key: string, sideEffect: boolean, run: () => Promise<unknown>): ScheduledFetch | undefined;
   /** A failure the store has no record of (e.g. no middleware): reads throw it instead of retrying. */
   failure(key: string): { readonly error: unknown } | undefined;
   /** Forgets the failure of `key`, so the next read tries again. */
@@ -44,20 +44,24 @@ interface Failure {
 const noop = (): void => {};
 
 /**
- * Creates the request scheduler of one store. Hooks decide during render that a call needs data,
+ * Creates the request scheduler of one store. Whether a call needs a request is the fetch policy's
+ * decision (`redux/fetchPolicy.ts`); the scheduler only times it for React: hooks ask during render,
  * but dispatching inside a render would update other components mid-render, so the Controller is
  * called in a microtask, after the render. Concurrent renders of the same call share one request.
  *
- * Two guards keep renders from requesting in a loop: a response that is stale on arrival
- * (`dataExpiryLength` or `errorExpiryLength` of 0) answers the request hooks made for it, and a
- * failure the store never recorded (no middleware) is kept and thrown rather than retried.
+ * What the scheduler remembers is what the store cannot know: when hooks last requested each call
+ * (the policy's `requestedFrom`, so a response stale on arrival answers the request made for it),
+ * and failures the store never recorded (no middleware), kept and thrown rather than retried.
  *
  * @param read what the store holds for a call key
  * @param now the clock that expiry is measured on
  */
 export function createFetchScheduler(read: (key: string) => CallRecord, now: () => number = Date.now): FetchScheduler {
   const readMeta = (key: string) => read(key).meta;
-  const inFlight = new Map<string, ScheduledFetch>();
+  // A second record of requests in flight, besides the store's `meta.pending`: a request asked for
+  // during a render reaches the store only in the microtask after it, and the renders in between
+  // (other components, React's double render) must share it rather than schedule their own.
+  const scheduled = new Map<string, ScheduledFetch>();
   // the meta date hooks saw when they last requested a key
   const requestedFrom = new Map<string, number>();
   const failures = new Map<string, Failure>();
@@ -66,14 +70,6 @@ export function createFetchScheduler(read: (key: string) => CallRecord, now: () 
     const found = failures.get(key);
     if (found !== undefined && found.meta !== readMeta(key)) failures.delete(key);
     return failures.get(key);
-  };
-
-  const needsFetch = (key: string, meta: ResponseMeta | undefined): boolean => {
-    if (failure(key) !== undefined || !isStale(meta, now())) return false;
-    if (meta === undefined || meta.invalidated === true || meta.expiresAt === 0) return true;
-    const staleOnArrival = meta.expiresAt <= meta.date;
-    const from = requestedFrom.get(key);
-    return !(staleOnArrival && from !== undefined && from !== meta.date);
   };
 
   const start = (key: string, run: () => Promise<unknown>): ScheduledFetch => {
@@ -99,7 +95,7 @@ export function createFetchScheduler(read: (key: string) => CallRecord, now: () 
       if (unrecorded && !(error instanceof ResetError)) failures.set(key, { error, meta });
     });
     const finish = () => {
-      if (inFlight.get(key) === entry) inFlight.delete(key);
+      if (scheduled.get(key) === entry) scheduled.delete(key);
     };
     const entry: ScheduledFetch = {
       promise,
@@ -108,21 +104,21 @@ export function createFetchScheduler(read: (key: string) => CallRecord, now: () 
         return state.started;
       },
     };
-    inFlight.set(key, entry);
+    scheduled.set(key, entry);
     return entry;
   };
 
   return {
-    request(key, joinable, run) {
+    request(key, sideEffect, run) {
       const meta = readMeta(key);
-      const inStore = (meta?.pending ?? 0) > 0;
-      const running = inFlight.get(key);
+      const running = scheduled.get(key);
       // a started request the store no longer counts has ended (committed, failed or dropped by
-      // a reset): its promise is about to settle, so the store alone decides
-      if (running !== undefined && (!running.started || inStore)) return running;
-      // a read someone else started: the Controller hands back its promise
-      if (inStore) return joinable && failure(key) === undefined ? start(key, run) : undefined;
-      return needsFetch(key, meta) ? start(key, run) : undefined;
+      // a reset): its promise is about to settle, so the policy alone decides
+      if (running !== undefined && (!running.started || isInFlight(meta))) return running;
+      if (failure(key) !== undefined) return undefined;
+      // joining a read someone else started: the Controller hands back its promise
+      const history = { sideEffect, requestedFrom: requestedFrom.get(key) };
+      return shouldRequest(meta, now(), history) ? start(key, run) : undefined;
     },
     failure,
     clearFailure: (key) => void failures.delete(key),

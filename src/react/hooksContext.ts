@@ -64,23 +64,12 @@ export function createHooksContext(entities: HooksEntities, { context = ReactRed
       let scheduler = schedulers.get(store);
       if (scheduler === undefined) {
         const controller = this.controllerFor(store);
-        let clock: (() => number) | undefined;
         scheduler = createFetchScheduler(
           (key) => {
             const slice = entities.entitiesSlice.selectSlice(store.getState());
             return { meta: getOwn(slice.meta, key), lastReset: slice.lastReset };
           },
-          // expiry is judged on the middleware's clock; without the middleware, on the wall clock
-          () => {
-            if (clock === undefined) {
-              try {
-                clock = controller.clock;
-              } catch {
-                return Date.now();
-              }
-            }
-            return clock();
-          },
+          () => controller.now(),
         );
         schedulers.set(store, scheduler);
       }

@@ -6,11 +6,17 @@ import type { HooksContext } from './hooksContext.js';
 
 /**
  * Called during render: the request for this call that is in flight, or one started (after the
- * render) because the stored data is missing, invalidated or expired; `undefined` when the store
- * holds what the call needs.
+ * render) because the fetch policy says the call needs one (`shouldRequest`: missing, invalidated or
+ * expired); `undefined` when the store holds what the call needs.
  */
-export function requestIfStale(ctx: HooksContext, store: Store, endpoint: EndpointInterface, args: readonly unknown[], key: string): ScheduledFetch | undefined {
-  return ctx.schedulerFor(store).request(key, !endpoint.sideEffect, () =>
+export function requestIfStale(
+  ctx: HooksContext,
+  store: Store,
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+  key: string,
+): ScheduledFetch | undefined {
+  return ctx.schedulerFor(store).request(key, endpoint.sideEffect, () =>
     ctx.controllerFor(store).fetch(endpoint, ...(args as EndpointArgs<EndpointInterface>)),
   );
 }

@@ -1,6 +1,7 @@
 import { shallowEqual } from 'react-redux';
 import type { EndpointInterface } from '../endpoint/interface.js';
 import type { ResultOf } from '../endpoint/ResultOf.js';
+import { isMarkedStale } from '../redux/fetchPolicy.js';
 import type { SerializedError } from '../redux/state.js';
 import { getOwn } from '../utils/ownProperty.js';
 import type { HooksContext } from './hooksContext.js';
@@ -14,7 +15,7 @@ export interface CallView<T> {
   readonly error: SerializedError | undefined;
   /** A request is in flight and there is no data yet. */
   readonly isLoading: boolean;
-  /** Never fetched, or invalidated or expired through the Controller: stale whatever the clock says. */
+  /** Stale whatever the clock says (`isMarkedStale`): never fetched, invalidated or expired through the Controller. */
   readonly expired: boolean;
 }
 
@@ -30,8 +31,8 @@ export function useCallView<E extends EndpointInterface>(ctx: HooksContext, endp
   const view = ctx.useSelector((state: unknown): CallView<ResultOf<E>> => {
     if (key === undefined || select === undefined) return SKIPPED;
     const { data, error, isLoading } = select(state);
-    const meta = getOwn(ctx.entities.entitiesSlice.selectSlice(state).meta, key);
-    return { data: data as ResultOf<E> | undefined, error, isLoading, expired: meta === undefined || meta.expiresAt === 0 };
+    const expired = isMarkedStale(getOwn(ctx.entities.entitiesSlice.selectSlice(state).meta, key));
+    return { data: data as ResultOf<E> | undefined, error, isLoading, expired };
   }, shallowEqual);
   return { key, view };
 }

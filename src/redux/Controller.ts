@@ -3,9 +3,10 @@ import type { EndpointInterface } from '../endpoint/interface.js';
 import type { ResultOf } from '../endpoint/ResultOf.js';
 import type { Denormalize } from '../schema/types.js';
 import type { EntitiesInstance } from './instance.js';
-import { connectToMiddleware, startRequest, type AbortablePromise, type EndpointArgs } from './fetchEndpoint.js';
-import { isStale } from './middleware/expiry.js';
-import type { DataApi } from './middleware/createDataMiddleware.js';
+import { connectToMiddleware, findMiddleware, startRequest } from './fetchEndpoint.js';
+import type { AbortablePromise, EndpointArgs } from './fetchEndpoint.js';
+import { isFreshData } from './fetchPolicy.js';
+import type { DataApi } from './middleware/types.js';
 import type { ResponseState, CountingSelector } from './selectResponse.js';
 import type { SerializedError } from './state.js';
 
@@ -46,6 +47,9 @@ export interface ControllerSelectors {
  * @see README.md#add-it-to-your-store
  */
 export class Controller {
+  /** The middleware's clock, once found: `now()` is read on every render of a hook. */
+  private clock: (() => number) | undefined;
+
   constructor(
     private readonly store: ControllerStore,
     private readonly instance: EntitiesInstance,
@@ -69,7 +73,7 @@ export class Controller {
   /** Fetches only when the stored data is missing, invalidated, expired or errored; else resolves with it. */
   fetchIfStale<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<ResultOf<E>> {
     const meta = this.instance.selectSlice(this.store.getState()).meta[endpoint.key(...args)];
-    if (!isStale(meta, this.now()) && meta?.error === undefined) {
+    if (isFreshData(meta, this.now())) {
       const { data } = this.getResponse(endpoint, ...args);
       if (data !== undefined) return Promise.resolve(data);
     }
@@ -93,7 +97,7 @@ export class Controller {
 
   /** Empties the slice; responses of requests in flight are dropped and their promises reject. */
   resetEntireStore(): void {
-    this.dispatch(this.instance.actions.reset({ date: this.now() }));
+    this.dispatch(this.instance.actions.reset({ date: this.api().now() }));
   }
 
   /** Stores `response` for this call exactly as if it had been fetched, synchronously. The response is the last argument. */
@@ -150,14 +154,13 @@ export class Controller {
     this.api().gc();
   }
 
-  /** The time on the middleware's clock (its `now` option), by which data expires. */
+  /**
+   * The time on the middleware's clock (its `now` option), by which data expires; in a store without
+   * the data middleware (whose requests fail, saying how to add it), the wall clock.
+   */
   now(): number {
-    return this.api().now();
-  }
-
-  /** The middleware's clock itself, for callers that read the time often. */
-  get clock(): () => number {
-    return this.api().now;
+    this.clock ??= findMiddleware(this.instance, (action) => this.store.dispatch(action))?.now;
+    return (this.clock ?? Date.now)();
   }
 
   private api() {

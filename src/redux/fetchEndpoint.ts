@@ -2,7 +2,7 @@ import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { EndpointInterface } from '../endpoint/interface.js';
 import type { ResultOf } from '../endpoint/ResultOf.js';
 import type { EntitiesInstance } from './instance.js';
-import type { DataApi } from './middleware/createDataMiddleware.js';
+import type { DataApi } from './middleware/types.js';
 import { missingMiddlewareMessage } from './mountHints.js';
 
 /**
@@ -12,13 +12,20 @@ import { missingMiddlewareMessage } from './mountHints.js';
  */
 export type EndpointArgs<E extends EndpointInterface> = Parameters<E['key']>;
 
+/** This mount point's middleware, reached from a thunk; `undefined` when the store has none. */
+export function findMiddleware(
+  instance: EntitiesInstance,
+  dispatch: (action: UnknownAction) => unknown,
+): DataApi | undefined {
+  const api = dispatch(instance.probe()) as Partial<DataApi> | undefined;
+  return typeof api?.fetch === 'function' ? (api as DataApi) : undefined;
+}
+
 /** Reaches this mount point's middleware from a thunk, or says how to install it. */
 export function connectToMiddleware(instance: EntitiesInstance, dispatch: (action: UnknownAction) => unknown): DataApi {
-  const api = dispatch(instance.probe()) as Partial<DataApi> | undefined;
-  if (typeof api?.fetch !== 'function') {
-    throw new Error(missingMiddlewareMessage(instance.reducerPath));
-  }
-  return api as DataApi;
+  const api = findMiddleware(instance, dispatch);
+  if (api === undefined) throw new Error(missingMiddlewareMessage(instance.reducerPath));
+  return api;
 }
 
 /**

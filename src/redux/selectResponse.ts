@@ -4,6 +4,7 @@ import { getOwn } from '../utils/ownProperty.js';
 import type { ResultOf } from '../endpoint/ResultOf.js';
 import type { EntitiesInstance } from './instance.js';
 import { buildQueryInput } from './buildQueryInput.js';
+import { isInFlight } from './fetchPolicy.js';
 import { tableInputs } from './tableInputs.js';
 import { perStoreMemo } from './perStoreMemo.js';
 import type { SerializedError } from './state.js';
@@ -77,7 +78,7 @@ export function createSelectResponse(instance: EntitiesInstance) {
             if (query.found) data = instance.memo.denormalize(schema, query.input, tables, args);
           }
         }
-        const isFetching = (meta?.pending ?? 0) > 0;
+        const isFetching = isInFlight(meta);
         const error = meta?.error;
         const status: ResponseStatus = isFetching ? 'pending' : error !== undefined ? 'rejected' : meta !== undefined && meta.date > 0 ? 'fulfilled' : 'uninitialized';
         return {

@@ -2,7 +2,7 @@ import type { Middleware } from '@reduxjs/toolkit';
 import type { EndpointInterface } from '../endpoint/interface.js';
 import { connectToMiddleware } from '../redux/fetchEndpoint.js';
 import type { EntitiesInstance } from '../redux/instance.js';
-import type { DataApi, TrackedRequest } from '../redux/middleware/createDataMiddleware.js';
+import type { DataApi, TrackedRequest } from '../redux/middleware/types.js';
 import { warnOnce } from '../utils/devWarning.js';
 import type { RequestStart } from '../schema/interface.js';
 import { isRecord } from '../utils/isRecord.js';

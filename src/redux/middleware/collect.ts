@@ -5,8 +5,10 @@ import { getOwn } from '../../utils/ownProperty.js';
 import { stableStringify } from '../../utils/stableStringify.js';
 import type { SweepPayload } from '../actions.js';
 import { buildQueryInput } from '../buildQueryInput.js';
+import { isInFlight } from '../fetchPolicy.js';
 import { planSweep, type SweepRoot } from '../planSweep.js';
 import type { EntitiesState } from '../state.js';
+import type { HandlerBuilder } from './types.js';
 
 /** How long unused data is kept, in seconds, when neither the endpoint nor the middleware says. */
 export const DEFAULT_KEEP_UNUSED_DATA_FOR = 60;
@@ -67,7 +69,6 @@ export function createCollector(context: CollectorContext) {
     (timer as { unref?: () => void }).unref?.();
     return timer;
   };
-  const isPending = (key: string) => (getOwn(slice().meta, key)?.pending ?? 0) > 0;
   const released = (retention: CallRetention, at: number) =>
     retention.count === 0 && retention.releasedAt !== undefined && at - retention.releasedAt >= keepMs(retention.endpoint);
 
@@ -113,7 +114,10 @@ export function createCollector(context: CollectorContext) {
 
   /** The calls released long enough ago (or whose timer fired), not in flight. */
   const dueCalls = (at: number, fired?: string): string[] =>
-    [...calls].filter(([key, retention]) => (key === fired || released(retention, at)) && retention.count === 0 && !isPending(key)).map(([key]) => key);
+    [...calls]
+      .filter(([key, retention]) => (key === fired || released(retention, at)) && retention.count === 0)
+      .filter(([key]) => !isInFlight(getOwn(slice().meta, key)))
+      .map(([key]) => key);
 
   const scheduleOrphanSweep = (): void => {
     if (orphanTimer !== undefined) return;
@@ -197,7 +201,7 @@ export function createCollector(context: CollectorContext) {
       const keys = dueCalls(at);
       for (const key in state.meta) {
         const meta = state.meta[key];
-        if (calls.has(key) || meta === undefined || (meta.pending ?? 0) > 0) continue;
+        if (calls.has(key) || meta === undefined || isInFlight(meta)) continue;
         if (at - meta.date >= keepMs(endpoints.get(key))) keys.push(key);
       }
       sweep(keys);
@@ -208,8 +212,8 @@ export function createCollector(context: CollectorContext) {
       sweep(keys);
     },
 
-    /** The slice was emptied: nothing stored is left to remember. */
-    reset(): void {
+    /** The slice was emptied (a reset): nothing stored is left to remember. */
+    clear(): void {
       endpoints.clear();
     },
   };
@@ -223,3 +227,8 @@ function queryRoot(state: EntitiesState, schema: unknown, args: readonly unknown
 
 /** The collector of one store. */
 export type Collector = ReturnType<typeof createCollector>;
+
+/** Answers for the collector: what readers retain, and the sweeps `gc()` and `drop()` ask for. */
+export const buildCollectHandler: HandlerBuilder = ({ collector: { retain, retainQuery, gc, drop } }) => ({
+  api: { retain, retainQuery, gc, drop },
+});

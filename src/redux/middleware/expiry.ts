@@ -1,7 +1,5 @@
-import type { EndpointInterface, ErrorPolicy } from '../../endpoint/interface.js';
+import type { EndpointInterface } from '../../endpoint/interface.js';
 import type { RequestStart, WriteMeta } from '../../schema/interface.js';
-import type { ResponseMeta } from '../state.js';
-import { defaultErrorPolicy } from '../../endpoint/defaultErrorPolicy.js';
 
 /** How long data stays fresh when the endpoint does not say. @default 60 s */
 export const DEFAULT_DATA_EXPIRY = 60_000;
@@ -16,14 +14,4 @@ export function dataMeta(endpoint: EndpointInterface, start: RequestStart, date:
 /** Timing of a failed request that started at `start`. */
 export function errorMeta(endpoint: EndpointInterface, start: RequestStart, date: number): WriteMeta {
   return { ...start, date, expiresAt: date + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY) };
-}
-
-/** Whether stored data (or an error) for an endpoint call should be fetched again. */
-export function isStale(meta: ResponseMeta | undefined, now: number): boolean {
-  return meta === undefined || meta.invalidated === true || meta.expiresAt <= now;
-}
-
-/** The endpoint's own policy, or (when it has none or says `undefined`) the default one (`defaultErrorPolicy`). */
-export function errorPolicyOf(endpoint: EndpointInterface, error: unknown): ErrorPolicy {
-  return endpoint.errorPolicy?.(error) ?? defaultErrorPolicy(error);
 }
