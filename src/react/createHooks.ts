@@ -1,12 +1,12 @@
-import { createHooksContext, type CreateHooksOptions, type HooksEntities } from './hooksContext.js';
-import { createUseCache, type UseCache } from './useCache.js';
-import { createUseController, type UseController } from './useController.js';
-import { createUseDLE, type UseDLE } from './useDLE.js';
-import { createUseError, type UseError } from './useError.js';
-import { createUseFetch, type UseFetch } from './useFetch.js';
-import { createUseLive, type UseLive } from './useLive.js';
+import { buildHooksContext, type CreateHooksOptions, type HooksEntities } from './hooksContext.js';
+import { buildUseCache, type UseCache } from './useCache.js';
+import { buildUseController, type UseController } from './useController.js';
+import { buildUseDLE, type UseDLE } from './useDLE.js';
+import { buildUseError, type UseError } from './useError.js';
+import { buildUseFetch, type UseFetch } from './useFetch.js';
+import { buildUseLive, type UseLive } from './useLive.js';
 import { createUseQuery, type UseQuery } from './useQuery.js';
-import { createUseSuspense, type UseSuspense } from './useSuspense.js';
+import { buildUseSuspense, type UseSuspense } from './useSuspense.js';
 
 /**
  * The hooks of one mount point; `rtk-entities/react` exports those of the default `entities` slice.
@@ -55,16 +55,16 @@ export interface Hooks {
  * @see README.md#react
  */
 export function createHooks(entities: HooksEntities, options?: CreateHooksOptions): Hooks {
-  const ctx = createHooksContext(entities, options);
-  const useSuspense = createUseSuspense(ctx);
+  const ctx = buildHooksContext(entities, options);
+  const useSuspense = buildUseSuspense(ctx);
   return {
     useSuspense,
     useQuery: createUseQuery(ctx),
-    useCache: createUseCache(ctx),
-    useFetch: createUseFetch(ctx),
-    useDLE: createUseDLE(ctx),
-    useError: createUseError(ctx),
-    useController: createUseController(ctx),
-    useLive: createUseLive(ctx, useSuspense),
+    useCache: buildUseCache(ctx),
+    useFetch: buildUseFetch(ctx),
+    useDLE: buildUseDLE(ctx),
+    useError: buildUseError(ctx),
+    useController: buildUseController(ctx),
+    useLive: buildUseLive(ctx, useSuspense),
   };
 }

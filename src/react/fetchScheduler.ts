@@ -12,7 +12,7 @@ export interface ScheduledFetch {
   readonly started: boolean;
 }
 
-/** Starts the requests of one store's hooks. See `createFetchScheduler`. */
+/** Starts the requests of one store's hooks. See `buildFetchScheduler`. */
 export interface FetchScheduler {
   /**
    * Called during render: the request for `key` in flight, or a new one running `run` after the
@@ -56,7 +56,7 @@ const noop = (): void => {};
  * @param read what the store holds for a call key
  * @param now the clock that expiry is measured on
  */
-export function createFetchScheduler(read: (key: string) => CallRecord, now: () => number = Date.now): FetchScheduler {
+export function buildFetchScheduler(read: (key: string) => CallRecord, now: () => number = Date.now): FetchScheduler {
   const readMeta = (key: string) => read(key).meta;
   // A second record of requests in flight, besides the store's `meta.pending`: a request asked for
   // during a render reaches the store only in the microtask after it, and the renders in between

@@ -6,7 +6,7 @@ import type { Entities, EntitiesSlice } from '../redux/createEntities.js';
 import type { CountingSelector } from '../redux/selectResponse.js';
 import { getOwn } from '../utils/ownProperty.js';
 import type { Denormalize } from '../schema/types.js';
-import { createFetchScheduler, type FetchScheduler } from './fetchScheduler.js';
+import { buildFetchScheduler, type FetchScheduler } from './fetchScheduler.js';
 import { evictOldest } from '../utils/evictOldest.js';
 
 /**
@@ -46,7 +46,7 @@ export interface HooksContext {
 const MAX_QUERIES_PER_SCHEMA = 500;
 
 /** Binds the hooks' shared state to a mount point and a react-redux context. */
-export function createHooksContext(entities: HooksEntities, { context = ReactReduxContext }: CreateHooksOptions = {}): HooksContext {
+export function buildHooksContext(entities: HooksEntities, { context = ReactReduxContext }: CreateHooksOptions = {}): HooksContext {
   const controllers = new WeakMap<Store, Controller>();
   const schedulers = new WeakMap<Store, FetchScheduler>();
   const queries = new WeakMap<object, Map<string, CountingSelector<unknown>>>();
@@ -64,7 +64,7 @@ export function createHooksContext(entities: HooksEntities, { context = ReactRed
       let scheduler = schedulers.get(store);
       if (scheduler === undefined) {
         const controller = this.controllerFor(store);
-        scheduler = createFetchScheduler(
+        scheduler = buildFetchScheduler(
           (key) => {
             const slice = entities.entitiesSlice.selectSlice(store.getState());
             return { meta: getOwn(slice.meta, key), lastReset: slice.lastReset };

@@ -28,7 +28,7 @@ export interface UseCache {
 }
 
 /** Builds `useCache` for one mount point. */
-export function createUseCache(ctx: HooksContext): UseCache {
+export function buildUseCache(ctx: HooksContext): UseCache {
   return function useCache<E extends EndpointInterface>(endpoint: E, ...args: HookArgs<E>): ResultOf<E> | undefined {
     const { select } = useResponseSelector(ctx, endpoint, args);
     return ctx.useSelector((state: unknown) => select?.(state).data) as ResultOf<E> | undefined;

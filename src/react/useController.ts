@@ -23,7 +23,7 @@ export interface UseController {
 }
 
 /** Builds `useController` for one mount point. */
-export function createUseController(ctx: HooksContext): UseController {
+export function buildUseController(ctx: HooksContext): UseController {
   return function useController(): Controller {
     return ctx.controllerFor(ctx.useStore());
   };

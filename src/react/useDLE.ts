@@ -47,7 +47,7 @@ export interface UseDLE {
 }
 
 /** Builds `useDLE` for one mount point. */
-export function createUseDLE(ctx: HooksContext): UseDLE {
+export function buildUseDLE(ctx: HooksContext): UseDLE {
   return function useDLE<E extends EndpointInterface>(endpoint: E, ...args: HookArgs<E>): DLE<ResultOf<E>> {
     const store = ctx.useStore();
     const { key, view } = useCallView(ctx, endpoint, args);

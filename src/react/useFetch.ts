@@ -32,7 +32,7 @@ export interface UseFetch {
 }
 
 /** Builds `useFetch` for one mount point. */
-export function createUseFetch(ctx: HooksContext): UseFetch {
+export function buildUseFetch(ctx: HooksContext): UseFetch {
   return function useFetch<E extends EndpointInterface>(endpoint: E, ...args: HookArgs<E>): Promise<ResultOf<E>> | undefined {
     const store = ctx.useStore();
     const key = callKey(endpoint, args);

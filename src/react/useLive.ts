@@ -40,7 +40,7 @@ export interface UseLive {
 const ignore = (): void => {};
 
 /** Builds `useLive` for one mount point, on its `useSuspense`. */
-export function createUseLive(ctx: HooksContext, useSuspense: UseSuspense): UseLive {
+export function buildUseLive(ctx: HooksContext, useSuspense: UseSuspense): UseLive {
   function useLive<E extends EndpointInterface>(endpoint: E, ...args: HookArgs<E>): ResultOf<E> | undefined {
     const data = useSuspense(endpoint, ...args);
     const store = ctx.useStore();

@@ -46,7 +46,7 @@ export interface UseSuspense {
 }
 
 /** Builds `useSuspense` for one mount point. */
-export function createUseSuspense(ctx: HooksContext): UseSuspense {
+export function buildUseSuspense(ctx: HooksContext): UseSuspense {
   function useSuspense<E extends EndpointInterface>(endpoint: E, ...args: HookArgs<E>): ResultOf<E> | undefined {
     const store = ctx.useStore();
     const { key, view } = useCallView(ctx, endpoint, args);

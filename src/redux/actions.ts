@@ -58,7 +58,7 @@ export interface SweepPayload {
  * every request action names its endpoint in `payload.endpoint`.
  * Each has `.match(action)` for `extraReducers` and listeners. All payloads are plain data.
  */
-export function createEntitiesActions(reducerPath: string) {
+export function buildEntitiesActions(reducerPath: string) {
   return {
     /** A request started. */
     fetchPending: createAction<RequestPayload & { readonly fetchedAt: number }>(`${reducerPath}/fetchPending`),
@@ -86,4 +86,4 @@ export function createEntitiesActions(reducerPath: string) {
  *
  * @see README.md#state-shape
  */
-export type EntitiesActions = ReturnType<typeof createEntitiesActions>;
+export type EntitiesActions = ReturnType<typeof buildEntitiesActions>;

@@ -1,17 +1,17 @@
 import type { Reducer } from '@reduxjs/toolkit';
 import { Controller, type ControllerStore } from './Controller.js';
-import { createEntitiesReducer } from './createEntitiesReducer.js';
-import { createFetchEndpoint } from './fetchEndpoint.js';
-import { createGetEntitySelectors } from './getEntitySelectors.js';
-import { bindInstance, createInstance } from './instance.js';
+import { buildEntitiesReducer } from './buildEntitiesReducer.js';
+import { buildFetchEndpoint } from './fetchEndpoint.js';
+import { buildGetEntitySelectors } from './getEntitySelectors.js';
+import { bindInstance, buildInstance } from './instance.js';
 import { buildDataMiddleware } from './middleware/buildDataMiddleware.js';
 import type { DataMiddlewareOptions } from './middleware/types.js';
-import { createSelectEntityMeta } from './selectEntityMeta.js';
-import { createSelectQuery } from './selectQuery.js';
-import { createSelectResponse } from './selectResponse.js';
+import { buildSelectEntityMeta } from './selectEntityMeta.js';
+import { buildSelectQuery } from './selectQuery.js';
+import { buildSelectResponse } from './selectResponse.js';
 import type { EntitiesState } from './state.js';
 import type { EntitiesActions } from './actions.js';
-import { createSnapshotFactory } from './snapshot.js';
+import { buildSnapshotFactory } from './snapshot.js';
 
 /**
  * Options of `createEntities`.
@@ -52,13 +52,13 @@ export interface EntitiesSlice<P extends string = 'entities'> {
  * @see README.md#add-it-to-your-store
  */
 export function createEntities<P extends string = 'entities'>({ reducerPath = 'entities' as P }: CreateEntitiesOptions<P> = {}) {
-  const instance = createInstance(reducerPath);
-  const selectQuery = createSelectQuery(instance);
-  const selectResponse = createSelectResponse(instance);
+  const instance = buildInstance(reducerPath);
+  const selectQuery = buildSelectQuery(instance);
+  const selectResponse = buildSelectResponse(instance);
   const entitiesSlice: EntitiesSlice<P> = {
     name: reducerPath,
     reducerPath,
-    reducer: createEntitiesReducer(instance.actions),
+    reducer: buildEntitiesReducer(instance.actions),
     actions: instance.actions,
     selectSlice: instance.selectSlice,
   };
@@ -72,14 +72,14 @@ export function createEntities<P extends string = 'entities'>({ reducerPath = 'e
      * configureStore({ reducer, middleware: (getDefault) => getDefault().concat(createDataMiddleware()) });
      * ```
      */
-    createDataMiddleware: (options?: DataMiddlewareOptions) => buildDataMiddleware(instance, createSnapshotFactory({ selectQuery, selectResponse }), options),
-    fetchEndpoint: createFetchEndpoint(instance),
+    createDataMiddleware: (options?: DataMiddlewareOptions) => buildDataMiddleware(instance, buildSnapshotFactory({ selectQuery, selectResponse }), options),
+    fetchEndpoint: buildFetchEndpoint(instance),
     /** A Controller for `store`: fetch, invalidate, reset, set and read. */
     createController: (store: ControllerStore) => new Controller(store, instance, { selectQuery, selectResponse }),
     selectQuery,
     selectResponse,
-    getEntitySelectors: createGetEntitySelectors(instance),
-    selectEntityMeta: createSelectEntityMeta(instance),
+    getEntitySelectors: buildGetEntitySelectors(instance),
+    selectEntityMeta: buildSelectEntityMeta(instance),
   };
   return bindInstance(entities, instance);
 }

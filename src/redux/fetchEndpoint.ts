@@ -51,7 +51,7 @@ export function startRequest<T>(api: DataApi, endpoint: EndpointInterface, args:
  * object the selectors return. It rejects with the error, which is also stored (serialized). The
  * promise has `abort()`, as RTK's thunks do.
  */
-export function createFetchEndpoint(instance: EntitiesInstance) {
+export function buildFetchEndpoint(instance: EntitiesInstance) {
   return function fetchEndpoint<E extends EndpointInterface>(
     endpoint: E,
     ...args: EndpointArgs<E>

@@ -34,7 +34,7 @@ type ItemOf<S> = S extends abstract new (...args: any[]) => infer I ? I : Denorm
  * Builds `getEntitySelectors(EntityOrAll)`: memoized selectors with the names RTK's entity adapter
  * uses. Each recomputes only when one of its tables changes.
  */
-export function createGetEntitySelectors(instance: EntitiesInstance) {
+export function buildGetEntitySelectors(instance: EntitiesInstance) {
   return function getEntitySelectors<S extends EntitySchema | All<any>>(source: S): EntitySelectors<ItemOf<S>> {
     const all = isEntityClass(source) ? new All(source as never) : (source as All);
     const entities = all.entities();

@@ -1,7 +1,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import { MemoCache } from '../normalizr/memo/MemoCache.js';
-import { createEntitiesActions, type EntitiesActions } from './actions.js';
-import { createInitialState, type EntitiesState } from './state.js';
+import { buildEntitiesActions, type EntitiesActions } from './actions.js';
+import { buildInitialState, type EntitiesState } from './state.js';
 
 /** The shared parts of one mount point: its path, actions, memo and slice selector. */
 export interface EntitiesInstance {
@@ -16,11 +16,11 @@ export interface EntitiesInstance {
 }
 
 /** Creates the shared parts for a mount point. */
-export function createInstance(reducerPath: string): EntitiesInstance {
-  const empty = createInitialState();
+export function buildInstance(reducerPath: string): EntitiesInstance {
+  const empty = buildInitialState();
   return {
     reducerPath,
-    actions: createEntitiesActions(reducerPath),
+    actions: buildEntitiesActions(reducerPath),
     memo: new MemoCache(),
     selectSlice: (state) => ((state as Record<string, EntitiesState | undefined> | undefined)?.[reducerPath] ?? empty),
     probe: createAction(`${reducerPath}/middleware`),

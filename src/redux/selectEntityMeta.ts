@@ -7,7 +7,7 @@ import { metaOf } from './metaStamps.js';
  * `seq`, `date`, `expiresAt`), or `deleted: true` for a remembered deletion; `undefined` when the
  * store knows nothing of it.
  */
-export function createSelectEntityMeta(instance: EntitiesInstance) {
+export function buildSelectEntityMeta(instance: EntitiesInstance) {
   return function selectEntityMeta(state: unknown, entity: { readonly key: string } | string, pk: string | number): EntityMeta | undefined {
     return metaOf(instance.selectSlice(state).entitiesMeta, typeof entity === 'string' ? entity : entity.key, `${pk}`);
   };

@@ -12,7 +12,7 @@ import { perStoreMemo } from './perStoreMemo.js';
  * field, `schema.Query` derives. Recomputes only when a table the schema reads changes
  * (`selector.recomputations()` counts it).
  */
-export function createSelectQuery(instance: EntitiesInstance) {
+export function buildSelectQuery(instance: EntitiesInstance) {
   return function selectQuery<S>(queryable: S, ...args: readonly unknown[]): CountingSelector<Denormalize<S> | undefined> {
     const { keys, selectors, indexSelectors, toTables, toIndexes } = tableInputs(instance, queryable);
     return createSelector(

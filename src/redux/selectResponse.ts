@@ -53,7 +53,7 @@ export type CountingSelector<T> = ((state: unknown) => T) & { recomputations(): 
  * Builds `selectResponse(endpoint, ...args)`: the memoized selector of one call's data and status.
  * The same call gets the same selector back, so components and `useSelector` see stable results.
  */
-export function createSelectResponse(instance: EntitiesInstance) {
+export function buildSelectResponse(instance: EntitiesInstance) {
   const cache = new WeakMap<object, Map<string, CountingSelector<ResponseState<unknown>>>>();
 
   function build(endpoint: EndpointInterface, key: string, args: readonly unknown[]): CountingSelector<ResponseState<unknown>> {

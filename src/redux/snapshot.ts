@@ -27,7 +27,7 @@ export interface SnapshotSelectors {
 }
 
 /** Builds snapshots on a mount point's selectors. */
-export function createSnapshotFactory(selectors: SnapshotSelectors): SnapshotFactory {
+export function buildSnapshotFactory(selectors: SnapshotSelectors): SnapshotFactory {
   return (state, fetchedAt) => ({
     fetchedAt,
     get: (queryable, ...args) => selectors.selectQuery(queryable, ...args)(state),

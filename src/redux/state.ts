@@ -108,6 +108,6 @@ export interface EntitiesState {
 }
 
 /** The slice before anything is fetched. */
-export function createInitialState(): EntitiesState {
+export function buildInitialState(): EntitiesState {
   return { entities: {}, entitiesMeta: {}, indexes: {}, endpoints: {}, meta: {}, lastReset: 0, optimistic: [] };
 }

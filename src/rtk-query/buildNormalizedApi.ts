@@ -3,8 +3,8 @@ import type { Entities } from '../redux/createEntities.js';
 import { defaultEntities } from '../redux/defaultEntities.js';
 import { instanceOf, type EntitiesInstance } from '../redux/instance.js';
 import type { CountingSelector } from '../redux/selectResponse.js';
-import { createNormalizeMiddleware } from './createNormalizeMiddleware.js';
-import { createSelect } from './createSelect.js';
+import { buildNormalizeMiddleware } from './buildNormalizeMiddleware.js';
+import { buildSelect } from './buildSelect.js';
 import type { NormalizedResult } from './normalizedSelector.js';
 import { readApi, type DeclaredEndpoint } from './readApi.js';
 
@@ -33,7 +33,7 @@ export function buildNormalizedApi(api: unknown, schemas: unknown, entities: Ent
   const plan = readApi(api, schemas);
   const endpoints: { [name: string]: BuiltEndpoint } = {};
   for (const declared of plan.endpoints.values()) {
-    endpoints[declared.name] = { name: declared.name, schema: declared.schema, select: createSelect(instance, plan.reducerPath, declared) };
+    endpoints[declared.name] = { name: declared.name, schema: declared.schema, select: buildSelect(instance, plan.reducerPath, declared) };
   }
-  return { instance, declared: plan.endpoints, middleware: createNormalizeMiddleware(instance, plan), endpoints };
+  return { instance, declared: plan.endpoints, middleware: buildNormalizeMiddleware(instance, plan), endpoints };
 }

@@ -2,7 +2,7 @@ import type { DenormalizeDelegate, EntityMeta, EntityRecord, NormalizeDelegate, 
 import { ArraySchema } from './ArraySchema.js';
 import { Values } from './Values.js';
 import { describeValue } from '../utils/describeValue.js';
-import { createDefaultCollectionFilter, defaultNonFilterArgumentKey, type CollectionKey } from './collectionFilter.js';
+import { buildDefaultCollectionFilter, defaultNonFilterArgumentKey, type CollectionKey } from './collectionFilter.js';
 import { CollectionChange, type ChangeKind } from './CollectionChange.js';
 import { startedBefore } from './startedBefore.js';
 import { isRecord } from '../utils/isRecord.js';
@@ -103,7 +103,7 @@ export class Collection<
     this.nestKey = (options as CalledOptions).nestKey;
     this.isNonFilterArgument = toPredicate(options.nonFilterArgumentKeys);
     this.createCollectionFilter =
-      (options as CalledOptions).createCollectionFilter ?? createDefaultCollectionFilter(this.isNonFilterArgument);
+      (options as CalledOptions).createCollectionFilter ?? buildDefaultCollectionFilter(this.isNonFilterArgument);
     const inner: string[] = [];
     this.schema.tableKeys((item) => inner.push((item as { key?: string }).key ?? String(item)));
     this.key = options.key ?? `Collection:${inner.join('|')}`;

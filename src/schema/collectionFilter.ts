@@ -24,7 +24,7 @@ export function mutationFields(args: readonly unknown[]): Record<string, unknown
  * with (apart from the non-filter ones) equals the mutation's param or body field of that name.
  * A list fetched with no arguments takes every item.
  */
-export function createDefaultCollectionFilter(nonFilterArgumentKey: (name: string) => boolean) {
+export function buildDefaultCollectionFilter(nonFilterArgumentKey: (name: string) => boolean) {
   return (...args: readonly unknown[]) => {
     const fields = mutationFields(args);
     return (collectionKey: CollectionKey): boolean =>

@@ -1,12 +1,12 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import type { EntitiesInstance } from '../instance.js';
 import type { SnapshotFactory } from '../snapshot.js';
-import { buildCollectHandler, createCollector, DEFAULT_KEEP_UNUSED_DATA_FOR } from './collect.js';
-import { createCommit } from './commitAction.js';
-import { createDedupe } from './dedupe.js';
+import { buildCollectHandler, buildCollector, DEFAULT_KEEP_UNUSED_DATA_FOR } from './collect.js';
+import { buildCommit } from './commitAction.js';
+import { buildDedupe } from './dedupe.js';
 import { buildNetworkHandler } from './network.js';
-import { createOptimisticDisplay } from './optimistic.js';
-import { buildRequestsHandler, createRequestLog } from './requests.js';
+import { buildOptimisticDisplay } from './optimistic.js';
+import { buildRequestsHandler, buildRequestLog } from './requests.js';
 import { buildResetHandler } from './reset.js';
 import type { DataApi, DataHandler, DataMiddlewareOptions, HandlerBuilder, MiddlewareContext } from './types.js';
 
@@ -35,14 +35,14 @@ export function buildDataMiddleware(
   return (store) => {
     const slice = () => instance.selectSlice(store.getState());
     // a subscriber that throws while our action is dispatched does not fail the request
-    const dispatch = createCommit(store.dispatch, slice);
-    const requests = createRequestLog(now);
+    const dispatch = buildCommit(store.dispatch, slice);
+    const requests = buildRequestLog(now);
     const shared = { instance, getState: store.getState, slice, dispatch, fetch: transport, now, snapshot, requests };
     const context: MiddlewareContext = {
       ...shared,
-      dedupe: createDedupe(),
-      optimistic: createOptimisticDisplay(shared),
-      collector: createCollector({
+      dedupe: buildDedupe(),
+      optimistic: buildOptimisticDisplay(shared),
+      collector: buildCollector({
         keepUnusedDataFor: options.keepUnusedDataFor ?? DEFAULT_KEEP_UNUSED_DATA_FOR,
         now,
         slice,

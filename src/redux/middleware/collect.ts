@@ -53,7 +53,7 @@ interface QueryRetention {
  * no reader ever retained is never removed by a timer: `gc()` removes it once it is older than
  * `keepUnusedDataFor`. A sweep is one plain action.
  */
-export function createCollector(context: CollectorContext) {
+export function buildCollector(context: CollectorContext) {
   const { now, slice } = context;
   /** The endpoint behind each stored key: its schema tells what the key's result reads. */
   const endpoints = new Map<string, EndpointInterface>();
@@ -226,7 +226,7 @@ function queryRoot(state: EntitiesState, schema: unknown, args: readonly unknown
 }
 
 /** The collector of one store. */
-export type Collector = ReturnType<typeof createCollector>;
+export type Collector = ReturnType<typeof buildCollector>;
 
 /** Answers for the collector: what readers retain, and the sweeps `gc()` and `drop()` ask for. */
 export const buildCollectHandler: HandlerBuilder = ({ collector: { retain, retainQuery, gc, drop } }) => ({

@@ -25,7 +25,7 @@ export function reportError(error: unknown): void {
  * @param dispatch the store's dispatch
  * @param slice reads the slice, to tell whether the action was applied
  */
-export function createCommit(dispatch: (action: UnknownAction) => unknown, slice: () => EntitiesState) {
+export function buildCommit(dispatch: (action: UnknownAction) => unknown, slice: () => EntitiesState) {
   return (action: UnknownAction): void => {
     const before = slice();
     try {

@@ -33,7 +33,7 @@ function abortable(request: SharedRequest, signal: AbortSignal, forget: () => vo
  * is a record of its own: the store's `meta.pending` counts a key's requests but cannot hold the
  * promise and controller the callers share, and the request log (`requests.ts`) is not by key.
  */
-export function createDedupe() {
+export function buildDedupe() {
   const reads = new Map<string, SharedRequest>();
   const forget = (key: string, request: SharedRequest): void => {
     if (reads.get(key) === request) reads.delete(key);
@@ -79,4 +79,4 @@ export function createDedupe() {
 }
 
 /** The shared reads of one store. */
-export type Dedupe = ReturnType<typeof createDedupe>;
+export type Dedupe = ReturnType<typeof buildDedupe>;

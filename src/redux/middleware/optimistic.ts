@@ -39,7 +39,7 @@ type DisplayContext = Pick<MiddlewareContext, 'instance' | 'getState' | 'slice' 
  *
  * @param context the store, and the dispatch of the middleware's own actions
  */
-export function createOptimisticDisplay({ instance, getState, slice, dispatch, snapshot }: DisplayContext) {
+export function buildOptimisticDisplay({ instance, getState, slice, dispatch, snapshot }: DisplayContext) {
   let pending: Pending[] = [];
 
   /** The layers over `committed`; a response that no longer normalizes is dropped with a warning. */
@@ -113,4 +113,4 @@ export function createOptimisticDisplay({ instance, getState, slice, dispatch, s
 }
 
 /** The optimistic display of one store. */
-export type OptimisticDisplay = ReturnType<typeof createOptimisticDisplay>;
+export type OptimisticDisplay = ReturnType<typeof buildOptimisticDisplay>;

@@ -22,7 +22,7 @@ export interface OpenRequest {
  *
  * @param now the middleware's clock
  */
-export function createRequestLog(now: () => number) {
+export function buildRequestLog(now: () => number) {
   const started = new Set<RequestStart>();
   const controllers = new Set<AbortController>();
   let sequence = 0;
@@ -71,7 +71,7 @@ export function createRequestLog(now: () => number) {
 }
 
 /** The request log of one store. */
-export type RequestLog = ReturnType<typeof createRequestLog>;
+export type RequestLog = ReturnType<typeof buildRequestLog>;
 
 /** Answers for the request log: the store's clock, and requests other libraries make (`track`). */
 export const buildRequestsHandler: HandlerBuilder = ({ now, requests: { track } }) => ({ api: { now, track } });

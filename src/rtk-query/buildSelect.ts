@@ -27,7 +27,7 @@ function findCacheKey(queries: unknown, requestId: string): string | undefined {
  * mutation's entry is found by its request id, the argument being RTK Query's (`{ requestId }`,
  * `{ fixedCacheKey }`).
  */
-export function createSelect(instance: EntitiesInstance, reducerPath: string, declared: DeclaredEndpoint) {
+export function buildSelect(instance: EntitiesInstance, reducerPath: string, declared: DeclaredEndpoint) {
   const selectors = new Map<string, CountingSelector<NormalizedResult>>();
 
   function build(arg: unknown): CountingSelector<NormalizedResult> {

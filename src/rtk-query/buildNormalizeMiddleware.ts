@@ -41,7 +41,7 @@ const own = (table: unknown, key: string): unknown => (isRecord(table) && Object
  * - `resetEntireStore()` empties the entities slice, not RTK Query's cache: the entries RTK Query
  *   still holds are normalized again at once, so its views and ours keep agreeing.
  */
-export function createNormalizeMiddleware(instance: EntitiesInstance, plan: ApiPlan): Middleware {
+export function buildNormalizeMiddleware(instance: EntitiesInstance, plan: ApiPlan): Middleware {
   const { reducerPath } = plan;
 
   return (store) => {

@@ -4,7 +4,7 @@ import { startedBefore } from '../schema/startedBefore.js';
 import type { EntitiesActions } from './actions.js';
 import { applyTables, committedTables, pickTables, withLayers } from './optimisticLayers.js';
 import { removeRecords } from './removeRecords.js';
-import { createInitialState, type EntitiesState, type ResponseMeta } from './state.js';
+import { buildInitialState, type EntitiesState, type ResponseMeta } from './state.js';
 
 type MetaTable = EntitiesState['meta'];
 
@@ -12,8 +12,8 @@ type MetaTable = EntitiesState['meta'];
  * The slice reducer. Plain functions, no Immer: each action copies only what it changes, so
  * unchanged tables, records and endpoint results keep their references for the selectors.
  */
-export function createEntitiesReducer(actions: EntitiesActions): Reducer<EntitiesState> {
-  return (state: EntitiesState = createInitialState(), action: UnknownAction): EntitiesState => {
+export function buildEntitiesReducer(actions: EntitiesActions): Reducer<EntitiesState> {
+  return (state: EntitiesState = buildInitialState(), action: UnknownAction): EntitiesState => {
     if (actions.fetchFulfilled.match(action)) {
       const { key, result, meta, layers } = action.payload;
       const previous = state.meta[key];
@@ -81,7 +81,7 @@ export function createEntitiesReducer(actions: EntitiesActions): Reducer<Entitie
       return state.committed === undefined ? next : { ...next, committed: pickTables(removeRecords(state.committed, records)) };
     }
     if (actions.reset.match(action)) {
-      return { ...createInitialState(), lastReset: action.payload.date };
+      return { ...buildInitialState(), lastReset: action.payload.date };
     }
     return state;
   };
