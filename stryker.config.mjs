@@ -21,7 +21,12 @@ const LEFT_OUT = [
   '<rootDir>/__tests__/guarantees/longRunning.test.ts',
 ];
 
-const mutate = process.env.STRYKER_MUTATE?.split(',') ?? ['src/normalizr/**/*.ts', 'src/redux/**/*.ts', 'src/schema/**/*.ts', 'src/utils/**/*.ts'];
+const mutate = process.env.STRYKER_MUTATE?.split(',') ?? [
+  'src/normalizr/**/*.ts',
+  'src/redux/**/*.ts',
+  'src/schema/**/*.ts',
+  'src/utils/**/*.ts',
+];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {

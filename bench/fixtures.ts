@@ -6,7 +6,15 @@
 import { schema as normalizrSchema } from 'normalizr';
 import { Entity, RestEndpoint, schema } from '../src/index.js';
 import { DCAll } from '../__tests__/fixtures/dataClientSchemas.js';
-import { Article, Comment, DCArticle, DCComment, Person, makeArticles, makeComments } from '../__tests__/fixtures/blog.js';
+import {
+  Article,
+  Comment,
+  DCArticle,
+  DCComment,
+  Person,
+  makeArticles,
+  makeComments,
+} from '../__tests__/fixtures/blog.js';
 
 export { Article, Comment, Person, DCArticle, DCComment, makeArticles, makeComments };
 
@@ -38,7 +46,14 @@ export class Member extends Entity {
 export function makeMembers(count: number, first = 0): MemberRow[] {
   return Array.from({ length: count }, (_, n) => {
     const i = first + n;
-    return { id: `m${i}`, name: `Member ${i}`, email: `member${i}@example.test`, role: i % 10 === 0 ? 'admin' : 'member', score: (i * 37) % 1000, active: i % 3 !== 0 };
+    return {
+      id: `m${i}`,
+      name: `Member ${i}`,
+      email: `member${i}@example.test`,
+      role: i % 10 === 0 ? 'admin' : 'member',
+      score: (i * 37) % 1000,
+      active: i % 3 !== 0,
+    };
   });
 }
 
@@ -89,4 +104,11 @@ export const FULL_SIZES: Sizes = {
 };
 
 /** Same shapes and checks, smaller where the full size only costs time. */
-export const SMOKE_SIZES: Sizes = { ...FULL_SIZES, comments: 2_000, allScaling: [1_000], storedBefore: 2_000, storedLarge: 3_000, memoryEntities: 2_000 };
+export const SMOKE_SIZES: Sizes = {
+  ...FULL_SIZES,
+  comments: 2_000,
+  allScaling: [1_000],
+  storedBefore: 2_000,
+  storedLarge: 3_000,
+  memoryEntities: 2_000,
+};

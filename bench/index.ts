@@ -57,7 +57,9 @@ function batchSize(contender: Contender): number {
 }
 
 async function time(benchCase: BenchCase): Promise<Measured> {
-  const batches = new Map<Library, number>(benchCase.contenders.map((contender) => [contender.library, batchSize(contender)]));
+  const batches = new Map<Library, number>(
+    benchCase.contenders.map((contender) => [contender.library, batchSize(contender)]),
+  );
   const rounds = new Map<Library, number[]>();
   for (let round = 0; round < ROUNDS; round++) {
     const bench = new Bench({
@@ -88,7 +90,10 @@ async function time(benchCase: BenchCase): Promise<Measured> {
     await bench.run();
     for (const task of bench.tasks) {
       const { result } = task;
-      if (result.state !== 'completed') throw new Error(`${benchCase.id} / ${task.name}: ${result.state === 'errored' ? result.error.message : result.state}`);
+      if (result.state !== 'completed')
+        throw new Error(
+          `${benchCase.id} / ${task.name}: ${result.state === 'errored' ? result.error.message : result.state}`,
+        );
       const library = task.name as Library;
       // the median sample: the machine is shared and noisy, and the mean follows its spikes
       const ops = ((batches.get(library) ?? 1) * 1000) / result.latency.p50;
@@ -102,7 +107,8 @@ async function time(benchCase: BenchCase): Promise<Measured> {
     const ops = rounds.get(contender.library) ?? [];
     opsPerSecond.set(contender.library, median(ops));
     // a ratio compares two libraries measured in the same round, under the same machine load
-    if (ours !== undefined) ratios.set(contender.library, median(ops.map((value, round) => (ours[round] as number) / value)));
+    if (ours !== undefined)
+      ratios.set(contender.library, median(ops.map((value, round) => (ours[round] as number) / value)));
   }
   return { benchCase, opsPerSecond, ratios };
 }
@@ -110,13 +116,16 @@ async function time(benchCase: BenchCase): Promise<Measured> {
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 async function main() {
   const started = performance.now();
   const groups = caseGroups(sizes);
-  const selected = (cases: BenchCase[]) => cases.filter((benchCase) => only === undefined || benchCase.id.includes(only));
+  const selected = (cases: BenchCase[]) =>
+    cases.filter((benchCase) => only === undefined || benchCase.id.includes(only));
   // first every case checks that all libraries return the same data: a mismatch stops the bench
   for (const group of groups) {
     for (const benchCase of selected(group.build())) {
@@ -130,9 +139,11 @@ async function main() {
       process.stderr.write(`✓ ${benchCase.id}: every library returns the same data\n`);
     }
   }
-  const memory: MemoryRow[] | undefined = argv.includes('--no-memory') || only !== undefined ? undefined : measureMemory(sizes, smoke ? 1 : 3);
+  const memory: MemoryRow[] | undefined =
+    argv.includes('--no-memory') || only !== undefined ? undefined : measureMemory(sizes, smoke ? 1 : 3);
   if (memory !== undefined) process.stderr.write('✓ memory: every library stores every entity\n');
-  const soak: SoakRow[] | undefined = argv.includes('--no-soak') || only !== undefined ? undefined : await measureSoak(smoke ? SMOKE_SOAK : FULL_SOAK);
+  const soak: SoakRow[] | undefined =
+    argv.includes('--no-soak') || only !== undefined ? undefined : await measureSoak(smoke ? SMOKE_SOAK : FULL_SOAK);
   if (soak !== undefined) process.stderr.write('✓ soak: every poll read the latest list\n');
   if (smoke) {
     process.stderr.write(`smoke run passed in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
@@ -143,7 +154,9 @@ async function main() {
     for (const benchCase of selected(group.build())) {
       const result = await time(benchCase);
       measured.push(result);
-      const line = [...result.opsPerSecond].map(([library, ops]) => `${LIBRARIES[library]} ${Math.round(ops).toLocaleString('en-US')}/s`).join(', ');
+      const line = [...result.opsPerSecond]
+        .map(([library, ops]) => `${LIBRARIES[library]} ${Math.round(ops).toLocaleString('en-US')}/s`)
+        .join(', ');
       process.stderr.write(`  ${benchCase.id}: ${line}\n`);
     }
   }

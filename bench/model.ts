@@ -75,12 +75,14 @@ export function benchCase(options: {
  * prototype-free tables, plain objects) and field order.
  */
 export function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) => {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) return item;
-    const sorted: Record<string, unknown> = {};
-    for (const name of Object.keys(item).sort()) sorted[name] = (item as Record<string, unknown>)[name];
-    return sorted;
-  }) ?? 'undefined';
+  return (
+    JSON.stringify(value, (_key, item: unknown) => {
+      if (typeof item !== 'object' || item === null || Array.isArray(item)) return item;
+      const sorted: Record<string, unknown> = {};
+      for (const name of Object.keys(item).sort()) sorted[name] = (item as Record<string, unknown>)[name];
+      return sorted;
+    }) ?? 'undefined'
+  );
 }
 
 /** Throws `message` unless `condition` holds. */

@@ -16,7 +16,12 @@ export interface Measured {
 const COLUMNS: readonly Library[] = ['ours', 'dataClient', 'normalizr', 'rtk', 'plain'];
 
 const ops = (value: number) => (value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toPrecision(3));
-const times = (ratio: number) => (ratio >= 100 ? `${Math.round(ratio).toLocaleString('en-US')}×` : ratio >= 10 ? `${ratio.toFixed(1)}×` : `${ratio.toFixed(2)}×`);
+const times = (ratio: number) =>
+  ratio >= 100
+    ? `${Math.round(ratio).toLocaleString('en-US')}×`
+    : ratio >= 10
+      ? `${ratio.toFixed(1)}×`
+      : `${ratio.toFixed(2)}×`;
 
 function verdict(measured: Measured): string {
   const { target } = measured.benchCase;
@@ -50,7 +55,9 @@ function scalingTable(rows: readonly Measured[], sizes: Sizes): string[] {
     const cold = rows.find((row) => row.benchCase.id === `all-scale-cold-${count}`)?.opsPerSecond.get('ours');
     const warm = rows.find((row) => row.benchCase.id === `all-scale-warm-${count}`)?.opsPerSecond.get('ours');
     if (cold === undefined || warm === undefined) continue;
-    lines.push(`| ${count.toLocaleString('en-US')} | ${ops(cold)} | ${Math.round(1e9 / cold / count)} | ${ops(warm)} |`);
+    lines.push(
+      `| ${count.toLocaleString('en-US')} | ${ops(cold)} | ${Math.round(1e9 / cold / count)} | ${ops(warm)} |`,
+    );
   }
   return lines;
 }
@@ -65,7 +72,9 @@ function memoryTable(memory: readonly MemoryRow[], sizes: Sizes): string[] {
   ];
   for (const row of memory) {
     const bytes = row.bytesPerEntity;
-    lines.push(`| ${LIBRARIES[row.library]} | ${row.variant} | ${bytes === undefined ? 'n/a (run with --expose-gc)' : Math.round(bytes)} | ${bytes === undefined || rtk === undefined ? '' : `${(bytes / rtk).toFixed(2)}×`} |`);
+    lines.push(
+      `| ${LIBRARIES[row.library]} | ${row.variant} | ${bytes === undefined ? 'n/a (run with --expose-gc)' : Math.round(bytes)} | ${bytes === undefined || rtk === undefined ? '' : `${(bytes / rtk).toFixed(2)}×`} |`,
+    );
   }
   const withRead = memory.find((row) => row.library === 'ours')?.bytesPerEntity;
   if (withRead !== undefined && rtk !== undefined) {
@@ -82,24 +91,34 @@ function memoryTable(memory: readonly MemoryRow[], sizes: Sizes): string[] {
 }
 
 function soakTable(rows: readonly SoakRow[]): string[] {
-  const bytes = (value: number | undefined) => (value === undefined ? 'n/a (run with --expose-gc)' : `${(value / 1e6).toFixed(1)} MB`);
-  const perEntity = (row: SoakRow) => (row.retained === undefined || row.stored === 0 ? '' : `${Math.round(row.retained / row.stored).toLocaleString('en-US')} B`);
+  const bytes = (value: number | undefined) =>
+    value === undefined ? 'n/a (run with --expose-gc)' : `${(value / 1e6).toFixed(1)} MB`;
+  const perEntity = (row: SoakRow) =>
+    row.retained === undefined || row.stored === 0
+      ? ''
+      : `${Math.round(row.retained / row.stored).toLocaleString('en-US')} B`;
   const lines = [
     '| library | run | ms per poll (polls 6–15) | ms per poll (last 10) | stored at the end | heap retained | per stored entity |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const row of rows) {
     const name = row.library === 'ours' ? LIBRARIES.ours : 'RTK Query (createApi + fetchBaseQuery)';
-    lines.push(`| ${name} | ${row.variant} | ${row.earlyMs.toFixed(2)} | ${row.lateMs.toFixed(2)} | ${row.stored.toLocaleString('en-US')} | ${bytes(row.retained)} | ${perEntity(row)} |`);
+    lines.push(
+      `| ${name} | ${row.variant} | ${row.earlyMs.toFixed(2)} | ${row.lateMs.toFixed(2)} | ${row.stored.toLocaleString('en-US')} | ${bytes(row.retained)} | ${perEntity(row)} |`,
+    );
   }
   return lines;
 }
 
 /** The cases of RTK Query against RTK Query + normalizeApi. */
-const isRtkQueryCase = (row: Measured) => row.benchCase.contenders.some((contender) => contender.library === 'rtkQuery');
+const isRtkQueryCase = (row: Measured) =>
+  row.benchCase.contenders.some((contender) => contender.library === 'rtkQuery');
 
 function rtkQueryTable(rows: readonly Measured[]): string[] {
-  const lines = ['| case | RTK Query + normalizeApi | RTK Query alone | normalized ÷ alone |', '| --- | ---: | ---: | ---: |'];
+  const lines = [
+    '| case | RTK Query + normalizeApi | RTK Query alone | normalized ÷ alone |',
+    '| --- | ---: | ---: | ---: |',
+  ];
   for (const row of rows) {
     const ours = row.opsPerSecond.get('ours');
     const alone = row.opsPerSecond.get('rtkQuery');
@@ -110,7 +129,8 @@ function rtkQueryTable(rows: readonly Measured[]): string[] {
   return lines;
 }
 
-const opsOf = (rows: readonly Measured[], id: string, library: Library) => rows.find((row) => row.benchCase.id === id)?.opsPerSecond.get(library);
+const opsOf = (rows: readonly Measured[], id: string, library: Library) =>
+  rows.find((row) => row.benchCase.id === id)?.opsPerSecond.get(library);
 
 /** What stands between a missed target and ours, with this run's numbers and the profiles behind them. */
 function notes(rows: readonly Measured[]): string[] {
@@ -120,7 +140,10 @@ function notes(rows: readonly Measured[]): string[] {
     const rtk = opsOf(rows, id, 'rtk');
     return plain === undefined || rtk === undefined ? undefined : plain / rtk;
   };
-  const reach = (ratio: number, target: number) => (ratio >= target ? `so ${target}× is within reach of the same work` : `below the ${target}× target: no implementation doing the same work reaches it here`);
+  const reach = (ratio: number, target: number) =>
+    ratio >= target
+      ? `so ${target}× is within reach of the same work`
+      : `below the ${target}× target: no implementation doing the same work reaches it here`;
   const empty = limit('store-empty');
   if (empty !== undefined) {
     lines.push(
@@ -175,7 +198,13 @@ function notes(rows: readonly Measured[]): string[] {
   return lines;
 }
 
-export function renderResults(run: { measured: readonly Measured[]; memory: readonly MemoryRow[] | undefined; soak: readonly SoakRow[] | undefined; sizes: Sizes; seconds: number }): string {
+export function renderResults(run: {
+  measured: readonly Measured[];
+  memory: readonly MemoryRow[] | undefined;
+  soak: readonly SoakRow[] | undefined;
+  sizes: Sizes;
+  seconds: number;
+}): string {
   const cpu = cpus();
   const main = run.measured.filter((row) => !row.benchCase.id.startsWith('all-scale-') && !isRtkQueryCase(row));
   const targets = main.filter((row) => row.benchCase.target !== undefined);
@@ -186,7 +215,7 @@ export function renderResults(run: { measured: readonly Measured[]; memory: read
     '`npm run bench` (generated; do not edit by hand). One Node process, NODE_ENV=production, tinybench. ' +
       'Every case first checks that all libraries return the same data. Each case then runs in 4 rounds, the libraries ' +
       'alternating order; in each round every library starts from a collected heap, warms up (100 ms, then 50 ms) and is timed ' +
-      'for about 150 ms. A round\'s ops/s is 1 / its median sample; the table shows the median round, and each ratio is the ' +
+      "for about 150 ms. A round's ops/s is 1 / its median sample; the table shows the median round, and each ratio is the " +
       'median of the ratios measured within one round (both libraries under the same machine load). Calls shorter than 50 µs ' +
       'are batched so each sample is timed over at least 50 µs.',
     '',
@@ -235,7 +264,7 @@ export function renderResults(run: { measured: readonly Measured[]; memory: read
     '- **rtk-entities**: `normalize`, `MemoCache#denormalize` (cold: a new MemoCache per call), `ctrl.setResponse` on a real `configureStore` store, `fetchEndpoint` + `getEntitySelectors(Member).selectAll`.',
     '- **@data-client/normalizr 0.18**: `normalize`, `MemoCache#denormalize` and `MemoCache#query` (for All), with the minimal Entity/Array/All of `__tests__/fixtures/dataClientSchemas.ts` (its `@data-client/endpoint` is not on the registry).',
     '- **normalizr 3.6.2**: `normalize` and `denormalize` (no memo, so no warm rows); All is `denormalize(Object.keys(table), [Comment], entities)`.',
-    '- **RTK createEntityAdapter**: `upsertMany` of rows that need no normalization, in a `configureStore` store (dev checks off for both libraries), `createAsyncThunk` for end to end, the adapter\'s `selectAll`.',
+    "- **RTK createEntityAdapter**: `upsertMany` of rows that need no normalization, in a `configureStore` store (dev checks off for both libraries), `createAsyncThunk` for end to end, the adapter's `selectAll`.",
     '- **RTK Query** (`@reduxjs/toolkit/query`): `createApi` with `fetchBaseQuery` on a stub `fetchFn`, `initiate` and `select`; tags or `updateQueryData` for the mutation; against the same api with `normalizeApi` and `endpoints[name].select`.',
     '- **plain JS loop**: the same work written by hand for these exact shapes, producing plain objects (no classes); warm and one-changed reads use a hand-written memo. It is the limit, not a library.',
     '- Store cases give every call freshly parsed rows and a fresh store (preloaded with the same 10,000 members for the second one), prepared outside the timing. Ours includes normalizing and the denormalized value `setResponse` returns.',

@@ -47,13 +47,19 @@ function heap(): number {
 function stubFetch(first: (poll: number) => number) {
   let poll = 0;
   return async (_input: RequestInfo | URL, _init?: RequestInit) =>
-    new Response(JSON.stringify(makeMembers(PER_POLL, first(poll++))), { headers: { 'content-type': 'application/json' } });
+    new Response(JSON.stringify(makeMembers(PER_POLL, first(poll++))), {
+      headers: { 'content-type': 'application/json' },
+    });
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
 
 /** Runs `poll` `polls` times, timing each; `everyTenth` runs after every tenth poll. */
-async function soak(polls: number, poll: () => Promise<void>, everyTenth: () => void): Promise<{ earlyMs: number; lateMs: number }> {
+async function soak(
+  polls: number,
+  poll: () => Promise<void>,
+  everyTenth: () => void,
+): Promise<{ earlyMs: number; lateMs: number }> {
   const times: number[] = [];
   for (let n = 1; n <= polls; n++) {
     const started = performance.now();
@@ -70,7 +76,10 @@ async function ours(variant: string, polls: number, collect: boolean, fresh: boo
     reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
     middleware: (getDefault) =>
       getDefault({ serializableCheck: false, immutableCheck: false }).concat(
-        createDataMiddleware({ fetch: stubFetch((n) => (fresh ? n * PER_POLL : 0)), keepUnusedDataFor: collect ? 0 : Infinity }),
+        createDataMiddleware({
+          fetch: stubFetch((n) => (fresh ? n * PER_POLL : 0)),
+          keepUnusedDataFor: collect ? 0 : Infinity,
+        }),
       ),
   });
   const ctrl = createController(store);
@@ -91,7 +100,10 @@ async function ours(variant: string, polls: number, collect: boolean, fresh: boo
 async function rtkQuery(variant: string, polls: number, fresh: boolean): Promise<SoakRow> {
   const before = heap();
   const api = createApi({
-    baseQuery: fetchBaseQuery({ baseUrl: 'https://bench.invalid', fetchFn: stubFetch((n) => (fresh ? n * PER_POLL : 0)) }),
+    baseQuery: fetchBaseQuery({
+      baseUrl: 'https://bench.invalid',
+      fetchFn: stubFetch((n) => (fresh ? n * PER_POLL : 0)),
+    }),
     endpoints: (build) => ({ getMembers: build.query<MemberRow[], void>({ query: () => '/members' }) }),
   });
   const store = configureStore({

@@ -2,7 +2,13 @@
  * Real `configureStore` stores for each library. RTK's development checks are off for both (the
  * bench runs with NODE_ENV=production, where they do not run anyway).
  */
-import { configureStore, createAsyncThunk, createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  configureStore,
+  createAsyncThunk,
+  createEntityAdapter,
+  createSlice,
+  type PayloadAction,
+} from '@reduxjs/toolkit';
 import { createController, createDataMiddleware, entitiesSlice, getEntitySelectors } from '../src/index.js';
 import type { DataMiddlewareOptions } from '../src/index.js';
 import { Member, type MemberRow } from './fixtures.js';
@@ -23,18 +29,23 @@ export const memberSelectors = getEntitySelectors(Member);
 
 /** RTK's way: an entity adapter in a slice. `fetchMembers` reads rows through `fetch`. */
 export const memberAdapter = createEntityAdapter<MemberRow>();
-export const fetchMembers = createAsyncThunk('members/fetch', async (fetchRows: () => Promise<MemberRow[]>) => fetchRows());
+export const fetchMembers = createAsyncThunk('members/fetch', async (fetchRows: () => Promise<MemberRow[]>) =>
+  fetchRows(),
+);
 export const membersSlice = createSlice({
   name: 'members',
   initialState: memberAdapter.getInitialState(),
   reducers: {
-    upsertMany: (state, action: PayloadAction<readonly MemberRow[]>) => void memberAdapter.upsertMany(state, action.payload),
+    upsertMany: (state, action: PayloadAction<readonly MemberRow[]>) =>
+      void memberAdapter.upsertMany(state, action.payload),
   },
   extraReducers: (builder) => {
     builder.addCase(fetchMembers.fulfilled, (state, action) => void memberAdapter.upsertMany(state, action.payload));
   },
 });
-export const rtkMemberSelectors = memberAdapter.getSelectors((state: { members: ReturnType<typeof membersSlice.reducer> }) => state.members);
+export const rtkMemberSelectors = memberAdapter.getSelectors(
+  (state: { members: ReturnType<typeof membersSlice.reducer> }) => state.members,
+);
 
 export function makeRtkStore(preloaded?: unknown) {
   return configureStore({

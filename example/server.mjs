@@ -95,7 +95,8 @@ function createApi(data) {
       if (method === 'GET') return [200, data.users];
       if (method === 'POST') {
         const { name } = await readJson(request);
-        if (typeof name !== 'string' || name.trim() === '') throw new HttpError(400, "POST /users needs a non-empty 'name'.");
+        if (typeof name !== 'string' || name.trim() === '')
+          throw new HttpError(400, "POST /users needs a non-empty 'name'.");
         const user = { id: String(nextId(data.users)), name: name.trim() };
         data.users.push(user);
         return [201, user];
@@ -112,16 +113,29 @@ function createApi(data) {
       if (method === 'POST') {
         const { amount, coin } = await readJson(request);
         if (typeof amount !== 'string' || !DECIMAL.test(amount) || toUnits(amount) === 0n) {
-          throw new HttpError(400, `'amount' must be a positive decimal string such as "2.5". Received: ${JSON.stringify(amount)}`);
+          throw new HttpError(
+            400,
+            `'amount' must be a positive decimal string such as "2.5". Received: ${JSON.stringify(amount)}`,
+          );
         }
         if (typeof coin !== 'string' || coin.trim() === '') throw new HttpError(400, "POST /trade needs a 'coin'.");
         const account = data.accounts.find((row) => row.id === 1);
         // the account pays amount × coin_value
         const cost = (toUnits(amount) * toUnits(account.coin_value)) / 10n ** BigInt(SCALE);
         const balance = toUnits(account.balance) - cost;
-        if (balance < 0n) throw new HttpError(422, `Insufficient balance: this trade costs ${formatMoney(cost)}, the account holds ${account.balance}.`);
+        if (balance < 0n)
+          throw new HttpError(
+            422,
+            `Insufficient balance: this trade costs ${formatMoney(cost)}, the account holds ${account.balance}.`,
+          );
         account.balance = formatMoney(balance);
-        const trade = { id: nextId(data.trades), user: 1, amount, coin: coin.trim(), created_at: new Date().toISOString() };
+        const trade = {
+          id: nextId(data.trades),
+          user: 1,
+          amount,
+          coin: coin.trim(),
+          created_at: new Date().toISOString(),
+        };
         data.trades.push(trade);
         return [201, { trade, account }];
       }
@@ -134,7 +148,8 @@ function createApi(data) {
       return [200, account];
     }
 
-    if (['/users', '/feed', '/trade'].includes(path) || accountPath) throw new HttpError(405, `${method} ${path} is not supported.`);
+    if (['/users', '/feed', '/trade'].includes(path) || accountPath)
+      throw new HttpError(405, `${method} ${path} is not supported.`);
     return undefined;
   };
 }
@@ -148,7 +163,10 @@ async function serveStatic(url, response) {
     file = DIST; // a malformed escape: answer with the page
   }
   if (!file.startsWith(DIST)) file = DIST;
-  const isFile = await stat(file).then((info) => info.isFile(), () => false);
+  const isFile = await stat(file).then(
+    (info) => info.isFile(),
+    () => false,
+  );
   if (!isFile) file = join(DIST, 'index.html');
   try {
     const body = await readFile(file);
@@ -198,7 +216,8 @@ export async function startServer({ port = 0 } = {}) {
       log.push(entry);
       return send(entry.status, { error: error instanceof Error ? error.message : String(error) });
     }
-    if (method !== 'GET' && method !== 'HEAD') return send(404, { error: `${method} ${url.pathname}: no such endpoint.` });
+    if (method !== 'GET' && method !== 'HEAD')
+      return send(404, { error: `${method} ${url.pathname}: no such endpoint.` });
     return serveStatic(url, response);
   });
 

@@ -47,7 +47,9 @@ export function staleReason() {
   if (!existsSync(join(root, 'dist'))) return 'dist/ does not exist';
   if (!existsSync(stampFile)) return `dist/ has no build stamp (${relative(root, stampFile)})`;
   const { sources } = JSON.parse(readFileSync(stampFile, 'utf8'));
-  return sources === sourceHash() ? undefined : 'dist/ was built from other sources than src/ (or the build configs) now hold';
+  return sources === sourceHash()
+    ? undefined
+    : 'dist/ was built from other sources than src/ (or the build configs) now hold';
 }
 
 const cli = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
@@ -55,7 +57,9 @@ if (cli && process.argv.includes('--write')) writeStamp();
 if (cli && process.argv.includes('--check')) {
   const reason = staleReason();
   if (reason !== undefined) {
-    console.error(`${reason}: the package tests would check an old build. Run \`npm run build\` first (\`npm test\` does).`);
+    console.error(
+      `${reason}: the package tests would check an old build. Run \`npm run build\` first (\`npm test\` does).`,
+    );
     process.exit(1);
   }
 }

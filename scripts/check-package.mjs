@@ -17,14 +17,26 @@ import * as esmRtkQueryReact from 'rtk-entities/rtk-query/react';
 
 const require = createRequire(import.meta.url);
 const expected = ['Entity', 'schema', 'normalize', 'denormalize'];
-const expectedHooks = ['useSuspense', 'useQuery', 'useCache', 'useFetch', 'useDLE', 'useError', 'useController', 'useLive', 'AsyncBoundary', 'createHooks'];
+const expectedHooks = [
+  'useSuspense',
+  'useQuery',
+  'useCache',
+  'useFetch',
+  'useDLE',
+  'useError',
+  'useController',
+  'useLive',
+  'AsyncBoundary',
+  'createHooks',
+];
 
 /** Uses one format's two entries together; throws if an export is missing. */
 function exercise(format, lib, hooks) {
   const missing = expected.filter((name) => !(name in lib));
   if (missing.length > 0) throw new Error(`rtk-entities (${format}) is missing exports: ${missing.join(', ')}`);
   const missingHooks = expectedHooks.filter((name) => typeof hooks[name] !== 'function');
-  if (missingHooks.length > 0) throw new Error(`rtk-entities/react (${format}) is missing exports: ${missingHooks.join(', ')}`);
+  if (missingHooks.length > 0)
+    throw new Error(`rtk-entities/react (${format}) is missing exports: ${missingHooks.join(', ')}`);
 
   class User extends lib.Entity {
     id = '';
@@ -44,12 +56,28 @@ function exercise(format, lib, hooks) {
     middleware: (getDefault) => getDefault().concat(lib.createDataMiddleware()),
   });
   const getUsers = new lib.RestEndpoint({ urlPrefix: 'http://127.0.0.1:9', path: '/users', schema: users });
-  lib.createController(store).setResponse(getUsers, [{ id: '1', name: 'Ann' }, { id: '2', name: 'Bo' }]);
+  lib.createController(store).setResponse(getUsers, [
+    { id: '1', name: 'Ann' },
+    { id: '2', name: 'Bo' },
+  ]);
   function Names() {
-    return createElement('p', null, hooks.useCache(getUsers).map((user) => user.name).join(', '));
+    return createElement(
+      'p',
+      null,
+      hooks
+        .useCache(getUsers)
+        .map((user) => user.name)
+        .join(', '),
+    );
   }
   const html = renderToString(createElement(Provider, { store }, createElement(Names)));
-  return { exports: Object.keys(lib).sort(), read, isInstance: read[0] instanceof User, reactExports: Object.keys(hooks).sort(), html };
+  return {
+    exports: Object.keys(lib).sort(),
+    read,
+    isInstance: read[0] instanceof User,
+    reactExports: Object.keys(hooks).sort(),
+    html,
+  };
 }
 
 /**
@@ -58,8 +86,10 @@ function exercise(format, lib, hooks) {
  * it, so both entries share the default slice.
  */
 function exerciseRtkQuery(format, lib, rtkQuery, rtkQueryReact, { toolkit, query, queryReact }) {
-  if (typeof rtkQuery.normalizeApi !== 'function') throw new Error(`rtk-entities/rtk-query (${format}) is missing normalizeApi`);
-  if (typeof rtkQueryReact.normalizeApi !== 'function') throw new Error(`rtk-entities/rtk-query/react (${format}) is missing normalizeApi`);
+  if (typeof rtkQuery.normalizeApi !== 'function')
+    throw new Error(`rtk-entities/rtk-query (${format}) is missing normalizeApi`);
+  if (typeof rtkQueryReact.normalizeApi !== 'function')
+    throw new Error(`rtk-entities/rtk-query/react (${format}) is missing normalizeApi`);
   class Note extends lib.Entity {
     id = 0;
     text = '';
@@ -75,7 +105,9 @@ function exerciseRtkQuery(format, lib, rtkQuery, rtkQueryReact, { toolkit, query
     reducer: { [api.reducerPath]: api.reducer, [lib.entitiesSlice.reducerPath]: lib.entitiesSlice.reducer },
     middleware: (getDefault) => getDefault().concat(api.middleware, lib.createDataMiddleware(), normalized.middleware),
   });
-  store.dispatch(api.util.upsertQueryEntries([{ endpointName: 'getNotes', arg: undefined, value: [{ id: 1, text: 'a' }] }]));
+  store.dispatch(
+    api.util.upsertQueryEntries([{ endpointName: 'getNotes', arg: undefined, value: [{ id: 1, text: 'a' }] }]),
+  );
   const notes = normalized.endpoints.getNotes.select()(store.getState()).data;
   const hooksApi = queryReact.createApi({ reducerPath: 'hooksApi', baseQuery: query.fakeBaseQuery(), endpoints });
   const withHooks = rtkQueryReact.normalizeApi(hooksApi, { getNotes: [Note] });
@@ -89,10 +121,20 @@ function exerciseRtkQuery(format, lib, rtkQuery, rtkQueryReact, { toolkit, query
 
 const esm = exercise('import', esmCore, esmHooks);
 const cjs = exercise('require', require('rtk-entities'), require('rtk-entities/react'));
-const esmRtk = exerciseRtkQuery('import', esmCore, esmRtkQuery, esmRtkQueryReact, { toolkit: esmToolkit, query: esmQuery, queryReact: esmQueryReact });
-const cjsRtk = exerciseRtkQuery('require', require('rtk-entities'), require('rtk-entities/rtk-query'), require('rtk-entities/rtk-query/react'), {
-  toolkit: require('@reduxjs/toolkit'),
-  query: require('@reduxjs/toolkit/query'),
-  queryReact: require('@reduxjs/toolkit/query/react'),
+const esmRtk = exerciseRtkQuery('import', esmCore, esmRtkQuery, esmRtkQueryReact, {
+  toolkit: esmToolkit,
+  query: esmQuery,
+  queryReact: esmQueryReact,
 });
+const cjsRtk = exerciseRtkQuery(
+  'require',
+  require('rtk-entities'),
+  require('rtk-entities/rtk-query'),
+  require('rtk-entities/rtk-query/react'),
+  {
+    toolkit: require('@reduxjs/toolkit'),
+    query: require('@reduxjs/toolkit/query'),
+    queryReact: require('@reduxjs/toolkit/query/react'),
+  },
+);
 console.log(JSON.stringify({ ...esm, rtkQuery: esmRtk, cjs: { ...cjs, rtkQuery: cjsRtk } }));

@@ -55,7 +55,15 @@ export type { CreateEntitiesOptions, Entities, EntitiesSlice } from './redux/cre
 export type { DataMiddlewareOptions } from './redux/middleware/types.js';
 export type { ControllerStore, KeyFilter } from './redux/Controller.js';
 export type { AbortablePromise, EndpointArgs } from './redux/fetchEndpoint.js';
-export type { EntitiesState, ResponseMeta, SerializedError, OptimisticLayer, CommittedTables, MetaStamp, EntityMetaStamps } from './redux/state.js';
+export type {
+  EntitiesState,
+  ResponseMeta,
+  SerializedError,
+  OptimisticLayer,
+  CommittedTables,
+  MetaStamp,
+  EntityMetaStamps,
+} from './redux/state.js';
 export type { Snapshot } from './redux/snapshot.js';
 export type { ResponseState, ResponseStatus, CountingSelector } from './redux/selectResponse.js';
 export type { EntitySelectors } from './redux/getEntitySelectors.js';

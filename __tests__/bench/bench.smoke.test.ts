@@ -14,17 +14,20 @@ import { benchCase } from '../../bench/model';
 import { SMOKE_SOAK, measureSoak } from '../../bench/soak';
 
 describe('bench smoke run', () => {
-  test.each(caseGroups(SMOKE_SIZES).map((group) => [group.name, group] as const))('%s: same data from every library, every contender runs', async (_name, group) => {
-    const cases = group.build();
-    expect(cases.length).toBeGreaterThan(0);
-    for (const each of cases) {
-      await each.verify();
-      for (const contender of each.contenders) {
-        contender.before?.();
-        await contender.run();
+  test.each(caseGroups(SMOKE_SIZES).map((group) => [group.name, group] as const))(
+    '%s: same data from every library, every contender runs',
+    async (_name, group) => {
+      const cases = group.build();
+      expect(cases.length).toBeGreaterThan(0);
+      for (const each of cases) {
+        await each.verify();
+        for (const contender of each.contenders) {
+          contender.before?.();
+          await contender.run();
+        }
       }
-    }
-  });
+    },
+  );
 
   test('memory: every library stores every entity, and a real GC measures what each store retains per entity', () => {
     // the case reads gc() when its module loads; jest runs without --expose-gc, so V8 is asked for it here
@@ -34,7 +37,10 @@ describe('bench smoke run', () => {
     let rows: MemoryRow[] = [];
     try {
       jest.isolateModules(() => {
-        rows = (require('../../bench/cases/memory') as typeof import('../../bench/cases/memory')).measureMemory(SMOKE_SIZES, 1);
+        rows = (require('../../bench/cases/memory') as typeof import('../../bench/cases/memory')).measureMemory(
+          SMOKE_SIZES,
+          1,
+        );
       });
     } finally {
       delete global.gc;
@@ -42,7 +48,12 @@ describe('bench smoke run', () => {
     expect(rows.map((row) => row.library)).toEqual(['ours', 'ours', 'rtk', 'plain']);
     for (const { library, variant, bytesPerEntity } of rows) {
       // every store keeps something for each entity, and nothing like a copy of the response per entity
-      expect([library, variant, typeof bytesPerEntity, (bytesPerEntity ?? 0) > 0 && (bytesPerEntity ?? 0) < 5_000]).toEqual([library, variant, 'number', true]);
+      expect([
+        library,
+        variant,
+        typeof bytesPerEntity,
+        (bytesPerEntity ?? 0) > 0 && (bytesPerEntity ?? 0) < 5_000,
+      ]).toEqual([library, variant, 'number', true]);
     }
   });
 

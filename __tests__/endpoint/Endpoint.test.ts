@@ -11,7 +11,10 @@ import { API, context, useNock } from './http';
 useNock();
 
 async function fetchUsers(page: number, filter?: { role?: string; active?: boolean }): Promise<unknown> {
-  const query = new URLSearchParams({ page: String(page), ...(filter?.role === undefined ? {} : { role: filter.role }) });
+  const query = new URLSearchParams({
+    page: String(page),
+    ...(filter?.role === undefined ? {} : { role: filter.role }),
+  });
   const response = await fetch(`${API}/users?${query}`);
   if (!response.ok) throw new NetworkError(response);
   return response.json();
@@ -19,7 +22,10 @@ async function fetchUsers(page: number, filter?: { role?: string; active?: boole
 
 describe('Endpoint(fetchFn, options)', () => {
   test('request calls the function with the arguments and resolves with its result', async () => {
-    nock(API).get('/users').query({ page: '2', role: 'admin' }).reply(200, [{ id: '1', name: 'Ann' }]);
+    nock(API)
+      .get('/users')
+      .query({ page: '2', role: 'admin' })
+      .reply(200, [{ id: '1', name: 'Ann' }]);
     const getUsers = Endpoint(fetchUsers, { schema: new schema.All(User) });
     await expect(getUsers.request(context, 2, { role: 'admin' })).resolves.toEqual([{ id: '1', name: 'Ann' }]);
     expect(getUsers.fetch).toBe(fetchUsers);
@@ -39,7 +45,11 @@ describe('Endpoint(fetchFn, options)', () => {
     expect(getUsers.name).toBe('fetchUsers');
     expect(getUsers.schema).toBeUndefined();
     expect(getUsers.sideEffect).toBe(false);
-    expect([getUsers.dataExpiryLength, getUsers.errorExpiryLength, getUsers.pollFrequency]).toEqual([undefined, undefined, undefined]);
+    expect([getUsers.dataExpiryLength, getUsers.errorExpiryLength, getUsers.pollFrequency]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect('getOptimisticResponse' in getUsers).toBe(false);
   });
 
@@ -90,7 +100,12 @@ describe('Endpoint(fetchFn, options)', () => {
     const getUsers = Endpoint(fetchUsers, { dataExpiryLength: 5 });
     const getUserList = getUsers.extend({ schema: [User], pollFrequency: 100 });
     expect(getUserList).not.toBe(getUsers);
-    expect([getUserList.schema, getUserList.dataExpiryLength, getUserList.pollFrequency, getUserList.name]).toEqual([[User], 5, 100, 'fetchUsers']);
+    expect([getUserList.schema, getUserList.dataExpiryLength, getUserList.pollFrequency, getUserList.name]).toEqual([
+      [User],
+      5,
+      100,
+      'fetchUsers',
+    ]);
     expect([getUsers.schema, getUsers.pollFrequency]).toEqual([undefined, undefined]);
     nock(API).get('/users').query({ page: '1' }).reply(200, []);
     await expect(getUserList.request(context, 1)).resolves.toEqual([]);
@@ -102,7 +117,9 @@ describe('Endpoint(fetchFn, options)', () => {
   });
 
   test('a non-function is refused', () => {
-    expect(() => Endpoint('nope' as unknown as () => Promise<unknown>)).toThrow(new TypeError('Endpoint(fetchFn) needs an async function; received string.'));
+    expect(() => Endpoint('nope' as unknown as () => Promise<unknown>)).toThrow(
+      new TypeError('Endpoint(fetchFn) needs an async function; received string.'),
+    );
   });
 });
 
@@ -128,19 +145,44 @@ describe('the default cache key', () => {
   });
 
   test('equal contents give one key: object keys, Map entries and Set items in any order', () => {
-    expect(getByFilter.key(new Map([['a', 1], ['b', 2]]))).toBe(getByFilter.key(new Map([['b', 2], ['a', 1]])));
+    expect(
+      getByFilter.key(
+        new Map([
+          ['a', 1],
+          ['b', 2],
+        ]),
+      ),
+    ).toBe(
+      getByFilter.key(
+        new Map([
+          ['b', 2],
+          ['a', 1],
+        ]),
+      ),
+    );
     expect(getByFilter.key(new Set([1, 2]))).toBe(getByFilter.key(new Set([2, 1])));
     expect(getByFilter.key(new Date(5))).toBe(getByFilter.key(new Date(5)));
     expect(getByFilter.key({ a: 1, b: undefined })).toBe(getByFilter.key({ a: 1 }));
     // plain JSON data keeps its JSON form
-    expect(getByFilter.key({ b: [1, 'x', true, null], a: { c: 1.5 } })).toBe('getByFilter [{"a":{"c":1.5},"b":[1,"x",true,null]}]');
+    expect(getByFilter.key({ b: [1, 'x', true, null], a: { c: 1.5 } })).toBe(
+      'getByFilter [{"a":{"c":1.5},"b":[1,"x",true,null]}]',
+    );
   });
 
   test('two calls with Maps that differ make two requests and store two results', async () => {
     const { store, slice } = makeStore();
-    nock(API).get('/users').query({ user: 'alice' }).reply(200, [{ id: 'a', name: 'Alice' }]);
-    nock(API).get('/users').query({ user: 'bob' }).reply(200, [{ id: 'b', name: 'Bob' }]);
-    const search = Endpoint(async (filter: Map<string, string>) => (await fetch(`${API}/users?${new URLSearchParams([...filter])}`)).json(), { name: 'search', schema: [User] });
+    nock(API)
+      .get('/users')
+      .query({ user: 'alice' })
+      .reply(200, [{ id: 'a', name: 'Alice' }]);
+    nock(API)
+      .get('/users')
+      .query({ user: 'bob' })
+      .reply(200, [{ id: 'b', name: 'Bob' }]);
+    const search = Endpoint(
+      async (filter: Map<string, string>) => (await fetch(`${API}/users?${new URLSearchParams([...filter])}`)).json(),
+      { name: 'search', schema: [User] },
+    );
     const alice = await store.dispatch(fetchEndpoint(search, new Map([['user', 'alice']])));
     const bob = await store.dispatch(fetchEndpoint(search, new Map([['user', 'bob']])));
     expect(alice.map((user) => user.name)).toEqual(['Alice']);
@@ -149,17 +191,35 @@ describe('the default cache key', () => {
   });
 
   test.each([
-    ['a function', [{ onDone: function notify() {} }], "getByFilter: cannot make a cache key of its arguments: args[0].onDone is a function (notify()), which has no value to compare."],
-    ['a symbol', [Symbol('token')], 'getByFilter: cannot make a cache key of its arguments: args[0] is a symbol (Symbol(token)), which has no value to compare.'],
-    ['a value with no fields', [new WeakMap()], 'getByFilter: cannot make a cache key of its arguments: args[0] is a WeakMap with no fields of its own, which has no value to compare.'],
+    [
+      'a function',
+      [{ onDone: function notify() {} }],
+      'getByFilter: cannot make a cache key of its arguments: args[0].onDone is a function (notify()), which has no value to compare.',
+    ],
+    [
+      'a symbol',
+      [Symbol('token')],
+      'getByFilter: cannot make a cache key of its arguments: args[0] is a symbol (Symbol(token)), which has no value to compare.',
+    ],
+    [
+      'a value with no fields',
+      [new WeakMap()],
+      'getByFilter: cannot make a cache key of its arguments: args[0] is a WeakMap with no fields of its own, which has no value to compare.',
+    ],
   ])('refuses %s loudly, naming the endpoint and where the value is', (_label, args, message) => {
-    expect(() => getByFilter.key(...(args as [unknown]))).toThrow(new TypeError(`${message} Pass plain data (Maps, Sets and Dates are keyed by their contents), or give the endpoint a key(...args) option.`));
+    expect(() => getByFilter.key(...(args as [unknown]))).toThrow(
+      new TypeError(
+        `${message} Pass plain data (Maps, Sets and Dates are keyed by their contents), or give the endpoint a key(...args) option.`,
+      ),
+    );
   });
 
   test('a circular argument gets a clear message, not a stack overflow', () => {
     const filter: Record<string, unknown> = { user: 'alice' };
     filter.self = filter;
-    expect(() => getByFilter.key(filter)).toThrow(/^getByFilter: cannot make a cache key of its arguments: args\[0\]\.self contains itself \(a circular reference\)\./);
+    expect(() => getByFilter.key(filter)).toThrow(
+      /^getByFilter: cannot make a cache key of its arguments: args\[0\]\.self contains itself \(a circular reference\)\./,
+    );
   });
 
   test('keys by contents at any depth: Map keys and values, Set items, RegExps, toJSON, prototype-free objects', () => {
@@ -171,7 +231,9 @@ describe('the default cache key', () => {
     expect(key(/a/g)).not.toBe(key(/a/i));
     expect(key(new URL('https://a.test/x'))).toBe('getByFilter ["https://a.test/x"]');
     expect(key({ when: new Date(Number.NaN) })).toBe('getByFilter [{"when":Date(Invalid)}]');
-    expect(key(Object.assign(Object.create(null) as object, { b: 1, a: [NaN, -Infinity] }))).toBe('getByFilter [{"a":[NaN,-Infinity],"b":1}]');
+    expect(key(Object.assign(Object.create(null) as object, { b: 1, a: [NaN, -Infinity] }))).toBe(
+      'getByFilter [{"a":[NaN,-Infinity],"b":1}]',
+    );
     expect(key(Object.create(null))).toBe('getByFilter [{}]');
     expect((getByFilter.key as (...args: unknown[]) => string)()).toBe('getByFilter []');
     expect(getByFilter.key(undefined)).toBe('getByFilter [undefined]');
@@ -182,13 +244,21 @@ describe('the default cache key', () => {
       try {
         getByFilter.key(value);
       } catch (error) {
-        return (error as Error).message.replace(/^getByFilter: cannot make a cache key of its arguments: /, '').replace(/ Pass plain data.*$/, '');
+        return (error as Error).message
+          .replace(/^getByFilter: cannot make a cache key of its arguments: /, '')
+          .replace(/ Pass plain data.*$/, '');
       }
       return 'no error';
     };
-    expect(refused(new Map([['cb', () => 1]]))).toBe('args[0].get(cb) is a function (an anonymous function), which has no value to compare.');
-    expect(refused([1, [Symbol.for('s')]])).toBe('args[0][1][0] is a symbol (Symbol(s)), which has no value to compare.');
-    expect(refused(new Set([new WeakSet()]))).toBe('args[0]<item 0> is a WeakSet with no fields of its own, which has no value to compare.');
+    expect(refused(new Map([['cb', () => 1]]))).toBe(
+      'args[0].get(cb) is a function (an anonymous function), which has no value to compare.',
+    );
+    expect(refused([1, [Symbol.for('s')]])).toBe(
+      'args[0][1][0] is a symbol (Symbol(s)), which has no value to compare.',
+    );
+    expect(refused(new Set([new WeakSet()]))).toBe(
+      'args[0]<item 0> is a WeakSet with no fields of its own, which has no value to compare.',
+    );
     const deep: Record<string, unknown> = {};
     let cursor = deep;
     for (let i = 0; i < 1_100; i++) cursor = (cursor.a = {}) as Record<string, unknown>;
@@ -202,7 +272,9 @@ describe('the default cache key', () => {
   test('a refused argument rejects the fetch before any request, and stores nothing', async () => {
     const { store, slice } = makeStore();
     const before = slice();
-    await expect(store.dispatch(fetchEndpoint(getByFilter, { callback: () => 1 }))).rejects.toThrow(/^getByFilter: cannot make a cache key/);
+    await expect(store.dispatch(fetchEndpoint(getByFilter, { callback: () => 1 }))).rejects.toThrow(
+      /^getByFilter: cannot make a cache key/,
+    );
     expect(slice()).toBe(before);
   });
 });

@@ -21,11 +21,14 @@ describe('RestEndpoint defaults', () => {
     expect(new RestEndpoint({ path: '/users' }).url()).toBe('/users');
   });
 
-  test.each(['POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const)('%s is a side effect by default', (method) => {
-    const endpoint = new RestEndpoint({ path: '/users', method });
-    expect(endpoint.sideEffect).toBe(true);
-    expect(endpoint.name).toBe(`${method} /users`);
-  });
+  test.each(['POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const)(
+    '%s is a side effect by default',
+    (method) => {
+      const endpoint = new RestEndpoint({ path: '/users', method });
+      expect(endpoint.sideEffect).toBe(true);
+      expect(endpoint.name).toBe(`${method} /users`);
+    },
+  );
 
   test('sideEffect and name can be set', () => {
     const search = new RestEndpoint({ path: '/search', method: 'POST', sideEffect: false, name: 'search' });
@@ -40,8 +43,12 @@ describe('RestEndpoint defaults', () => {
     expect(track.name).toBe('POST /events');
     expect(track.key()).toBe(`POST ${API}/events`);
     const seen: SeenRequest[] = [];
-    nock(API).post('/events').reply(recordRequest(seen, 201, { ok: true }));
-    await expect((track as unknown as RestEndpoint<'/events', undefined, 'POST'>).request(context, { type: 'click' })).resolves.toEqual({ ok: true });
+    nock(API)
+      .post('/events')
+      .reply(recordRequest(seen, 201, { ok: true }));
+    await expect(
+      (track as unknown as RestEndpoint<'/events', undefined, 'POST'>).request(context, { type: 'click' }),
+    ).resolves.toEqual({ ok: true });
     expect(seen[0]?.body).toBe('{"type":"click"}');
     // an explicit method wins, and sideEffect: false keeps GET
     expect(new RestEndpoint({ path: '/x', method: 'PUT', sideEffect: true }).method).toBe('PUT');
@@ -50,10 +57,23 @@ describe('RestEndpoint defaults', () => {
   });
 
   test('expiry, polling and timeout options are exposed; unset ones are undefined', () => {
-    const live = new RestEndpoint({ path: '/ticker', dataExpiryLength: 1000, errorExpiryLength: 50, pollFrequency: 2000, timeout: 300 });
-    expect([live.dataExpiryLength, live.errorExpiryLength, live.pollFrequency, live.timeout]).toEqual([1000, 50, 2000, 300]);
+    const live = new RestEndpoint({
+      path: '/ticker',
+      dataExpiryLength: 1000,
+      errorExpiryLength: 50,
+      pollFrequency: 2000,
+      timeout: 300,
+    });
+    expect([live.dataExpiryLength, live.errorExpiryLength, live.pollFrequency, live.timeout]).toEqual([
+      1000, 50, 2000, 300,
+    ]);
     const plain = new RestEndpoint({ path: '/ticker' });
-    expect([plain.dataExpiryLength, plain.errorExpiryLength, plain.pollFrequency, plain.timeout]).toEqual([undefined, undefined, undefined, undefined]);
+    expect([plain.dataExpiryLength, plain.errorExpiryLength, plain.pollFrequency, plain.timeout]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   test('the schema is kept as given', () => {
@@ -80,7 +100,12 @@ describe('RestEndpoint.extend', () => {
     const fresh = getTrade.extend({ dataExpiryLength: 60_000, pollFrequency: 1000 });
     expect(fresh).not.toBe(getTrade);
     expect(fresh).toBeInstanceOf(RestEndpoint);
-    expect([fresh.dataExpiryLength, fresh.pollFrequency, fresh.schema, fresh.urlPrefix]).toEqual([60_000, 1000, Trade, API]);
+    expect([fresh.dataExpiryLength, fresh.pollFrequency, fresh.schema, fresh.urlPrefix]).toEqual([
+      60_000,
+      1000,
+      Trade,
+      API,
+    ]);
     expect([getTrade.dataExpiryLength, getTrade.pollFrequency]).toEqual([500, undefined]);
     expect(fresh.url({ id: 1 })).toBe(getTrade.url({ id: 1 }));
   });
@@ -123,12 +148,17 @@ describe('RestEndpoint.extend', () => {
   });
 
   test("a bundled mutation schema (the spec's create)", async () => {
-    nock(API).post('/trade/', { amount: '5', coin: 'btc' }).reply(201, { trade: { id: 1, amount: '5' }, account: { id: 9, balance: '95' } });
+    nock(API)
+      .post('/trade/', { amount: '5', coin: 'btc' })
+      .reply(201, { trade: { id: 1, amount: '5' }, account: { id: 9, balance: '95' } });
     const push = new RestEndpoint({ urlPrefix: API, path: '/trade/', method: 'POST', schema: Trade });
     const create = push.extend({ schema: { trade: push.schema, account: Account } });
     expect(create.schema).toEqual({ trade: Trade, account: Account });
     expect(push.schema).toBe(Trade);
-    await expect(create.request(context, { amount: '5', coin: 'btc' })).resolves.toEqual({ trade: { id: 1, amount: '5' }, account: { id: 9, balance: '95' } });
+    await expect(create.request(context, { amount: '5', coin: 'btc' })).resolves.toEqual({
+      trade: { id: 1, amount: '5' },
+      account: { id: 9, balance: '95' },
+    });
   });
 
   test('a subclass stays a subclass, with its overrides', async () => {

@@ -4,7 +4,16 @@
  * wildcard paths.
  */
 import nock from 'nock';
-import { Entity, createResource, fetchEndpoint, getEntitySelectors, schema, selectEntityMeta, selectQuery, selectResponse } from '../../src/index';
+import {
+  Entity,
+  createResource,
+  fetchEndpoint,
+  getEntitySelectors,
+  schema,
+  selectEntityMeta,
+  selectQuery,
+  selectResponse,
+} from '../../src/index';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 
 beforeEach(strictNetwork);
@@ -30,15 +39,11 @@ const ids = (items: Todo[] | undefined) => items?.map((todo) => todo.pk());
 
 async function withLists() {
   const setup = makeStore();
-  nock(API)
-    .get('/todos')
-    .reply(200, todos)
-    .get('/todos')
-    .query({ userId: 1 })
-    .reply(200, [todos[0]]);
+  nock(API).get('/todos').reply(200, todos).get('/todos').query({ userId: 1 }).reply(200, [todos[0]]);
   await setup.store.dispatch(fetchEndpoint(TodoResource.getList));
   await setup.store.dispatch(fetchEndpoint(TodoResource.getList, { userId: 1 }));
-  const list = (params?: { userId: number }) => ids(selectResponse(TodoResource.getList, ...(params ? [params] : []))(setup.store.getState()).data);
+  const list = (params?: { userId: number }) =>
+    ids(selectResponse(TodoResource.getList, ...(params ? [params] : []))(setup.store.getState()).data);
   return { ...setup, list };
 }
 
@@ -80,10 +85,18 @@ describe('createResource members', () => {
 
   test('order* arguments do not restrict membership', async () => {
     const setup = makeStore();
-    nock(API).get('/todos').query({ orderBy: 'title' }).reply(200, [todos[0]]).post('/todos').reply(201, { id: 5, userId: 9, title: 'e' });
+    nock(API)
+      .get('/todos')
+      .query({ orderBy: 'title' })
+      .reply(200, [todos[0]])
+      .post('/todos')
+      .reply(201, { id: 5, userId: 9, title: 'e' });
     await setup.store.dispatch(fetchEndpoint(TodoResource.getList, { orderBy: 'title' }));
     await setup.store.dispatch(fetchEndpoint(TodoResource.getList.push, { userId: 9, title: 'e' }));
-    expect(ids(selectResponse(TodoResource.getList, { orderBy: 'title' })(setup.store.getState()).data)).toEqual(['1', '5']);
+    expect(ids(selectResponse(TodoResource.getList, { orderBy: 'title' })(setup.store.getState()).data)).toEqual([
+      '1',
+      '5',
+    ]);
   });
 
   test('remove takes the item out of the lists its arguments match (the filter push uses), and keeps the entity', async () => {
@@ -156,7 +169,9 @@ describe('failed mutations', () => {
     const { store, slice } = await withLists();
     const before = slice().entities;
     nock(API).post('/todos').reply(status, { detail: 'no' });
-    await expect(store.dispatch(fetchEndpoint(TodoResource.getList.push, { title: 'x' }))).rejects.toMatchObject({ status });
+    await expect(store.dispatch(fetchEndpoint(TodoResource.getList.push, { title: 'x' }))).rejects.toMatchObject({
+      status,
+    });
     expect(slice().entities).toBe(before);
   });
 });
@@ -178,7 +193,9 @@ describe('extend', () => {
   });
 
   test('extend(Base => ({ ... })) builds members from the current ones', () => {
-    const extended = TodoResource.extend((Base) => ({ toggle: Base.partialUpdate.extend({ path: '/todos/:id/toggle', body: undefined }) }));
+    const extended = TodoResource.extend((Base) => ({
+      toggle: Base.partialUpdate.extend({ path: '/todos/:id/toggle', body: undefined }),
+    }));
     expect(extended.toggle.name).toBe('Todo.toggle');
     expect(extended.toggle.url({ id: 3 })).toBe(`${API}/todos/3/toggle`);
     expect(extended.toggle.method).toBe('PATCH');
@@ -202,10 +219,14 @@ describe('createResource on a path ending in a wildcard', () => {
     expect(ContentResource.getList.path).toBe('/repos/:owner');
     expect(ContentResource.getList.url({ owner: 'octo' })).toBe(`${API}/repos/octo`);
     expect(OptionalResource.getList.path).toBe('/repos/:owner');
-    expect(ContentResource.get.url({ owner: 'octo', path: ['src', 'index.ts'] })).toBe(`${API}/repos/octo/src/index.ts`);
+    expect(ContentResource.get.url({ owner: 'octo', path: ['src', 'index.ts'] })).toBe(
+      `${API}/repos/octo/src/index.ts`,
+    );
 
     const { store } = makeStore();
-    nock(API).get('/repos/octo').reply(200, [{ path: 'README.md', sha: 'a1' }]);
+    nock(API)
+      .get('/repos/octo')
+      .reply(200, [{ path: 'README.md', sha: 'a1' }]);
     const files = await store.dispatch(fetchEndpoint(ContentResource.getList, { owner: 'octo' }));
     expect(files.map((file) => file.pk())).toEqual(['README.md']);
   });

@@ -33,9 +33,13 @@ describe('NetworkError', () => {
   });
 
   test('its message names the endpoint, the status and the start of the body', async () => {
-    nock(API).get('/users').reply(503, `Service Unavailable: ${'z'.repeat(300)}`);
+    nock(API)
+      .get('/users')
+      .reply(503, `Service Unavailable: ${'z'.repeat(300)}`);
     const error = (await failure(getUsers.request(context))) as NetworkError;
-    expect(error.message).toBe(`GET /users failed with 503 Service Unavailable from ${API}/users. Body starts with "Service Unavailable: ${'z'.repeat(79)}"….`);
+    expect(error.message).toBe(
+      `GET /users failed with 503 Service Unavailable from ${API}/users. Body starts with "Service Unavailable: ${'z'.repeat(79)}"….`,
+    );
   });
 
   test('without a body the message ends at the URL', async () => {
@@ -45,7 +49,9 @@ describe('NetworkError', () => {
   });
 
   test('the response body is still readable by whoever catches it', async () => {
-    nock(API).get('/users').reply(422, { errors: { name: 'required' } });
+    nock(API)
+      .get('/users')
+      .reply(422, { errors: { name: 'required' } });
     const error = (await failure(getUsers.request(context))) as NetworkError;
     await expect(error.response.json()).resolves.toEqual({ errors: { name: 'required' } });
   });
@@ -64,14 +70,22 @@ describe('FetchError: no response at all', () => {
     const error = await failure(getUsers.request(context));
     expect(error).toBeInstanceOf(FetchError);
     expect(error).toBeInstanceOf(TypeError);
-    expect(error).toMatchObject({ name: 'FetchError', url: `${API}/users`, message: `GET /users got no response from ${API}/users: connect ECONNREFUSED 10.0.0.1:443.` });
+    expect(error).toMatchObject({
+      name: 'FetchError',
+      url: `${API}/users`,
+      message: `GET /users got no response from ${API}/users: connect ECONNREFUSED 10.0.0.1:443.`,
+    });
     expect((error as FetchError).cause).toMatchObject({ message: 'connect ECONNREFUSED 10.0.0.1:443' });
   });
 
   test("fetch's own TypeError and its cause are both in the message", async () => {
-    const down = new TypeError('fetch failed', { cause: Object.assign(new Error('getaddrinfo ENOTFOUND api.endpoint.test'), { code: 'ENOTFOUND' }) });
+    const down = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('getaddrinfo ENOTFOUND api.endpoint.test'), { code: 'ENOTFOUND' }),
+    });
     const error = await failure(getUsers.request({ fetch: () => Promise.reject(down) }));
-    expect((error as Error).message).toBe(`GET /users got no response from ${API}/users: fetch failed (getaddrinfo ENOTFOUND api.endpoint.test).`);
+    expect((error as Error).message).toBe(
+      `GET /users got no response from ${API}/users: fetch failed (getaddrinfo ENOTFOUND api.endpoint.test).`,
+    );
     expect((error as FetchError).cause).toBe(down);
   });
 
@@ -98,17 +112,27 @@ describe('errorPolicy', () => {
     // DESIGN §5.13: offline, refused, DNS, timeout
     nock(API).get('/users').replyWithError('connect ECONNREFUSED 10.0.0.1:443');
     expect(getUsers.errorPolicy(await failure(getUsers.request(context)))).toBe('soft');
-    for (const message of ['Failed to fetch', 'fetch failed', 'NetworkError when attempting to fetch resource.', 'Load failed', 'Network request failed']) {
+    for (const message of [
+      'Failed to fetch',
+      'fetch failed',
+      'NetworkError when attempting to fetch resource.',
+      'Load failed',
+      'Network request failed',
+    ]) {
       expect([message, getUsers.errorPolicy(new TypeError(message))]).toEqual([message, 'soft']);
     }
     expect(getUsers.errorPolicy(new DOMException('slow', 'TimeoutError'))).toBe('soft');
     expect(getUsers.errorPolicy(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))).toBe('soft');
-    expect(getUsers.errorPolicy(new Error('wrapped', { cause: Object.assign(new Error('x'), { code: 'ENOTFOUND' }) }))).toBe('soft');
+    expect(
+      getUsers.errorPolicy(new Error('wrapped', { cause: Object.assign(new Error('x'), { code: 'ENOTFOUND' }) })),
+    ).toBe('soft');
     expect(getUsers.errorPolicy(new DOMException('stopped', 'AbortError'))).toBe('hard');
   });
 
   test('the option replaces the default', async () => {
-    const lenient = getUsers.extend({ errorPolicy: (error) => (error instanceof NetworkError && error.status === 404 ? 'soft' : undefined) });
+    const lenient = getUsers.extend({
+      errorPolicy: (error) => (error instanceof NetworkError && error.status === 404 ? 'soft' : undefined),
+    });
     nock(API).get('/users').reply(404);
     expect(lenient.errorPolicy(await failure(lenient.request(context)))).toBe('soft');
     expect(lenient.errorPolicy(new Error('x'))).toBeUndefined();

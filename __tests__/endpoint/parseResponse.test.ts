@@ -40,7 +40,9 @@ describe('RestEndpoint default parseResponse', () => {
 
     test('200 with an empty body: the error says the body was empty', async () => {
       nock(API).get('/users/1').reply(200, '', { 'Content-Type': 'application/json' });
-      await expect(getUser.request(context, { id: 1 })).rejects.toThrow(`GET /users/:id: the server answered 200 with an empty body from ${API}/users/1, but the schema User needs a response to normalize.`);
+      await expect(getUser.request(context, { id: 1 })).rejects.toThrow(
+        `GET /users/:id: the server answered 200 with an empty body from ${API}/users/1, but the schema User needs a response to normalize.`,
+      );
     });
 
     test('a JSON null body is a value, not an empty body: it is left to the schema', async () => {
@@ -50,14 +52,23 @@ describe('RestEndpoint default parseResponse', () => {
 
     test('schema.Invalidate answered 204 finds the entity through the params', async () => {
       nock(API).delete('/users/7').reply(204);
-      const deleteUser = new RestEndpoint({ urlPrefix: API, path: '/users/:id', method: 'DELETE', schema: new schema.Invalidate(User) });
+      const deleteUser = new RestEndpoint({
+        urlPrefix: API,
+        path: '/users/:id',
+        method: 'DELETE',
+        schema: new schema.Invalidate(User),
+      });
       await expect(deleteUser.request(context, { id: 7 })).resolves.toEqual({ id: 7 });
     });
 
     test('a custom parseResponse answered 204 gets the same message', async () => {
       nock(API).get('/users/1').reply(204);
-      const custom = getUser.extend({ parseResponse: async (response) => (response.status === 204 ? null : response.json()) });
-      await expect(custom.request(context, { id: 1 })).rejects.toThrow(`GET /users/:id: the server answered 204 No Content from ${API}/users/1`);
+      const custom = getUser.extend({
+        parseResponse: async (response) => (response.status === 204 ? null : response.json()),
+      });
+      await expect(custom.request(context, { id: 1 })).rejects.toThrow(
+        `GET /users/:id: the server answered 204 No Content from ${API}/users/1`,
+      );
     });
   });
 
@@ -73,7 +84,9 @@ describe('RestEndpoint default parseResponse', () => {
     const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users' });
     const error = await getUsers.request(context).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TypeError);
-    expect((error as Error).message).toMatch(/^GET \/users: the response is labelled application\/json but its body is not valid JSON \(.+\)\. Body starts with "\{ id: '1', oops"\.$/);
+    expect((error as Error).message).toMatch(
+      /^GET \/users: the response is labelled application\/json but its body is not valid JSON \(.+\)\. Body starts with "\{ id: '1', oops"\.$/,
+    );
     expect((error as Error).cause).toBeInstanceOf(SyntaxError);
   });
 
@@ -83,7 +96,9 @@ describe('RestEndpoint default parseResponse', () => {
     const error = await getUsers.request(context).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TypeError);
     const { message } = error as TypeError;
-    expect(message).toContain('GET /users: expected a JSON response to normalize with its schema, but received text/html.');
+    expect(message).toContain(
+      'GET /users: expected a JSON response to normalize with its schema, but received text/html.',
+    );
     expect(message).toContain(`Body starts with ${JSON.stringify(HTML.slice(0, 100))}…`);
     expect(message).not.toContain(HTML.slice(0, 101));
     expect(message).toContain('Check urlPrefix and path');
@@ -91,8 +106,15 @@ describe('RestEndpoint default parseResponse', () => {
 
   test('a body without content type on an endpoint with a schema is refused too', async () => {
     nock(API).get('/users').reply(200, 'hello');
-    const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users', schema: new schema.All(User), name: 'getUsers' });
-    await expect(getUsers.request(context)).rejects.toThrow('getUsers: expected a JSON response to normalize with its schema, but received a body without content-type. Body starts with "hello".');
+    const getUsers = new RestEndpoint({
+      urlPrefix: API,
+      path: '/users',
+      schema: new schema.All(User),
+      name: 'getUsers',
+    });
+    await expect(getUsers.request(context)).rejects.toThrow(
+      'getUsers: expected a JSON response to normalize with its schema, but received a body without content-type. Body starts with "hello".',
+    );
   });
 
   test('a non-JSON body without a schema is returned as text', async () => {
@@ -113,7 +135,12 @@ describe('parseResponse option', () => {
       },
       process: (rows) => ({ rows }),
     });
-    await expect(getCsv.request(context)).resolves.toEqual({ rows: [['a', 'b'], ['1', '2']] });
+    await expect(getCsv.request(context)).resolves.toEqual({
+      rows: [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    });
   });
 
   test('a subclass may override parseResponse and keep the default for other cases', async () => {

@@ -61,7 +61,9 @@ describe('RestEndpoint path templates', () => {
     const odd = new RestEndpoint({ path: '/x/:constructor' });
     expect(() => odd.url({} as { constructor: string })).toThrow("path parameter 'constructor' is missing");
     expect(odd.url({ constructor: 'c' } as unknown as { constructor: string })).toBe('/x/c');
-    expect(new RestEndpoint({ path: '/y' }).url(JSON.parse('{"__proto__":"p"}') as Record<string, string>)).toBe('/y?__proto__=p');
+    expect(new RestEndpoint({ path: '/y' }).url(JSON.parse('{"__proto__":"p"}') as Record<string, string>)).toBe(
+      '/y?__proto__=p',
+    );
   });
 });
 
@@ -70,12 +72,16 @@ describe('dot segments are rejected before any request', () => {
 
   test.each(['.', '..', '%2e', '%2E', '%2e%2e', '%2E%2e', '.%2e', '%252e%252E'])('%s', (name) => {
     expect(() => getFile.url({ name })).toThrow(TypeError);
-    expect(() => getFile.url({ name })).toThrow(`GET /files/:name: path parameter 'name' is ${JSON.stringify(name)}, a dot segment`);
+    expect(() => getFile.url({ name })).toThrow(
+      `GET /files/:name: path parameter 'name' is ${JSON.stringify(name)}, a dot segment`,
+    );
   });
 
   test('in wildcard segments too', () => {
     const getPath = new RestEndpoint({ name: 'getPath', path: '/files/*path' });
-    expect(() => getPath.url({ path: ['a', '..', 'etc'] })).toThrow("getPath: path parameter 'path' is \"..\", a dot segment");
+    expect(() => getPath.url({ path: ['a', '..', 'etc'] })).toThrow(
+      'getPath: path parameter \'path\' is "..", a dot segment',
+    );
   });
 
   test('names that only contain dots are fine', () => {
@@ -94,7 +100,9 @@ describe('missing and invalid path params', () => {
 
   test('a missing required param names the endpoint and the param', () => {
     expect(() => getTrade.url({} as { id: number })).toThrow(
-      new TypeError(`GET /trade/:id: path parameter 'id' is missing for "/trade/:id": pass it in the params, e.g. { id: … }.`),
+      new TypeError(
+        `GET /trade/:id: path parameter 'id' is missing for "/trade/:id": pass it in the params, e.g. { id: … }.`,
+      ),
     );
   });
 
@@ -117,7 +125,9 @@ describe('missing and invalid path params', () => {
   });
 
   test('params must be an object', () => {
-    expect(() => getTrade.url(5 as unknown as { id: number })).toThrow('GET /trade/:id: params must be an object such as { id: 1 }; received 5.');
+    expect(() => getTrade.url(5 as unknown as { id: number })).toThrow(
+      'GET /trade/:id: params must be an object such as { id: 1 }; received 5.',
+    );
   });
 
   test.each([
@@ -126,7 +136,9 @@ describe('missing and invalid path params', () => {
     ['a Set', new Set([1]), 'a Set: [1]'],
     ['a function', function lookup() {}, 'a function (lookup)'],
   ])('params that are %s are refused as such, not reported as a missing path parameter', (_label, params, shown) => {
-    expect(() => getTrade.url(params as unknown as { id: number })).toThrow(`GET /trade/:id: params must be a plain object such as { id: 1 }; received ${shown}.`);
+    expect(() => getTrade.url(params as unknown as { id: number })).toThrow(
+      `GET /trade/:id: params must be a plain object such as { id: 1 }; received ${shown}.`,
+    );
   });
 
   test.each([
@@ -146,13 +158,27 @@ describe('invalid templates fail when the endpoint is built', () => {
     ['/users{/:id', "a '{' is never closed"],
     ['/users/:id}', "a '}' without its '{' at index 10"],
     ['/users\\', 'a trailing backslash'],
-    ['http://api.test/users', "':' is not followed by a parameter name (put the origin in urlPrefix, not in path) at index 4"],
-    ['/a/:id?', "':id?' is an Express-style optional parameter, which this syntax does not have: write '{/:id}' for an optional segment at index 3"],
-    ['/a/:id?/b', "':id?' is an Express-style optional parameter, which this syntax does not have: write '{/:id}' for an optional segment at index 3"],
-    ['/files/:path+', "':path+' is an Express-style repeated parameter, which this syntax does not have: write '*path' for a wildcard at index 7"],
+    [
+      'http://api.test/users',
+      "':' is not followed by a parameter name (put the origin in urlPrefix, not in path) at index 4",
+    ],
+    [
+      '/a/:id?',
+      "':id?' is an Express-style optional parameter, which this syntax does not have: write '{/:id}' for an optional segment at index 3",
+    ],
+    [
+      '/a/:id?/b',
+      "':id?' is an Express-style optional parameter, which this syntax does not have: write '{/:id}' for an optional segment at index 3",
+    ],
+    [
+      '/files/:path+',
+      "':path+' is an Express-style repeated parameter, which this syntax does not have: write '*path' for a wildcard at index 7",
+    ],
   ])('%s', (path, problem) => {
     expect(() => new RestEndpoint({ path })).toThrow(TypeError);
-    expect(() => new RestEndpoint({ path })).toThrow(`GET ${path}: invalid path template ${JSON.stringify(path)}: ${problem}`);
+    expect(() => new RestEndpoint({ path })).toThrow(
+      `GET ${path}: invalid path template ${JSON.stringify(path)}: ${problem}`,
+    );
   });
 });
 
@@ -180,21 +206,52 @@ describe('search params', () => {
 
   test('an object value is refused with a hint', () => {
     expect(() => getUsers.url({ filter: { a: 1 } } as unknown as Record<string, string>)).toThrow(
-      "GET /users: search parameter 'filter' must be a string, number or boolean; received {\"a\":1}.",
+      'GET /users: search parameter \'filter\' must be a string, number or boolean; received {"a":1}.',
     );
   });
 
   test.each([
-    ['a Date', { since: new Date(0) }, "search parameter 'since' must be a string, number or boolean; received a Date (1970-01-01T00:00:00.000Z). Pass since.toISOString(), or its time in ms."],
-    ['a Map', { filter: new Map([['user', 'alice']]) }, "search parameter 'filter' must be a string, number or boolean; received a Map: [[\"user\",\"alice\"]]. Serialize it yourself, e.g. with JSON.stringify."],
-    ['a function', { cb: function secret() { return 'token=abc'; } }, "search parameter 'cb' must be a string, number or boolean; received a function (secret). Serialize it yourself, e.g. with JSON.stringify."],
-    ['a symbol', { tag: Symbol('t') }, "search parameter 'tag' must be a string, number or boolean; received a symbol (Symbol(t)). Serialize it yourself, e.g. with JSON.stringify."],
-    ['a function in an array', { cb: ['a', () => 1] }, "search parameter 'cb' must be a string, number or boolean; received a function (an anonymous function). Serialize it yourself, e.g. with JSON.stringify."],
-    ['a lone surrogate', { q: 'x\udfff' }, 'search parameter \'q\' holds "x\\udfff", a string with a lone surrogate (half of a UTF-16 pair) that has no UTF-8 form to percent-encode. Pass the whole character, or leave it out.'],
-  ])('%s is refused naming the endpoint and the parameter; nothing of it reaches the URL', (_label, params, problem) => {
-    expect(() => getUsers.url(params as unknown as Record<string, string>)).toThrow(`GET /users: ${problem}`);
-    expect(() => getUsers.key(params as unknown as Record<string, string>)).toThrow(`GET /users: ${problem}`);
-  });
+    [
+      'a Date',
+      { since: new Date(0) },
+      "search parameter 'since' must be a string, number or boolean; received a Date (1970-01-01T00:00:00.000Z). Pass since.toISOString(), or its time in ms.",
+    ],
+    [
+      'a Map',
+      { filter: new Map([['user', 'alice']]) },
+      'search parameter \'filter\' must be a string, number or boolean; received a Map: [["user","alice"]]. Serialize it yourself, e.g. with JSON.stringify.',
+    ],
+    [
+      'a function',
+      {
+        cb: function secret() {
+          return 'token=abc';
+        },
+      },
+      "search parameter 'cb' must be a string, number or boolean; received a function (secret). Serialize it yourself, e.g. with JSON.stringify.",
+    ],
+    [
+      'a symbol',
+      { tag: Symbol('t') },
+      "search parameter 'tag' must be a string, number or boolean; received a symbol (Symbol(t)). Serialize it yourself, e.g. with JSON.stringify.",
+    ],
+    [
+      'a function in an array',
+      { cb: ['a', () => 1] },
+      "search parameter 'cb' must be a string, number or boolean; received a function (an anonymous function). Serialize it yourself, e.g. with JSON.stringify.",
+    ],
+    [
+      'a lone surrogate',
+      { q: 'x\udfff' },
+      'search parameter \'q\' holds "x\\udfff", a string with a lone surrogate (half of a UTF-16 pair) that has no UTF-8 form to percent-encode. Pass the whole character, or leave it out.',
+    ],
+  ])(
+    '%s is refused naming the endpoint and the parameter; nothing of it reaches the URL',
+    (_label, params, problem) => {
+      expect(() => getUsers.url(params as unknown as Record<string, string>)).toThrow(`GET /users: ${problem}`);
+      expect(() => getUsers.key(params as unknown as Record<string, string>)).toThrow(`GET /users: ${problem}`);
+    },
+  );
 
   test('a query already in the path is extended', () => {
     const search = new RestEndpoint({ path: '/search?v=2' });

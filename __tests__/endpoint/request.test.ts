@@ -12,9 +12,14 @@ useNock();
 
 describe('RestEndpoint.request', () => {
   test('GET: fetches the URL with its sorted query and returns the parsed JSON', async () => {
-    nock(API).get('/users').query({ active: 'true', page: '2' }).reply(200, [{ id: '1', name: 'Ann' }]);
+    nock(API)
+      .get('/users')
+      .query({ active: 'true', page: '2' })
+      .reply(200, [{ id: '1', name: 'Ann' }]);
     const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users' });
-    await expect(getUsers.request(context, { page: 2, active: true, q: undefined })).resolves.toEqual([{ id: '1', name: 'Ann' }]);
+    await expect(getUsers.request(context, { page: 2, active: true, q: undefined })).resolves.toEqual([
+      { id: '1', name: 'Ann' },
+    ]);
   });
 
   test('GET: sends no body and no Content-Type', async () => {
@@ -33,7 +38,9 @@ describe('RestEndpoint.request', () => {
 
   test('POST without path params: a single argument is the body, sent as JSON', async () => {
     const seen: SeenRequest[] = [];
-    nock(API).post('/users').reply(recordRequest(seen, 201, { id: '9', name: 'Ann' }));
+    nock(API)
+      .post('/users')
+      .reply(recordRequest(seen, 201, { id: '9', name: 'Ann' }));
     const createUser = new RestEndpoint({ urlPrefix: API, path: '/users', method: 'POST', schema: User });
     await expect(createUser.request(context, { name: 'Ann' })).resolves.toEqual({ id: '9', name: 'Ann' });
     expect(seen[0]?.body).toBe('{"name":"Ann"}');
@@ -51,8 +58,15 @@ describe('RestEndpoint.request', () => {
 
   test('PATCH with path params: (params, body)', async () => {
     const seen: SeenRequest[] = [];
-    nock(API).patch('/trade/5').reply(recordRequest(seen, 200, { id: 5, amount: '2' }));
-    const updateTrade = new RestEndpoint({ urlPrefix: API, path: '/trade/:id', method: 'PATCH', body: {} as { amount: string } });
+    nock(API)
+      .patch('/trade/5')
+      .reply(recordRequest(seen, 200, { id: 5, amount: '2' }));
+    const updateTrade = new RestEndpoint({
+      urlPrefix: API,
+      path: '/trade/:id',
+      method: 'PATCH',
+      body: {} as { amount: string },
+    });
     await expect(updateTrade.request(context, { id: 5 }, { amount: '2' })).resolves.toEqual({ id: 5, amount: '2' });
     expect(seen[0]?.body).toBe('{"amount":"2"}');
   });
@@ -89,7 +103,12 @@ describe('RestEndpoint.request', () => {
   test('URLSearchParams, strings and Blobs pass through without the JSON header', async () => {
     const seen: SeenRequest[] = [];
     nock(API).post('/raw').times(3).reply(recordRequest(seen));
-    const send = new RestEndpoint({ urlPrefix: API, path: '/raw', method: 'POST', body: {} as URLSearchParams | string | Blob });
+    const send = new RestEndpoint({
+      urlPrefix: API,
+      path: '/raw',
+      method: 'POST',
+      body: {} as URLSearchParams | string | Blob,
+    });
     await send.request(context, new URLSearchParams({ a: '1', b: 'x y' }));
     await send.request(context, 'plain text');
     await send.request(context, new Blob(['<p/>'], { type: 'text/html' }));
@@ -103,9 +122,16 @@ describe('RestEndpoint.request', () => {
   test('requestInit headers are sent, and may replace the JSON Content-Type', async () => {
     const seen: SeenRequest[] = [];
     nock(API).post('/users').times(2).reply(recordRequest(seen));
-    const createUser = new RestEndpoint({ urlPrefix: API, path: '/users', method: 'POST', requestInit: { headers: { 'X-Client': 'test' } } });
+    const createUser = new RestEndpoint({
+      urlPrefix: API,
+      path: '/users',
+      method: 'POST',
+      requestInit: { headers: { 'X-Client': 'test' } },
+    });
     await createUser.request(context, { name: 'Ann' });
-    const createMerge = createUser.extend({ requestInit: { headers: new Headers({ 'content-type': 'application/merge-patch+json' }) } });
+    const createMerge = createUser.extend({
+      requestInit: { headers: new Headers({ 'content-type': 'application/merge-patch+json' }) },
+    });
     await createMerge.request(context, { name: 'Ann' });
     expect(seen[0]?.headers['x-client']).toBe('test');
     expect(seen[0]?.headers['content-type']).toBe('application/json');
@@ -137,7 +163,8 @@ describe('RestEndpoint.request', () => {
     nock(API).get('/users').matchHeader('x-from-context', 'yes').reply(200, []);
     const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users' });
     const tagging = {
-      fetch: (input: string | URL | Request, init?: RequestInit) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'x-from-context': 'yes' } }),
+      fetch: (input: string | URL | Request, init?: RequestInit) =>
+        fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'x-from-context': 'yes' } }),
     };
     await expect(getUsers.request(tagging, {})).resolves.toEqual([]);
   });
@@ -157,7 +184,9 @@ describe('RestEndpoint.request', () => {
   test('a rejected param makes no request', async () => {
     const scope = nock(API).get(/.*/).reply(200, {});
     const getFile = new RestEndpoint({ urlPrefix: API, path: '/files/:name' });
-    await expect(getFile.request(context, { name: '%2E%2e' })).rejects.toThrow("GET /files/:name: path parameter 'name' is \"%2E%2e\", a dot segment");
+    await expect(getFile.request(context, { name: '%2E%2e' })).rejects.toThrow(
+      'GET /files/:name: path parameter \'name\' is "%2E%2e", a dot segment',
+    );
     expect(scope.isDone()).toBe(false);
     nock.cleanAll();
   });
@@ -168,16 +197,38 @@ describe('RestEndpoint.request', () => {
     circular.self = circular;
 
     test.each([
-      ['a Map', new Map([['name', 'Ann']]), 'the body is a Map: [["name","Ann"]], which JSON sends as {}. Send Object.fromEntries(map) instead.'],
+      [
+        'a Map',
+        new Map([['name', 'Ann']]),
+        'the body is a Map: [["name","Ann"]], which JSON sends as {}. Send Object.fromEntries(map) instead.',
+      ],
       ['a Set', new Set(['a']), 'the body is a Set: ["a"], which JSON sends as {}. Send [...set] instead.'],
-      ['a Map inside', { name: 'Ann', roles: new Map([['admin', true]]) }, 'body.roles is a Map: [["admin",true]], which JSON sends as {}. Send Object.fromEntries(map) instead.'],
-      ['a function', function makeBody() {}, 'the body is a function (makeBody), which JSON cannot send (fetch would send no body at all). Send data.'],
-      ['a symbol', Symbol('s'), 'the body is a symbol (Symbol(s)), which JSON cannot send (fetch would send no body at all). Send data.'],
-      ['a BigInt inside', { amount: 10n }, 'body.amount is a BigInt (10n), which JSON cannot send. Send it as a string.'],
+      [
+        'a Map inside',
+        { name: 'Ann', roles: new Map([['admin', true]]) },
+        'body.roles is a Map: [["admin",true]], which JSON sends as {}. Send Object.fromEntries(map) instead.',
+      ],
+      [
+        'a function',
+        function makeBody() {},
+        'the body is a function (makeBody), which JSON cannot send (fetch would send no body at all). Send data.',
+      ],
+      [
+        'a symbol',
+        Symbol('s'),
+        'the body is a symbol (Symbol(s)), which JSON cannot send (fetch would send no body at all). Send data.',
+      ],
+      [
+        'a BigInt inside',
+        { amount: 10n },
+        'body.amount is a BigInt (10n), which JSON cannot send. Send it as a string.',
+      ],
       ['a circular body', circular, 'body.self contains itself (a circular reference), which JSON cannot send.'],
     ])('%s', async (_label, body, problem) => {
       const scope = nock(API).post('/users').reply(201, {});
-      await expect(createUser.request(context, body as never)).rejects.toThrow(new TypeError(`POST /users: ${problem}`));
+      await expect(createUser.request(context, body as never)).rejects.toThrow(
+        new TypeError(`POST /users: ${problem}`),
+      );
       expect(scope.isDone()).toBe(false);
       nock.cleanAll();
     });
@@ -185,7 +236,9 @@ describe('RestEndpoint.request', () => {
     test('through a store: the fetch rejects and nothing is stored, not even an error', async () => {
       const { store, slice } = makeStore();
       const before = slice();
-      await expect(store.dispatch(fetchEndpoint(createUser, new Map([['name', 'Ann']]) as never))).rejects.toThrow(/^POST \/users: the body is a Map/);
+      await expect(store.dispatch(fetchEndpoint(createUser, new Map([['name', 'Ann']]) as never))).rejects.toThrow(
+        /^POST \/users: the body is a Map/,
+      );
       expect(slice()).toBe(before);
     });
 

@@ -15,7 +15,9 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = join(__dirname, '..', '..');
-const SCREENSHOT = process.env.UPDATE_SCREENSHOT ? join(ROOT, 'docs', 'example.png') : join(ROOT, '.tmp', 'example.png');
+const SCREENSHOT = process.env.UPDATE_SCREENSHOT
+  ? join(ROOT, 'docs', 'example.png')
+  : join(ROOT, '.tmp', 'example.png');
 
 interface LoggedRequest {
   method: string;
@@ -81,26 +83,41 @@ async function loadPage(): Promise<void> {
 /** Width and height of a PNG file, from its IHDR chunk. */
 function pngSize(file: string): { width: number; height: number; signature: string } {
   const bytes = readFileSync(file);
-  return { signature: bytes.subarray(0, 8).toString('hex'), width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  return {
+    signature: bytes.subarray(0, 8).toString('hex'),
+    width: bytes.readUInt32BE(16),
+    height: bytes.readUInt32BE(20),
+  };
 }
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: the example's browser test needs Debian's Chromium. Install it with: apt-get update && apt-get install -y chromium`);
+    throw new Error(
+      `${CHROMIUM} is missing: the example's browser test needs Debian's Chromium. Install it with: apt-get update && apt-get install -y chromium`,
+    );
   }
   const started = await startExample();
   server = started.child;
   url = started.url;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     // the browser's own line for the refused trade's 422, which the test provokes
     if (/status of 422/.test(message.text())) return;
-    if (message.type() === 'error' || message.type() === 'warning') pageErrors.push(`console.${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      pageErrors.push(`console.${message.type()}: ${message.text()}`);
   });
 });
 
@@ -133,12 +150,22 @@ describe('the example page in Chromium', () => {
     expect(await page.getByTestId('trade-row').count()).toBe(3);
     expect(await texts('rtkq-trade-row')).toEqual(await texts('trade-row'));
     // RTK Query keeps its own request cache: its panel asks for the trades and the account once more
-    expect((await settledLog(0)).sort()).toEqual(['GET /account/1', 'GET /account/1', 'GET /feed', 'GET /trade', 'GET /trade', 'GET /users']);
+    expect((await settledLog(0)).sort()).toEqual([
+      'GET /account/1',
+      'GET /account/1',
+      'GET /feed',
+      'GET /trade',
+      'GET /trade',
+      'GET /users',
+    ]);
   });
 
   test('both feed schemas render the same items, with no request', async () => {
     const before = (await readLog()).length;
-    const kinds = () => page.getByTestId('feed-item').evaluateAll((items) => items.map((item) => `${item.getAttribute('data-kind')}: ${item.textContent}`));
+    const kinds = () =>
+      page
+        .getByTestId('feed-item')
+        .evaluateAll((items) => items.map((item) => `${item.getAttribute('data-kind')}: ${item.textContent}`));
     const byAttribute = await kinds();
     expect(byAttribute).toHaveLength(4);
     expect(byAttribute.filter((item) => item.startsWith('Link: '))).toHaveLength(2);
@@ -174,7 +201,9 @@ describe('the example page in Chromium', () => {
     expect(await row.getAttribute('data-id')).toBe('4');
     expect(await row.innerText()).toMatch(/^4\t1\t4\tETH\t/);
     // 1000.00 − 4 coins × 2.50
-    await page.waitForFunction(() => document.querySelector('[data-testid="account-balance"]')?.textContent === '990.00');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="account-balance"]')?.textContent === '990.00',
+    );
 
     const requests = await settledLog(before);
     expect(requests).toHaveLength(1);
@@ -193,7 +222,9 @@ describe('the example page in Chromium', () => {
     expect(await page.getByTestId('rtkq-trade-row').nth(3).innerText()).toMatch(/^4\t1\t2\tSOL\t/);
     expect(await texts('trade-row')).toEqual(await texts('rtkq-trade-row'));
     // 1000.00 − 2 coins × 2.50, in both panels
-    await page.waitForFunction(() => document.querySelector('[data-testid="rtkq-account-balance"]')?.textContent === '995.00');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="rtkq-account-balance"]')?.textContent === '995.00',
+    );
     expect(await page.getByTestId('account-balance').innerText()).toBe('995.00');
 
     const requests = await settledLog(before);
@@ -205,7 +236,9 @@ describe('the example page in Chromium', () => {
     const started = Date.now();
     await page.getByTestId('trade-amount').fill('4');
     await page.getByTestId('trade-submit').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="request-log"]')?.textContent?.includes('POST /trade'));
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="request-log"]')?.textContent?.includes('POST /trade'),
+    );
     await page.getByTestId('trade-row').nth(3).waitFor();
     expect(await page.getByTestId('loading').count()).toBe(0);
     const height = await page.evaluate(() => document.documentElement.scrollHeight);

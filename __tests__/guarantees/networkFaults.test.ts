@@ -5,7 +5,18 @@
  * nock, answers released by the test; the timeout runs on jest's fake clock.
  */
 import nock from 'nock';
-import { Entity, FetchError, NetworkError, RestEndpoint, createResource, fetchEndpoint, getEntitySelectors, schema, selectEntityMeta, selectResponse } from '../../src/index';
+import {
+  Entity,
+  FetchError,
+  NetworkError,
+  RestEndpoint,
+  createResource,
+  fetchEndpoint,
+  getEntitySelectors,
+  schema,
+  selectEntityMeta,
+  selectResponse,
+} from '../../src/index';
 import { User, usersResponse } from '../fixtures/spec';
 import { API, assertNetworkDone, held, makeStore, rejectionOf, strictNetwork, tickingClock } from '../fixtures/store';
 
@@ -89,10 +100,21 @@ describe('HTTP errors', () => {
     const meta = slice().meta[key];
     expect(meta?.errorPolicy).toBe('hard');
     expect(meta?.pending).toBeUndefined();
-    expect(meta?.error).toEqual({ name: 'NetworkError', status: 404, message: `GET /users/:id failed with 404 Not Found from ${API}/users/9. Body starts with "{\\"detail\\":\\"gone\\"}".` });
+    expect(meta?.error).toEqual({
+      name: 'NetworkError',
+      status: 404,
+      message: `GET /users/:id failed with 404 Not Found from ${API}/users/9. Body starts with "{\\"detail\\":\\"gone\\"}".`,
+    });
     expect(JSON.parse(JSON.stringify(meta?.error))).toEqual(meta?.error);
     const response = selectResponse(getUser, { id: 9 })(store.getState());
-    expect(response).toMatchObject({ data: undefined, status: 'rejected', isError: true, isLoading: false, isFetching: false, isSuccess: false });
+    expect(response).toMatchObject({
+      data: undefined,
+      status: 'rejected',
+      isError: true,
+      isLoading: false,
+      isFetching: false,
+      isSuccess: false,
+    });
     expect(slice().entities).toBe(tables);
   });
 
@@ -111,9 +133,15 @@ describe('HTTP errors', () => {
     expect(slice().entities).toBe(tables);
 
     // the next success clears the error
-    nock(API).get('/users').reply(200, [{ id: '1', name: 'Ann' }]);
+    nock(API)
+      .get('/users')
+      .reply(200, [{ id: '1', name: 'Ann' }]);
     await store.dispatch(fetchEndpoint(getUsers));
-    expect(selectResponse(getUsers)(store.getState())).toMatchObject({ status: 'fulfilled', error: undefined, isError: false });
+    expect(selectResponse(getUsers)(store.getState())).toMatchObject({
+      status: 'fulfilled',
+      error: undefined,
+      isError: false,
+    });
   });
 
   test('500 on the first load behaves hard: nothing to show, the promise rejects, nothing is stored', async () => {
@@ -123,7 +151,13 @@ describe('HTTP errors', () => {
 
     await expect(store.dispatch(fetchEndpoint(getUsers))).rejects.toMatchObject({ status: 503 });
     const response = selectResponse(getUsers)(store.getState());
-    expect(response).toMatchObject({ data: undefined, status: 'rejected', isError: true, isLoading: false, error: { status: 503 } });
+    expect(response).toMatchObject({
+      data: undefined,
+      status: 'rejected',
+      isError: true,
+      isLoading: false,
+      error: { status: 503 },
+    });
     expect(slice().entities).toBe(before.entities);
     expect(slice().endpoints).toBe(before.endpoints);
     expect(getEntitySelectors(User).selectAll(store.getState())).toEqual([]);
@@ -164,8 +198,13 @@ describe('bodies that are not what the endpoint expects', () => {
 
     const error = await rejectionOf(store.dispatch(fetchEndpoint(getUser, { id: 1 })));
     expect(error).toBeInstanceOf(TypeError);
-    expect((error as Error).message).toMatch(/^GET \/users\/:id: the response is labelled application\/json but its body is not valid JSON \(.+\)\. Body starts with "\{\\"id\\": \\"1\\", \\"name\\": "/);
-    expect(selectResponse(getUser, { id: 1 })(store.getState()).error).toEqual({ name: 'TypeError', message: (error as Error).message });
+    expect((error as Error).message).toMatch(
+      /^GET \/users\/:id: the response is labelled application\/json but its body is not valid JSON \(.+\)\. Body starts with "\{\\"id\\": \\"1\\", \\"name\\": "/,
+    );
+    expect(selectResponse(getUser, { id: 1 })(store.getState()).error).toEqual({
+      name: 'TypeError',
+      message: (error as Error).message,
+    });
     expect(slice().entities).toBe(tables);
   });
 
@@ -193,8 +232,13 @@ describe('bodies that are not what the endpoint expects', () => {
     const tables = slice().entities;
     nock(API).get('/users/1').reply(204);
     const error = await rejectionOf(store.dispatch(fetchEndpoint(getUser, { id: 1 })));
-    expect((error as Error).message).toMatch(/^GET \/users\/:id: the server answered 204 No Content from https:\/\/api\.example\.test\/users\/1, but the schema User needs a response to normalize\./);
-    expect(slice().meta[getUser.key({ id: 1 })]?.error).toEqual({ name: 'TypeError', message: (error as Error).message });
+    expect((error as Error).message).toMatch(
+      /^GET \/users\/:id: the server answered 204 No Content from https:\/\/api\.example\.test\/users\/1, but the schema User needs a response to normalize\./,
+    );
+    expect(slice().meta[getUser.key({ id: 1 })]?.error).toEqual({
+      name: 'TypeError',
+      message: (error as Error).message,
+    });
     expect(slice().entities).toBe(tables);
   });
 
@@ -203,7 +247,11 @@ describe('bodies that are not what the endpoint expects', () => {
     const deleteSession = new RestEndpoint({ urlPrefix: API, path: '/session', method: 'DELETE' });
     nock(API).delete('/session').reply(204);
     await expect(store.dispatch(fetchEndpoint(deleteSession))).resolves.toBeNull();
-    expect(selectResponse(deleteSession)(store.getState())).toMatchObject({ data: null, status: 'fulfilled', error: undefined });
+    expect(selectResponse(deleteSession)(store.getState())).toMatchObject({
+      data: null,
+      status: 'fulfilled',
+      error: undefined,
+    });
   });
 });
 
@@ -234,27 +282,45 @@ describe('the network itself', () => {
 
     nock(API).get('/users/1').reply(200, { id: '1', name: 'Ann (again)' });
     await store.dispatch(fetchEndpoint(getUser, { id: 1 }));
-    expect(selectResponse(getUser, { id: 1 })(store.getState())).toMatchObject({ status: 'fulfilled', error: undefined, data: { name: 'Ann (again)' } });
+    expect(selectResponse(getUser, { id: 1 })(store.getState())).toMatchObject({
+      status: 'fulfilled',
+      error: undefined,
+      data: { name: 'Ann (again)' },
+    });
   });
 
   test.each([
     ['a browser offline', new TypeError('Failed to fetch'), 'Failed to fetch'],
-    ["Node's fetch, connection refused", new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }), 'fetch failed (connect ECONNREFUSED)'],
-  ])('fetch rejecting with a TypeError (%s): rejects with a FetchError whose cause it is; the stored message names the endpoint and the URL; nothing else is stored', async (_label, networkDown, reason) => {
-    const { store, slice } = makeStore({ fetch: () => Promise.reject(networkDown) });
-    const before = slice();
-    const error = await rejectionOf(store.dispatch(fetchEndpoint(getUsers)));
-    expect(error).toBeInstanceOf(FetchError);
-    expect((error as FetchError).cause).toBe(networkDown);
-    expect(slice().meta[getUsers.key()]).toMatchObject({ errorPolicy: 'soft' });
-    expect(slice().meta[getUsers.key()]?.error).toEqual({ name: 'FetchError', message: `GET /users got no response from ${API}/users: ${reason}.` });
-    expect(slice().entities).toBe(before.entities);
-    expect(slice().endpoints).toBe(before.endpoints);
-  });
+    [
+      "Node's fetch, connection refused",
+      new TypeError('fetch failed', {
+        cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+      }),
+      'fetch failed (connect ECONNREFUSED)',
+    ],
+  ])(
+    'fetch rejecting with a TypeError (%s): rejects with a FetchError whose cause it is; the stored message names the endpoint and the URL; nothing else is stored',
+    async (_label, networkDown, reason) => {
+      const { store, slice } = makeStore({ fetch: () => Promise.reject(networkDown) });
+      const before = slice();
+      const error = await rejectionOf(store.dispatch(fetchEndpoint(getUsers)));
+      expect(error).toBeInstanceOf(FetchError);
+      expect((error as FetchError).cause).toBe(networkDown);
+      expect(slice().meta[getUsers.key()]).toMatchObject({ errorPolicy: 'soft' });
+      expect(slice().meta[getUsers.key()]?.error).toEqual({
+        name: 'FetchError',
+        message: `GET /users got no response from ${API}/users: ${reason}.`,
+      });
+      expect(slice().entities).toBe(before.entities);
+      expect(slice().endpoints).toBe(before.endpoints);
+    },
+  );
 
   test('offline on a refetch is soft (DESIGN §5.13): the cached data stays shown, the same object, beside an error naming the endpoint and URL', async () => {
     const { store, slice } = makeStore({ now: tickingClock().now });
-    nock(API).get('/users').reply(200, [{ id: '1', name: 'Ann' }]);
+    nock(API)
+      .get('/users')
+      .reply(200, [{ id: '1', name: 'Ann' }]);
     const data = await store.dispatch(fetchEndpoint(getUsers));
     const tables = slice().entities;
 
@@ -265,7 +331,10 @@ describe('the network itself', () => {
     expect(response).toMatchObject({
       status: 'rejected',
       isError: true,
-      error: { name: 'FetchError', message: `GET /users got no response from ${API}/users: getaddrinfo ENOTFOUND api.example.test.` },
+      error: {
+        name: 'FetchError',
+        message: `GET /users got no response from ${API}/users: getaddrinfo ENOTFOUND api.example.test.`,
+      },
     });
     expect(slice().meta[getUsers.key()]?.errorPolicy).toBe('soft');
     expect(slice().entities).toBe(tables);
@@ -273,10 +342,25 @@ describe('the network itself', () => {
 
   test('a custom errorPolicy that answers undefined falls back to the default: 5xx and no response soft, 4xx hard', async () => {
     const { store, slice } = makeStore({ now: tickingClock().now });
-    const onlyTeapots = getUser.extend({ errorPolicy: (error) => ((error as { status?: number }).status === 418 ? 'soft' : undefined) });
-    nock(API).get('/users/1').reply(418).get('/users/2').reply(503).get('/users/3').reply(404).get('/users/4').replyWithError('connect ECONNREFUSED');
+    const onlyTeapots = getUser.extend({
+      errorPolicy: (error) => ((error as { status?: number }).status === 418 ? 'soft' : undefined),
+    });
+    nock(API)
+      .get('/users/1')
+      .reply(418)
+      .get('/users/2')
+      .reply(503)
+      .get('/users/3')
+      .reply(404)
+      .get('/users/4')
+      .replyWithError('connect ECONNREFUSED');
     for (const id of [1, 2, 3, 4]) await rejectionOf(store.dispatch(fetchEndpoint(onlyTeapots, { id })));
-    expect([1, 2, 3, 4].map((id) => slice().meta[onlyTeapots.key({ id })]?.errorPolicy)).toEqual(['soft', 'soft', 'hard', 'soft']);
+    expect([1, 2, 3, 4].map((id) => slice().meta[onlyTeapots.key({ id })]?.errorPolicy)).toEqual([
+      'soft',
+      'soft',
+      'hard',
+      'soft',
+    ]);
   });
 
   describe('on a fake clock', () => {
@@ -305,7 +389,10 @@ describe('the network itself', () => {
       const error = await outcome;
       const message = `GET /users/:id timed out after 5000ms waiting for ${API}/users/1`;
       expect(error).toMatchObject({ name: 'TimeoutError', message });
-      expect(slice().meta[slowUser.key({ id: 1 })]).toMatchObject({ error: { name: 'TimeoutError', message }, errorPolicy: 'soft' });
+      expect(slice().meta[slowUser.key({ id: 1 })]).toMatchObject({
+        error: { name: 'TimeoutError', message },
+        errorPolicy: 'soft',
+      });
       expect(slice().meta[slowUser.key({ id: 1 })]?.pending).toBeUndefined();
       server.release(); // the answer arrives after the abort: nothing changes
       await jest.advanceTimersByTimeAsync(10);

@@ -9,7 +9,24 @@ import { prototypeSnapshot } from '../fixtures/prototypeSnapshot';
 import { API, makeStore, tickingClock } from '../fixtures/store';
 
 /** Ids that are special somewhere: prototype names, numbers, path-ish and percent-ish strings. */
-const ID_POOL = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '0', '1', '10', 'a/b', '..', '%2e', ' ', 'ü', '1?x=1', 'length'];
+const ID_POOL = [
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'isPrototypeOf',
+  '0',
+  '1',
+  '10',
+  'a/b',
+  '..',
+  '%2e',
+  ' ',
+  'ü',
+  '1?x=1',
+  'length',
+];
 /** Field names and values that are special too. */
 const NAME_POOL = ['', '__proto__', 'constructor', 'prototype', 'polluted', 'Ann', '0', 'null', 'undefined'];
 
@@ -69,12 +86,21 @@ interface ArticleData {
 /** Each kind's entities, ids unique per kind, so every occurrence of one id carries the same data. */
 const worldArbitrary = fc
   .record({
-    authors: fc.uniqueArray(fc.record({ id: fc.constantFrom(...ID_POOL), name: fc.option(fc.constantFrom(...NAME_POOL), { nil: undefined }) }, { requiredKeys: ['id'] }), {
-      minLength: 1,
-      maxLength: 4,
-      selector: (author) => author.id,
-    }),
-    comments: fc.uniqueArray(fc.record({ id: fc.constantFrom(...ID_POOL), text: fc.constantFrom(...NAME_POOL), author: fc.nat() }), { maxLength: 5, selector: (comment) => comment.id }),
+    authors: fc.uniqueArray(
+      fc.record(
+        { id: fc.constantFrom(...ID_POOL), name: fc.option(fc.constantFrom(...NAME_POOL), { nil: undefined }) },
+        { requiredKeys: ['id'] },
+      ),
+      {
+        minLength: 1,
+        maxLength: 4,
+        selector: (author) => author.id,
+      },
+    ),
+    comments: fc.uniqueArray(
+      fc.record({ id: fc.constantFrom(...ID_POOL), text: fc.constantFrom(...NAME_POOL), author: fc.nat() }),
+      { maxLength: 5, selector: (comment) => comment.id },
+    ),
     articles: fc.uniqueArray(
       fc.record(
         {
@@ -91,7 +117,10 @@ const worldArbitrary = fc
     ),
     featured: fc.option(fc.nat(), { nil: null }),
   })
-  .map((world) => world as { authors: AuthorData[]; comments: CommentData[]; articles: ArticleData[]; featured: number | null });
+  .map(
+    (world) =>
+      world as { authors: AuthorData[]; comments: CommentData[]; articles: ArticleData[]; featured: number | null },
+  );
 
 type World = typeof worldArbitrary extends fc.Arbitrary<infer W> ? W : never;
 
@@ -104,8 +133,15 @@ function withOwnProto<T extends object>(target: T, value: unknown): T {
 /** The response (`defaults` false) or what reading it back must give (`defaults` true: Entity defaults filled in). */
 function build(world: World, defaults: boolean) {
   const pick = <T>(list: readonly T[], index: number) => list[index % list.length] as T;
-  const author = (data: AuthorData) => ({ id: data.id, ...(data.name !== undefined ? { name: data.name } : defaults ? { name: 'anonymous' } : {}) });
-  const comment = (data: CommentData) => ({ id: data.id, text: data.text, author: author(pick(world.authors, data.author)) });
+  const author = (data: AuthorData) => ({
+    id: data.id,
+    ...(data.name !== undefined ? { name: data.name } : defaults ? { name: 'anonymous' } : {}),
+  });
+  const comment = (data: CommentData) => ({
+    id: data.id,
+    text: data.text,
+    author: author(pick(world.authors, data.author)),
+  });
   const article = (data: ArticleData) => {
     const out: Record<string, unknown> = {
       id: data.id,
@@ -116,7 +152,10 @@ function build(world: World, defaults: boolean) {
     };
     return data.hostileField ? withOwnProto(out, { polluted: true }) : out;
   };
-  return { articles: world.articles.map(article), featured: world.featured === null ? null : article(pick(world.articles, world.featured)) };
+  return {
+    articles: world.articles.map(article),
+    featured: world.featured === null ? null : article(pick(world.articles, world.featured)),
+  };
 }
 
 const PROTOTYPES = () => prototypeSnapshot(Entity.prototype, PAuthor.prototype, PComment.prototype, PArticle.prototype);
@@ -164,7 +203,12 @@ class Item extends Entity {
 
 // the id goes to the query string: '..' and '%2e' are valid ids but are rejected as path segments
 const getItem = new RestEndpoint({ urlPrefix: API, path: '/item', schema: Item });
-const deleteItem = new RestEndpoint({ urlPrefix: API, path: '/item', method: 'DELETE', schema: new schema.Invalidate(Item) });
+const deleteItem = new RestEndpoint({
+  urlPrefix: API,
+  path: '/item',
+  method: 'DELETE',
+  schema: new schema.Invalidate(Item),
+});
 const getItems = new RestEndpoint({ urlPrefix: API, path: '/items', schema: new schema.All(Item) });
 const itemSelectors = getEntitySelectors(Item);
 
@@ -177,10 +221,22 @@ type Command =
 
 const idArbitrary = fc.constantFrom(...ID_POOL);
 const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('list' as const), items: fc.array(fc.record({ id: idArbitrary, name: fc.constantFrom(...NAME_POOL) }), { maxLength: 5 }) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('one' as const), id: idArbitrary, name: fc.constantFrom(...NAME_POOL) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('list' as const),
+      items: fc.array(fc.record({ id: idArbitrary, name: fc.constantFrom(...NAME_POOL) }), { maxLength: 5 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('one' as const), id: idArbitrary, name: fc.constantFrom(...NAME_POOL) }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('delete' as const), id: idArbitrary }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('bad' as const), write: fc.nat({ max: 6 }), id: idArbitrary }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('bad' as const), write: fc.nat({ max: 6 }), id: idArbitrary }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'reset' as const }) },
 );
 
@@ -191,7 +247,10 @@ function badWrite(ctrl: ReturnType<typeof makeStore>['ctrl'], write: number, id:
       ctrl.setResponse(getItems, [{ id, name: 'ok' }, { name: 'no id' }]);
       return;
     case 1:
-      ctrl.setResponse(getItems, [{ id, name: 'ok' }, { id: `${id}!`, name: 42 }]); // validate() fails
+      ctrl.setResponse(getItems, [
+        { id, name: 'ok' },
+        { id: `${id}!`, name: 42 },
+      ]); // validate() fails
       return;
     case 2:
       ctrl.setResponse(getItem, { id }, [{ id, name: 'array, not an item' }]);
@@ -242,7 +301,11 @@ test('after random setResponse / delete / rejected writes / resets: the selector
         const state = store.getState();
         const expected = [...live.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
         const all = itemSelectors.selectAll(state);
-        expect(all.map((item) => [item.id, item.name]).sort(([a], [b]) => ((a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0))).toEqual(expected);
+        expect(
+          all
+            .map((item) => [item.id, item.name])
+            .sort(([a], [b]) => ((a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0)),
+        ).toEqual(expected);
         for (const item of all) expect(Object.getPrototypeOf(item)).toBe(Item.prototype);
         expect([...itemSelectors.selectIds(state)].sort()).toEqual(expected.map(([id]) => id));
         expect(itemSelectors.selectTotal(state)).toBe(live.size);

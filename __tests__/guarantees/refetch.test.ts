@@ -11,7 +11,10 @@ afterEach(assertNetworkDone);
 
 test('refetching unchanged posts (authors repeated across them) keeps the tables, the result and every object', async () => {
   const { ctrl, slice } = makeStore();
-  nock(API).get('/articles').times(2).reply(200, () => makeArticles(30, 4));
+  nock(API)
+    .get('/articles')
+    .times(2)
+    .reply(200, () => makeArticles(30, 4));
   const first = await ctrl.fetch(getArticles);
   const tables = slice().entities;
   const again = await ctrl.fetch(getArticles);

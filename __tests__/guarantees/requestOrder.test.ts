@@ -6,7 +6,16 @@
  * shouldReorder still decides. The test holds every answer and releases them in a chosen order.
  */
 import nock from 'nock';
-import { Entity, RestEndpoint, createResource, fetchEndpoint, getEntitySelectors, schema, selectEntityMeta, selectResponse } from '../../src/index';
+import {
+  Entity,
+  RestEndpoint,
+  createResource,
+  fetchEndpoint,
+  getEntitySelectors,
+  schema,
+  selectEntityMeta,
+  selectResponse,
+} from '../../src/index';
 import { User } from '../fixtures/spec';
 import { API, assertNetworkDone, deferred, held, makeStore, strictNetwork, tickingClock } from '../fixtures/store';
 
@@ -46,7 +55,8 @@ const ids = (items: readonly { pk(): unknown }[] | undefined) => items?.map((ite
 const FROZEN = 1_700_000_000_000;
 const frozenStore = () => makeStore({ now: () => FROZEN });
 
-const task = (store: ReturnType<typeof frozenStore>['store']) => getEntitySelectors(Task).selectById(store.getState(), 1);
+const task = (store: ReturnType<typeof frozenStore>['store']) =>
+  getEntitySelectors(Task).selectById(store.getState(), 1);
 
 test('two partialUpdates of one entity in the same millisecond, answered in reverse order: the second-started wins', async () => {
   const { store } = frozenStore();
@@ -66,7 +76,9 @@ test('two reads of one entity under different keys in the same millisecond: the 
   const detail = held('get', '/tasks/1', 200, { id: 1, title: 'old', done: false });
   const one = store.dispatch(fetchEndpoint(TaskResource.get, { id: 1 }));
   await detail.arrived;
-  nock(API).get('/tasks').reply(200, [{ id: 1, title: 'new', done: true }]);
+  nock(API)
+    .get('/tasks')
+    .reply(200, [{ id: 1, title: 'new', done: true }]);
   await store.dispatch(fetchEndpoint(TaskResource.getList));
   detail.release();
   await one;
@@ -75,7 +87,9 @@ test('two reads of one entity under different keys in the same millisecond: the 
 
 test('a list: the read started before a push, answering after it, does not drop the pushed item', async () => {
   const { store } = frozenStore();
-  nock(API).get('/tasks').reply(200, [{ id: 1, title: 'a' }]);
+  nock(API)
+    .get('/tasks')
+    .reply(200, [{ id: 1, title: 'a' }]);
   await store.dispatch(fetchEndpoint(TaskResource.getList));
   const read = held('get', '/tasks', 200, [{ id: 1, title: 'a' }]);
   const refetch = store.dispatch(fetchEndpoint(TaskResource.getList));
@@ -141,7 +155,12 @@ test("a custom shouldReorder still decides: the server's updatedAt beats start o
       return `${this.id}`;
     }
     static override key = 'Versioned';
-    static override shouldReorder(_existingMeta: unknown, _incomingMeta: unknown, existing: { updatedAt?: unknown }, incoming: { updatedAt?: unknown }) {
+    static override shouldReorder(
+      _existingMeta: unknown,
+      _incomingMeta: unknown,
+      existing: { updatedAt?: unknown },
+      incoming: { updatedAt?: unknown },
+    ) {
       return Number(incoming.updatedAt) < Number(existing.updatedAt);
     }
   }
@@ -217,7 +236,11 @@ describe('out-of-order responses: the later-started request wins', () => {
     // the newer request's fields win; fields only the older one sent are kept
     expect(slice().entities.User?.['1']).toEqual({ id: '1', name: 'New name', email: 'old@example.com' });
     expect(selectResponse(getUser, { id: 1 })(store.getState()).data?.name).toBe('New name');
-    expect(getEntitySelectors(User).selectAll(store.getState()).map((user) => user.name)).toEqual(['New name']);
+    expect(
+      getEntitySelectors(User)
+        .selectAll(store.getState())
+        .map((user) => user.name),
+    ).toEqual(['New name']);
   });
 
   test('a stale response that changes nothing keeps the stored record object (===)', async () => {
@@ -240,7 +263,10 @@ describe('out-of-order responses: the later-started request wins', () => {
     ['in start order', [0, 1]],
   ] as const)('one endpoint key, two mutations in flight (%s)', async (_label, landing) => {
     const { store, slice } = makeStore({ now: tickingClock().now });
-    const answers = [held('patch', '/users/1', 200, { id: '1', name: 'first' }), held('patch', '/users/1', 200, { id: '1', name: 'second' })];
+    const answers = [
+      held('patch', '/users/1', 200, { id: '1', name: 'first' }),
+      held('patch', '/users/1', 200, { id: '1', name: 'second' }),
+    ];
     const requests = [
       store.dispatch(fetchEndpoint(renameUser, { id: 1 }, { name: 'x' })),
       store.dispatch(fetchEndpoint(renameUser, { id: 1 }, { name: 'x' })), // same key, started later
@@ -250,7 +276,10 @@ describe('out-of-order responses: the later-started request wins', () => {
       answers[index]?.release();
       await requests[index];
     }
-    expect(selectResponse(renameUser, { id: 1 }, { name: 'x' })(store.getState())).toMatchObject({ status: 'fulfilled', data: { name: 'second' } });
+    expect(selectResponse(renameUser, { id: 1 }, { name: 'x' })(store.getState())).toMatchObject({
+      status: 'fulfilled',
+      data: { name: 'second' },
+    });
     expect(slice().entities.User?.['1']).toEqual({ id: '1', name: 'second' });
     expect(slice().meta[renameUser.key({ id: 1 }, { name: 'x' })]?.pending).toBeUndefined();
   });
@@ -266,7 +295,11 @@ describe('out-of-order responses: the later-started request wins', () => {
     await two;
     older.release();
     await expect(one).rejects.toMatchObject({ status: 500 }); // its caller still learns of the failure
-    expect(selectResponse(renameUser, { id: 1 }, { name: 'x' })(store.getState())).toMatchObject({ status: 'fulfilled', error: undefined, data: { name: 'second' } });
+    expect(selectResponse(renameUser, { id: 1 }, { name: 'x' })(store.getState())).toMatchObject({
+      status: 'fulfilled',
+      error: undefined,
+      data: { name: 'second' },
+    });
   });
 });
 

@@ -6,7 +6,14 @@
  */
 import { fetchEndpoint } from '../../src/index';
 import { assertNetworkDone, held, strictNetwork } from '../fixtures/store';
-import { OptimisticTodos, expectSameObjects, selections, todoSelectors, withTodos, type Selections } from '../fixtures/integrityStore';
+import {
+  OptimisticTodos,
+  expectSameObjects,
+  selections,
+  todoSelectors,
+  withTodos,
+  type Selections,
+} from '../fixtures/integrityStore';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -25,38 +32,59 @@ function changedReferences(after: Everything, before: Everything): string[] {
 
 /** The titles of the todos every list and selector shows, to see what the optimistic view is. */
 function shown(state: Parameters<typeof selections>[0]) {
-  const titles = (todos: readonly { pk(): string; title: string }[] | undefined) => todos?.map((todo) => `${todo.pk()}:${todo.title}`);
-  return { all: titles(selections(state).all), mine: titles(selections(state).mine), everyTodo: titles(selections(state).everyTodo) };
+  const titles = (todos: readonly { pk(): string; title: string }[] | undefined) =>
+    todos?.map((todo) => `${todo.pk()}:${todo.title}`);
+  return {
+    all: titles(selections(state).all),
+    mine: titles(selections(state).mine),
+    everyTodo: titles(selections(state).everyTodo),
+  };
 }
 
 test.each([
   [
     'an optimistic delete',
-    () => ({ server: held('delete', '/todos/1', 409, 'no'), request: fetchEndpoint(OptimisticTodos.delete, { id: 1 }) }),
+    () => ({
+      server: held('delete', '/todos/1', 409, 'no'),
+      request: fetchEndpoint(OptimisticTodos.delete, { id: 1 }),
+    }),
     { all: ['2:b', '3:c'], mine: ['3:c'], everyTodo: ['2:b', '3:c'] },
   ],
   [
     'an optimistic update',
-    () => ({ server: held('patch', '/todos/1', 500, 'no'), request: fetchEndpoint(OptimisticTodos.partialUpdate, { id: 1 }, { title: 'A!' }) }),
+    () => ({
+      server: held('patch', '/todos/1', 500, 'no'),
+      request: fetchEndpoint(OptimisticTodos.partialUpdate, { id: 1 }, { title: 'A!' }),
+    }),
     { all: ['1:A!', '2:b', '3:c'], mine: ['1:A!', '3:c'], everyTodo: ['1:A!', '2:b', '3:c'] },
   ],
   [
     'an optimistic create',
-    () => ({ server: held('post', '/todos', 422, 'no'), request: fetchEndpoint(OptimisticTodos.getList.push, { id: 9, userId: 1, title: 'new' }) }),
+    () => ({
+      server: held('post', '/todos', 422, 'no'),
+      request: fetchEndpoint(OptimisticTodos.getList.push, { id: 9, userId: 1, title: 'new' }),
+    }),
     { all: ['1:a', '2:b', '3:c', '9:new'], mine: ['1:a', '3:c', '9:new'], everyTodo: ['1:a', '2:b', '3:c', '9:new'] },
   ],
-])('%s rolled back: every selection read during the optimistic phase is the very object it was', async (_label, start, optimisticView) => {
-  const { store } = await withTodos();
-  const before = everything(store.getState());
-  expect(shown(store.getState())).toEqual({ all: ['1:a', '2:b', '3:c'], mine: ['1:a', '3:c'], everyTodo: ['1:a', '2:b', '3:c'] });
-  const { server, request } = start();
-  const pending = store.dispatch(request);
-  everything(store.getState()); // read during the optimistic phase, as a component would
-  expect(shown(store.getState())).toEqual(optimisticView);
-  server.release();
-  await expect(pending).rejects.toMatchObject({ name: 'NetworkError' });
-  expect(changedReferences(everything(store.getState()), before)).toEqual([]);
-});
+])(
+  '%s rolled back: every selection read during the optimistic phase is the very object it was',
+  async (_label, start, optimisticView) => {
+    const { store } = await withTodos();
+    const before = everything(store.getState());
+    expect(shown(store.getState())).toEqual({
+      all: ['1:a', '2:b', '3:c'],
+      mine: ['1:a', '3:c'],
+      everyTodo: ['1:a', '2:b', '3:c'],
+    });
+    const { server, request } = start();
+    const pending = store.dispatch(request);
+    everything(store.getState()); // read during the optimistic phase, as a component would
+    expect(shown(store.getState())).toEqual(optimisticView);
+    server.release();
+    await expect(pending).rejects.toMatchObject({ name: 'NetworkError' });
+    expect(changedReferences(everything(store.getState()), before)).toEqual([]);
+  },
+);
 
 test('two overlapping optimistic updates rolled back (the later one first): every selection is the very object it was', async () => {
   const { store } = await withTodos();
@@ -86,7 +114,11 @@ test('two overlapping optimistic updates rolled back (the later one first): ever
 const CONTAINERS: readonly (keyof Selections)[] = ['all', 'mine', 'byId'];
 
 /** The containers hold the very same instances under the same keys, in the same order. */
-function expectSameContents(after: Selections, before: Selections, containers: readonly (keyof Selections)[] = CONTAINERS) {
+function expectSameContents(
+  after: Selections,
+  before: Selections,
+  containers: readonly (keyof Selections)[] = CONTAINERS,
+) {
   for (const name of containers) {
     const entries = Object.entries(after[name] as object);
     const previous = Object.entries(before[name] as object);

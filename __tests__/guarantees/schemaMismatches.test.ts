@@ -120,7 +120,9 @@ function model(lib: Lib) {
     }
     static override key = 'Product';
     static override validate(processed: Record<string, unknown>) {
-      return typeof processed.price === 'number' && processed.price >= 0 ? undefined : `price must be a number >= 0, got ${JSON.stringify(processed.price)}`;
+      return typeof processed.price === 'number' && processed.price >= 0
+        ? undefined
+        : `price must be a number >= 0, got ${JSON.stringify(processed.price)}`;
     }
   }
 
@@ -139,8 +141,16 @@ function model(lib: Lib) {
     getTickets: new RestEndpoint({ urlPrefix: API, path: '/tickets', schema: [Ticket] }),
     getPost: new RestEndpoint({ urlPrefix: API, path: '/posts/:id', schema: Post }),
     getPage: new RestEndpoint({ urlPrefix: API, path: '/page', schema: { user: User, next: Post } }),
-    getFeed: new RestEndpoint({ urlPrefix: API, path: '/feed', schema: new schema.Array({ link: Link, note: Note }, 'type') }),
-    getFeedAll: new RestEndpoint({ urlPrefix: API, path: '/feed-all', schema: new schema.All({ link: Link, note: Note }, 'type') }),
+    getFeed: new RestEndpoint({
+      urlPrefix: API,
+      path: '/feed',
+      schema: new schema.Array({ link: Link, note: Note }, 'type'),
+    }),
+    getFeedAll: new RestEndpoint({
+      urlPrefix: API,
+      path: '/feed-all',
+      schema: new schema.All({ link: Link, note: Note }, 'type'),
+    }),
     getPerson: new RestEndpoint({ urlPrefix: API, path: '/people/:id', schema: Person }),
     getAuthor: new RestEndpoint({ urlPrefix: API, path: '/authors/:id', schema: Author }),
     getProducts: new RestEndpoint({ urlPrefix: API, path: '/products', schema: new schema.All(Product) }),
@@ -190,34 +200,41 @@ describe.each<Env>(['development', 'production'])('bad input, NODE_ENV=%s', (env
       ['a missing', { name: 'No Id' }, 'undefined'],
       ['an empty', { id: '', name: 'No Id' }, '""'],
       ['a null', { id: null, name: 'No Id' }, 'null'],
-    ])('%s pk in a list rejects naming the Entity key, the endpoint and the item; nothing is stored', async (_label, item, shown) => {
-      const { store, slice } = await withUsers();
-      const before = slice();
-      nock(API)
-        .get('/users')
-        .reply(200, [{ id: '3', name: 'Cy' }, item]);
+    ])(
+      '%s pk in a list rejects naming the Entity key, the endpoint and the item; nothing is stored',
+      async (_label, item, shown) => {
+        const { store, slice } = await withUsers();
+        const before = slice();
+        nock(API)
+          .get('/users')
+          .reply(200, [{ id: '3', name: 'Cy' }, item]);
 
-      const error = (await store.dispatch(lib.fetchEndpoint(m.getUsers)).then(
-        () => undefined,
-        (reason: unknown) => reason,
-      )) as Error;
-      expect(error).toBeInstanceOf(TypeError);
-      expect(error.message).toMatch(new RegExp(`^User\\.pk\\(\\) returned ${escape(shown)} while normalizing GET /users\\b`));
-      expect(error.message).toContain(JSON.stringify(item));
-      expect(slice().entities).toBe(before.entities);
-      expect(slice().entitiesMeta).toBe(before.entitiesMeta);
-      expect(slice().endpoints).toBe(before.endpoints);
-      expect(Object.keys(slice().entities.User ?? {})).toEqual(['1', '2']); // no 'undefined', '' or invented key; Cy not half-written
-      expect(slice().meta[m.getUsers.key()]?.error).toEqual({ name: 'TypeError', message: error.message });
-      expect(lib.getEntitySelectors(m.User).selectIds(store.getState())).toEqual(['1', '2']);
-    });
+        const error = (await store.dispatch(lib.fetchEndpoint(m.getUsers)).then(
+          () => undefined,
+          (reason: unknown) => reason,
+        )) as Error;
+        expect(error).toBeInstanceOf(TypeError);
+        expect(error.message).toMatch(
+          new RegExp(`^User\\.pk\\(\\) returned ${escape(shown)} while normalizing GET /users\\b`),
+        );
+        expect(error.message).toContain(JSON.stringify(item));
+        expect(slice().entities).toBe(before.entities);
+        expect(slice().entitiesMeta).toBe(before.entitiesMeta);
+        expect(slice().endpoints).toBe(before.endpoints);
+        expect(Object.keys(slice().entities.User ?? {})).toEqual(['1', '2']); // no 'undefined', '' or invented key; Cy not half-written
+        expect(slice().meta[m.getUsers.key()]?.error).toEqual({ name: 'TypeError', message: error.message });
+        expect(lib.getEntitySelectors(m.User).selectIds(store.getState())).toEqual(['1', '2']);
+      },
+    );
 
     test('a template pk (`${this.id}`) of a missing id is rejected, not stored under "undefined"', async () => {
       const { store, slice } = storeOf(lib);
       nock(API)
         .get('/tickets')
         .reply(200, [{ id: 1, title: 'ok' }, { title: 'no id' }]);
-      await expect(store.dispatch(lib.fetchEndpoint(m.getTickets))).rejects.toThrow(/^Ticket\.pk\(\) returned "undefined" while normalizing GET \/tickets.*\{"title":"no id"\}/);
+      await expect(store.dispatch(lib.fetchEndpoint(m.getTickets))).rejects.toThrow(
+        /^Ticket\.pk\(\) returned "undefined" while normalizing GET \/tickets.*\{"title":"no id"\}/,
+      );
       expect(slice().entities).toEqual({});
       expect(slice().endpoints).toEqual({});
     });
@@ -225,7 +242,9 @@ describe.each<Env>(['development', 'production'])('bad input, NODE_ENV=%s', (env
     test('through ctrl.setResponse too: it throws, stores the error, writes nothing', async () => {
       const { ctrl, slice } = await withUsers();
       const before = slice();
-      expect(() => ctrl.setResponse(m.getUser, { id: 5 }, { name: 'No Id' })).toThrow(/^User\.pk\(\) returned undefined while normalizing GET \/users\/:id/);
+      expect(() => ctrl.setResponse(m.getUser, { id: 5 }, { name: 'No Id' })).toThrow(
+        /^User\.pk\(\) returned undefined while normalizing GET \/users\/:id/,
+      );
       expect(slice().entities).toBe(before.entities);
       expect(ctrl.getError(m.getUser, { id: 5 })?.message).toMatch(/User\.pk\(\).*\{"name":"No Id"\}/);
     });
@@ -351,7 +370,12 @@ describe.each<Env>(['development', 'production'])('bad input, NODE_ENV=%s', (env
         [m.Link, 1],
         [m.Note, 2],
       ]);
-      expect(slice().endpoints[m.getFeedAll.key()]).toEqual([{ id: '1', schema: 'link' }, feed[1], { id: '2', schema: 'note' }, feed[3]]);
+      expect(slice().endpoints[m.getFeedAll.key()]).toEqual([
+        { id: '1', schema: 'link' },
+        feed[1],
+        { id: '2', schema: 'note' },
+        feed[3],
+      ]);
       expect(Object.keys(slice().entities).sort()).toEqual(['Link', 'Note']);
       expect(warnings).toHaveLength(env === 'production' ? 0 : 1);
     });
@@ -498,8 +522,12 @@ describe('on the library as the other tests import it', () => {
   test('a missing pk rejects naming the Entity and endpoint, and writes nothing', async () => {
     const { store, slice } = await loadUsers();
     const before = slice().entities;
-    nock(API).get('/users').reply(200, [{ id: '5', name: 'Ok' }, { name: 'no id' }]);
-    await expect(store.dispatch(fetchEndpoint(getUsers))).rejects.toThrow(/User\.pk\(\) returned undefined while normalizing GET .*\/users/);
+    nock(API)
+      .get('/users')
+      .reply(200, [{ id: '5', name: 'Ok' }, { name: 'no id' }]);
+    await expect(store.dispatch(fetchEndpoint(getUsers))).rejects.toThrow(
+      /User\.pk\(\) returned undefined while normalizing GET .*\/users/,
+    );
     expect(slice().entities).toBe(before);
     expect(selectResponse(getUsers)(store.getState()).error?.message).toMatch(/User\.pk\(\)/);
   });

@@ -3,7 +3,17 @@
  * to leave their segment. Everything through the real store.
  */
 import nock from 'nock';
-import { Entity, RestEndpoint, createResource, fetchEndpoint, getEntitySelectors, schema, selectEntityMeta, selectQuery, selectResponse } from '../../src/index';
+import {
+  Entity,
+  RestEndpoint,
+  createResource,
+  fetchEndpoint,
+  getEntitySelectors,
+  schema,
+  selectEntityMeta,
+  selectQuery,
+  selectResponse,
+} from '../../src/index';
 import { User } from '../fixtures/spec';
 import { prototypeSnapshot } from '../fixtures/prototypeSnapshot';
 import { API, assertNetworkDone, makeStore, strictNetwork, tickingClock } from '../fixtures/store';
@@ -73,34 +83,41 @@ describe('hostile ids are ordinary ids', () => {
     }
   });
 
-  test.each(HOSTILE_IDS)('id %s: fetched by id, updated, deleted, and its endpoint key and meta are its own', async (id) => {
-    const { store, slice } = makeStore({ now: tickingClock().now });
-    nock(API)
-      .get(`/accounts/${id}`)
-      .reply(200, { id, name: 'first' })
-      .patch(`/accounts/${id}`, { name: 'second' })
-      .reply(200, { id, name: 'second' })
-      .delete(`/accounts/${id}`)
-      .reply(204);
+  test.each(HOSTILE_IDS)(
+    'id %s: fetched by id, updated, deleted, and its endpoint key and meta are its own',
+    async (id) => {
+      const { store, slice } = makeStore({ now: tickingClock().now });
+      nock(API)
+        .get(`/accounts/${id}`)
+        .reply(200, { id, name: 'first' })
+        .patch(`/accounts/${id}`, { name: 'second' })
+        .reply(200, { id, name: 'second' })
+        .delete(`/accounts/${id}`)
+        .reply(204);
 
-    const fetched = await store.dispatch(fetchEndpoint(AccountResource.get, { id }));
-    expect(fetched).toBeInstanceOf(Account);
-    expect(selectResponse(AccountResource.get, { id })(store.getState()).data).toBe(fetched);
-    await store.dispatch(fetchEndpoint(AccountResource.partialUpdate, { id }, { name: 'second' }));
-    expect(accountSelectors.selectById(store.getState(), id)?.name).toBe('second');
-    expect(selectEntityMeta(store.getState(), 'Account', id)).toMatchObject({ fetchedAt: expect.any(Number) });
+      const fetched = await store.dispatch(fetchEndpoint(AccountResource.get, { id }));
+      expect(fetched).toBeInstanceOf(Account);
+      expect(selectResponse(AccountResource.get, { id })(store.getState()).data).toBe(fetched);
+      await store.dispatch(fetchEndpoint(AccountResource.partialUpdate, { id }, { name: 'second' }));
+      expect(accountSelectors.selectById(store.getState(), id)?.name).toBe('second');
+      expect(selectEntityMeta(store.getState(), 'Account', id)).toMatchObject({ fetchedAt: expect.any(Number) });
 
-    await store.dispatch(fetchEndpoint(AccountResource.delete, { id }));
-    expect(accountSelectors.selectById(store.getState(), id)).toBeUndefined();
-    expect(accountSelectors.selectIds(store.getState())).toEqual([]);
-    expect(Object.keys(slice().entities.Account ?? {})).toEqual([]);
-    expect(selectEntityMeta(store.getState(), 'Account', id)?.deleted).toBe(true);
-    expect(Object.getPrototypeOf(slice().entities.Account)).not.toBe(Account.prototype);
-  });
+      await store.dispatch(fetchEndpoint(AccountResource.delete, { id }));
+      expect(accountSelectors.selectById(store.getState(), id)).toBeUndefined();
+      expect(accountSelectors.selectIds(store.getState())).toEqual([]);
+      expect(Object.keys(slice().entities.Account ?? {})).toEqual([]);
+      expect(selectEntityMeta(store.getState(), 'Account', id)?.deleted).toBe(true);
+      expect(Object.getPrototypeOf(slice().entities.Account)).not.toBe(Account.prototype);
+    },
+  );
 
   test('a user with id "__proto__" and a user with id "1" do not see each other', async () => {
     const { store } = makeStore();
-    nock(API).get('/users/__proto__').reply(200, { id: '__proto__', name: 'Proto' }).get('/users/1').reply(200, { id: '1', name: 'One' });
+    nock(API)
+      .get('/users/__proto__')
+      .reply(200, { id: '__proto__', name: 'Proto' })
+      .get('/users/1')
+      .reply(200, { id: '1', name: 'One' });
     await store.dispatch(fetchEndpoint(getUser, { id: '__proto__' }));
     await store.dispatch(fetchEndpoint(getUser, { id: '1' }));
     const users = getEntitySelectors(User);
@@ -146,7 +163,10 @@ describe('response bodies with "__proto__" or "constructor" fields pollute nothi
     expect(Object.getPrototypeOf(account?.profile)).toBe(Profile.prototype);
     expect(account?.profile?.pk()).toBe('p');
     expect((account as unknown as { isAdmin?: unknown }).isAdmin).toBeUndefined();
-    expect(Object.getOwnPropertyDescriptor(account, '__proto__')?.value).toEqual({ polluted: 'via __proto__', isAdmin: true });
+    expect(Object.getOwnPropertyDescriptor(account, '__proto__')?.value).toEqual({
+      polluted: 'via __proto__',
+      isAdmin: true,
+    });
     expect(pageResult.accounts[0]).toBe(accountSelectors.selectById(store.getState(), 'a'));
     expect(Object.getPrototypeOf(pageResult)).toBe(Object.prototype);
     expect((pageResult as Record<string, unknown>).polluted).toBeUndefined();
@@ -177,22 +197,27 @@ describe('path parameters cannot leave their segment', () => {
     expect(AccountResource.get.url({ id })).toBe(`${API}${path}`);
   });
 
-  test.each(['.', '..', '%2e', '%2e%2e', '%2E%2E', '.%2e', '%252e%252e'])('%j is rejected before any request; the store is untouched', async (id) => {
-    const { store, ctrl, slice } = makeStore();
-    const trap = nock(API).get(/.*/).reply(200, { id: 'x', name: 'should not be fetched' });
-    const before = slice();
-    try {
-      await expect(store.dispatch(fetchEndpoint(AccountResource.get, { id }))).rejects.toThrow(
-        new RegExp(`^Account\\.get: path parameter 'id' is ${escape(JSON.stringify(id))}, a dot segment`),
-      );
-      await expect(ctrl.fetch(AccountResource.delete, { id })).rejects.toBeInstanceOf(TypeError);
-      await expect(ctrl.fetch(AccountResource.partialUpdate, { id }, { name: 'x' })).rejects.toBeInstanceOf(TypeError);
-      expect(trap.isDone()).toBe(false);
-      expect(slice()).toBe(before); // not even a pending mark
-    } finally {
-      nock.cleanAll(); // the trap must stay unused
-    }
-  });
+  test.each(['.', '..', '%2e', '%2e%2e', '%2E%2E', '.%2e', '%252e%252e'])(
+    '%j is rejected before any request; the store is untouched',
+    async (id) => {
+      const { store, ctrl, slice } = makeStore();
+      const trap = nock(API).get(/.*/).reply(200, { id: 'x', name: 'should not be fetched' });
+      const before = slice();
+      try {
+        await expect(store.dispatch(fetchEndpoint(AccountResource.get, { id }))).rejects.toThrow(
+          new RegExp(`^Account\\.get: path parameter 'id' is ${escape(JSON.stringify(id))}, a dot segment`),
+        );
+        await expect(ctrl.fetch(AccountResource.delete, { id })).rejects.toBeInstanceOf(TypeError);
+        await expect(ctrl.fetch(AccountResource.partialUpdate, { id }, { name: 'x' })).rejects.toBeInstanceOf(
+          TypeError,
+        );
+        expect(trap.isDone()).toBe(false);
+        expect(slice()).toBe(before); // not even a pending mark
+      } finally {
+        nock.cleanAll(); // the trap must stay unused
+      }
+    },
+  );
 
   test("{ id: '1?x=1' } and { id: '1', x: '1' } are different calls: different keys, two requests, two results", async () => {
     const { store, slice } = makeStore();

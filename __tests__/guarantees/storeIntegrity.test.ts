@@ -4,9 +4,24 @@
  * rollbacks are in rollbackIdentity.test.ts, the depth limit in redux/depthCheck.test.ts.
  */
 import nock from 'nock';
-import { fetchEndpoint, getEntitySelectors, schema, selectEntityMeta, selectQuery, selectResponse } from '../../src/index';
+import {
+  fetchEndpoint,
+  getEntitySelectors,
+  schema,
+  selectEntityMeta,
+  selectQuery,
+  selectResponse,
+} from '../../src/index';
 import { Link, Post } from '../fixtures/spec';
-import { API, assertNetworkDone, held, makeStore, strictNetwork, tickingClock, type RootState } from '../fixtures/store';
+import {
+  API,
+  assertNetworkDone,
+  held,
+  makeStore,
+  strictNetwork,
+  tickingClock,
+  type RootState,
+} from '../fixtures/store';
 import {
   Member,
   OptimisticTodos,
@@ -54,7 +69,6 @@ describe('a failed delete leaves the entity and its lists ===', () => {
     });
     expectSameObjects(selections(store.getState()), before);
   });
-
 });
 
 describe('the state is plain JSON: a new store rehydrated from it gives the same selections', () => {
@@ -144,13 +158,12 @@ describe('the state is plain JSON: a new store rehydrated from it gives the same
     expect(restored.all.data?.map((todo) => todo.pk())).toEqual(['1', '3']);
 
     // it keeps working: new data merges into the rehydrated records
-    nock(API)
-      .patch('/todos/1', { title: 'A!' })
-      .reply(200, { id: 1, title: 'A!' })
-      .get('/todos')
-      .reply(200, todos);
+    nock(API).patch('/todos/1', { title: 'A!' }).reply(200, { id: 1, title: 'A!' }).get('/todos').reply(200, todos);
     await rehydrated.store.dispatch(fetchEndpoint(TodoResource.partialUpdate, { id: 1 }, { title: 'A!' }));
-    expect(getEntitySelectors(Todo).selectById(rehydrated.store.getState(), 1)).toMatchObject({ title: 'A!', userId: 1 });
+    expect(getEntitySelectors(Todo).selectById(rehydrated.store.getState(), 1)).toMatchObject({
+      title: 'A!',
+      userId: 1,
+    });
     await rehydrated.store.dispatch(fetchEndpoint(TodoResource.getList));
     expect(getEntitySelectors(Todo).selectIds(rehydrated.store.getState())).toEqual(['1', '2', '3']); // a newer response may bring it back
     expect(getEntitySelectors(Member).selectById(rehydrated.store.getState(), '__proto__')?.name).toBe('Proto');
@@ -159,10 +172,14 @@ describe('the state is plain JSON: a new store rehydrated from it gives the same
   test('JSON round trip while an optimistic update is in flight: the rehydrated store shows the same optimistic view', async () => {
     const { store, clock } = await withTodos();
     const server = held('patch', '/todos/1', 200, { id: 1, title: 'A (server)' });
-    const request = store.dispatch(fetchEndpoint(OptimisticTodos.partialUpdate, { id: 1 }, { title: 'A (optimistic)' }));
+    const request = store.dispatch(
+      fetchEndpoint(OptimisticTodos.partialUpdate, { id: 1 }, { title: 'A (optimistic)' }),
+    );
     const json = JSON.parse(JSON.stringify(store.getState())) as RootState;
     const rehydrated = makeStore({ now: clock.now, preloadedState: json });
-    expect(getEntitySelectors(Todo).selectAll(rehydrated.store.getState())).toStrictEqual(getEntitySelectors(Todo).selectAll(store.getState()));
+    expect(getEntitySelectors(Todo).selectAll(rehydrated.store.getState())).toStrictEqual(
+      getEntitySelectors(Todo).selectAll(store.getState()),
+    );
     expect(getEntitySelectors(Todo).selectById(rehydrated.store.getState(), 1)?.title).toBe('A (optimistic)');
     server.release();
     await request;

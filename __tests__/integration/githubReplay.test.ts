@@ -24,9 +24,13 @@ import { makeStore } from '../fixtures/store';
 
 const GITHUB = 'https://api.github.com';
 /** What the recordings expect of every request (a token of the recording, not a real one). */
-const HEADERS = { accept: 'application/vnd.github.v3+json', authorization: 'token 0000000000000000000000000000000000000001' };
+const HEADERS = {
+  accept: 'application/vnd.github.v3+json',
+  authorization: 'token 0000000000000000000000000000000000000001',
+};
 /** Octokit sends JSON bodies with a charset, and the recordings match on it. */
-const withCharset = (headers: Record<string, string>) => ('Content-Type' in headers ? { ...headers, 'Content-Type': 'application/json; charset=utf-8' } : headers);
+const withCharset = (headers: Record<string, string>) =>
+  'Content-Type' in headers ? { ...headers, 'Content-Type': 'application/json; charset=utf-8' } : headers;
 
 interface Recording {
   scope: string;
@@ -42,7 +46,9 @@ interface Recording {
 /** The recorded exchanges of one `api.github.com` scenario. */
 function recorded(scenario: string): Recording[] {
   const root = dirname(require.resolve('@octokit/fixtures/package.json'));
-  return JSON.parse(readFileSync(join(root, 'scenarios', 'api.github.com', scenario, 'normalized-fixture.json'), 'utf8')) as Recording[];
+  return JSON.parse(
+    readFileSync(join(root, 'scenarios', 'api.github.com', scenario, 'normalized-fixture.json'), 'utf8'),
+  ) as Recording[];
 }
 
 /**
@@ -145,14 +151,19 @@ describe('labels (api.github.com/labels): list, create, read, rename, delete by 
     expect(json(again)).toEqual(read.response);
     expect(selectResponse(LabelResource.getList, repo)(store.getState()).data?.at(-1)).toBe(again);
 
-    const updated = await ctrl.fetch(LabelResource.partialUpdate, { ...repo, name: 'test-label' }, { new_name: 'test-label-updated', color: 'BADA55' } as Partial<Label>);
+    const updated = await ctrl.fetch(LabelResource.partialUpdate, { ...repo, name: 'test-label' }, {
+      new_name: 'test-label-updated',
+      color: 'BADA55',
+    } as Partial<Label>);
     expect(json(updated)).toEqual(renamed.response);
     expect(selectQuery(Label, { name: 'test-label' })(store.getState())).toBeUndefined();
     expect(selectQuery(Label, { name: 'test-label-updated' })(store.getState())).toBe(updated);
 
     await ctrl.fetch(LabelResource.delete, { ...repo, name: 'test-label-updated' });
     expect(json(selectResponse(LabelResource.getList, repo)(store.getState()).data)).toEqual(list.response);
-    expect(getEntitySelectors(Label).selectById(store.getState(), (created.response as { id: number }).id)).toBeUndefined();
+    expect(
+      getEntitySelectors(Label).selectById(store.getState(), (created.response as { id: number }).id),
+    ).toBeUndefined();
     expect(getEntitySelectors(Label).selectTotal(store.getState())).toBe((list.response as unknown[]).length);
     expectPlainState(store.getState());
   });
@@ -206,7 +217,11 @@ describe('issues, page by page (api.github.com/paginate-issues), following the L
     const authors = new Set(list.map((issue) => issue.user));
     expect(authors.size).toBe(1);
     expect([...authors][0]).toBeInstanceOf(User);
-    expect(getEntitySelectors(Issue).selectAll(store.getState()).map((issue) => issue.number)).toEqual(list.map((issue) => issue.number));
+    expect(
+      getEntitySelectors(Issue)
+        .selectAll(store.getState())
+        .map((issue) => issue.number),
+    ).toEqual(list.map((issue) => issue.number));
     expect(selectQuery(new schema.All(User))(store.getState())).toEqual([...authors]);
     expectPlainState(store.getState());
   });

@@ -43,8 +43,16 @@ async function tradingStore() {
 
 describe('bundled mutation responses (spec 4.2 items 4-7, 4.3)', () => {
   test.each([
-    ['ctrl.fetch', (setup: Awaited<ReturnType<typeof tradingStore>>) => setup.ctrl.fetch(TradeResource.create, { amount: '5', coin: 'btc' })],
-    ['dispatch(fetchEndpoint)', (setup: Awaited<ReturnType<typeof tradingStore>>) => setup.store.dispatch(fetchEndpoint(TradeResource.create, { amount: '5', coin: 'btc' }))],
+    [
+      'ctrl.fetch',
+      (setup: Awaited<ReturnType<typeof tradingStore>>) =>
+        setup.ctrl.fetch(TradeResource.create, { amount: '5', coin: 'btc' }),
+    ],
+    [
+      'dispatch(fetchEndpoint)',
+      (setup: Awaited<ReturnType<typeof tradingStore>>) =>
+        setup.store.dispatch(fetchEndpoint(TradeResource.create, { amount: '5', coin: 'btc' })),
+    ],
   ])('one POST through %s updates the trade list and the account, with no other request', async (_label, create) => {
     const setup = await tradingStore();
     const { store, log, slice } = setup;
@@ -65,24 +73,38 @@ describe('bundled mutation responses (spec 4.2 items 4-7, 4.3)', () => {
     expect(getEntitySelectors(Account).selectById(store.getState(), 7)).toBe(result.account);
     // a list for other args is unchanged, and a never-fetched list stays absent
     expect(selectResponse(TradeResource.getList, { user: 2 })(store.getState()).data).toBe(otherList);
-    expect(Object.keys(slice().entities[TradeResource.getList.schema.key] ?? {}).sort()).toEqual(['{"user":"2"}', '{}']);
+    expect(Object.keys(slice().entities[TradeResource.getList.schema.key] ?? {}).sort()).toEqual([
+      '{"user":"2"}',
+      '{}',
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(log).toEqual(['POST /trade']);
   });
 
   test('a list filtered by the mutation body takes the new item; others do not', async () => {
     const { store } = await tradingStore();
-    nock(API).post('/trade').reply(201, { trade: { ...created, id: 4, user: 2 }, account: newAccount });
+    nock(API)
+      .post('/trade')
+      .reply(201, { trade: { ...created, id: 4, user: 2 }, account: newAccount });
     await store.dispatch(fetchEndpoint(TradeResource.create, { amount: '1', coin: 'btc', user: 2 }));
-    expect(selectResponse(TradeResource.getList, { user: 2 })(store.getState()).data?.map((trade) => trade.pk())).toEqual(['9', '4']);
-    expect(selectResponse(TradeResource.getList)(store.getState()).data?.map((trade) => trade.pk())).toEqual(['1', '2', '4']);
+    expect(
+      selectResponse(TradeResource.getList, { user: 2 })(store.getState()).data?.map((trade) => trade.pk()),
+    ).toEqual(['9', '4']);
+    expect(selectResponse(TradeResource.getList)(store.getState()).data?.map((trade) => trade.pk())).toEqual([
+      '1',
+      '2',
+      '4',
+    ]);
   });
 
   test('a push never duplicates an id already in a list', async () => {
     const { store } = await tradingStore();
     nock(API).post('/trade').reply(201, { trade: trades[0], account: newAccount });
     await store.dispatch(fetchEndpoint(TradeResource.create, { amount: '10', coin: 'btc' }));
-    expect(selectResponse(TradeResource.getList)(store.getState()).data?.map((trade) => trade.pk())).toEqual(['1', '2']);
+    expect(selectResponse(TradeResource.getList)(store.getState()).data?.map((trade) => trade.pk())).toEqual([
+      '1',
+      '2',
+    ]);
   });
 
   test('a response missing a declared key warns, naming the endpoint and the key', async () => {

@@ -61,20 +61,40 @@ describe('the spec user list (4.2 item 2) through the store', () => {
     nock(API).get('/users').reply(200, usersResponse);
     await store.dispatch(fetchEndpoint(getUsers));
     const slice = store.getState().entities;
-    expect(JSON.parse(JSON.stringify(slice.entities))).toEqual({ User: { '1': usersResponse[0], '2': usersResponse[1] } });
+    expect(JSON.parse(JSON.stringify(slice.entities))).toEqual({
+      User: { '1': usersResponse[0], '2': usersResponse[1] },
+    });
     const rehydrated = { entities: JSON.parse(JSON.stringify(slice)) as typeof slice };
-    expect(getEntitySelectors(User).selectAll(rehydrated).map((user) => user.pk())).toEqual(['1', '2']);
+    expect(
+      getEntitySelectors(User)
+        .selectAll(rehydrated)
+        .map((user) => user.pk()),
+    ).toEqual(['1', '2']);
   });
 
   test('selectResponse reports status through the request', async () => {
     const { store } = makeStore();
-    expect(selectResponse(getUsers)(store.getState())).toMatchObject({ status: 'uninitialized', data: undefined, isLoading: false });
+    expect(selectResponse(getUsers)(store.getState())).toMatchObject({
+      status: 'uninitialized',
+      data: undefined,
+      isLoading: false,
+    });
     nock(API).get('/users').reply(200, usersResponse);
     const request = store.dispatch(fetchEndpoint(getUsers));
-    expect(selectResponse(getUsers)(store.getState())).toMatchObject({ status: 'pending', isLoading: true, isFetching: true });
+    expect(selectResponse(getUsers)(store.getState())).toMatchObject({
+      status: 'pending',
+      isLoading: true,
+      isFetching: true,
+    });
     await request;
     const done = selectResponse(getUsers)(store.getState());
-    expect(done).toMatchObject({ status: 'fulfilled', isSuccess: true, isLoading: false, isFetching: false, error: undefined });
+    expect(done).toMatchObject({
+      status: 'fulfilled',
+      isSuccess: true,
+      isLoading: false,
+      isFetching: false,
+      error: undefined,
+    });
     expect(done.expiresAt).toBeGreaterThan(done.fetchedAt);
   });
 });

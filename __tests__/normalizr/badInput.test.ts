@@ -34,7 +34,9 @@ describe('bad input gets a clear error naming the schema and showing the value',
     ['null', { id: null, name: 'Ann' }, 'null'],
   ])('a %s pk names the Entity key, the request and the item', (_label, item, shown) => {
     expect(() => normalize(usersSchema, [{ id: '1', name: 'Bo' }, item], [], { source: 'GET /users' })).toThrow(
-      new RegExp(`User\\.pk\\(\\) returned ${shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} while normalizing GET /users.*Received: .*Ann`),
+      new RegExp(
+        `User\\.pk\\(\\) returned ${shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} while normalizing GET /users.*Received: .*Ann`,
+      ),
     );
   });
 
@@ -68,7 +70,9 @@ describe('bad input gets a clear error naming the schema and showing the value',
         return this.id;
       }
     }
-    expect(() => normalize(Nameless, { id: '1' })).toThrow(/Entity class Nameless has no static key\. Add `static key = 'Nameless';`/);
+    expect(() => normalize(Nameless, { id: '1' })).toThrow(
+      /Entity class Nameless has no static key\. Add `static key = 'Nameless';`/,
+    );
   });
 
   test('a long value is truncated in the message', () => {
@@ -89,16 +93,18 @@ describe('bad input gets a clear error naming the schema and showing the value',
     expect(() => normalize(usersSchema, [{ id: '2', name: 'Bo' }, { name: 'no id' }], [], { store })).toThrow();
     expect(JSON.stringify(store.entities)).toBe(snapshot);
   });
-
 });
 
 describe('hostile ids and fields', () => {
-  test.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])('id %s is stored and read like any id', (id) => {
-    const { result, entities } = normalize(usersSchema, [{ id, name: 'X' }]);
-    expect(result).toEqual([id]);
-    expect(Object.keys(entities.User ?? {})).toEqual([id]);
-    expect(Object.getPrototypeOf(entities.User)).toBeNull();
-  });
+  test.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])(
+    'id %s is stored and read like any id',
+    (id) => {
+      const { result, entities } = normalize(usersSchema, [{ id, name: 'X' }]);
+      expect(result).toEqual([id]);
+      expect(Object.keys(entities.User ?? {})).toEqual([id]);
+      expect(Object.getPrototypeOf(entities.User)).toBeNull();
+    },
+  );
 
   test('a "__proto__" field pollutes nothing', () => {
     const input = JSON.parse('[{"id":"1","name":"A","__proto__":{"polluted":true}}]') as unknown;

@@ -215,7 +215,12 @@ class Tag extends Entity {
     return this.id;
   }
   static override key = 'Tag';
-  static override process(input: EntityRecord, _parent: unknown, key: string | undefined, args: readonly unknown[]): EntityRecord {
+  static override process(
+    input: EntityRecord,
+    _parent: unknown,
+    key: string | undefined,
+    args: readonly unknown[],
+  ): EntityRecord {
     return { ...input, via: key ?? '(top)', lang: firstArg(args, 'lang') };
   }
 }
@@ -225,7 +230,12 @@ class DCTag extends DCEntity {
     return this.id;
   }
   static override key = 'Tag';
-  static override process(input: Record<string, unknown>, _parent: unknown, key: string | undefined, args: readonly unknown[]) {
+  static override process(
+    input: Record<string, unknown>,
+    _parent: unknown,
+    key: string | undefined,
+    args: readonly unknown[],
+  ) {
     return { ...input, via: key ?? '(top)', lang: firstArg(args, 'lang') };
   }
 }
@@ -238,7 +248,12 @@ class Membership extends Entity {
     return `${this.org}/${this.user}`;
   }
   static override key = 'Membership';
-  static override process(input: EntityRecord, _parent: unknown, _key: string | undefined, args: readonly unknown[]): EntityRecord {
+  static override process(
+    input: EntityRecord,
+    _parent: unknown,
+    _key: string | undefined,
+    args: readonly unknown[],
+  ): EntityRecord {
     return { ...input, org: firstArg(args, 'org') };
   }
 }
@@ -249,7 +264,12 @@ class DCMembership extends DCEntity {
     return `${this.org}/${this.user}`;
   }
   static override key = 'Membership';
-  static override process(input: Record<string, unknown>, _parent: unknown, _key: string | undefined, args: readonly unknown[]) {
+  static override process(
+    input: Record<string, unknown>,
+    _parent: unknown,
+    _key: string | undefined,
+    args: readonly unknown[],
+  ) {
     return { ...input, org: firstArg(args, 'org') };
   }
 }
@@ -350,7 +370,10 @@ const battery: Record<string, DiffCase> = {
   'nested entities in a list of articles sharing people': {
     ours: [Article],
     theirs: [DCArticle],
-    input: [article, { id: 'a2', title: 'Again', author: { id: 'p3', name: 'Cy C.' }, comments: [{ id: 'c1', text: 'Edited' }] }],
+    input: [
+      article,
+      { id: 'a2', title: 'Again', author: { id: 'p3', name: 'Cy C.' }, comments: [{ id: 'c1', text: 'Edited' }] },
+    ],
     sizes: { Article: 2, Comment: 3, Person: 3 },
     sameResult: true,
   },
@@ -382,7 +405,10 @@ const battery: Record<string, DiffCase> = {
     theirs: { me: DCUser, users: [DCUser], page: { next: [DCUser] } },
     input: {
       me: { id: '1', name: 'Ann', token: 't' },
-      users: [{ id: '1', name: 'Ann' }, { id: '2', name: 'Bo' }],
+      users: [
+        { id: '1', name: 'Ann' },
+        { id: '2', name: 'Bo' },
+      ],
       page: { cursor: 'x', next: [{ id: '3', name: 'Cy' }] },
       total: 3,
     },
@@ -404,7 +430,14 @@ const battery: Record<string, DiffCase> = {
     input: {
       pages: [
         { n: 1, items: [{ id: '1', name: 'Ann' }], owner: { id: '9', name: 'Root' } },
-        { n: 2, items: [{ id: '2', name: 'Bo' }, { id: '1', name: 'Ann' }], owner: { id: '9', name: 'Root' } },
+        {
+          n: 2,
+          items: [
+            { id: '2', name: 'Bo' },
+            { id: '1', name: 'Ann' },
+          ],
+          owner: { id: '9', name: 'Root' },
+        },
       ],
     },
     sizes: { User: 3 },
@@ -434,7 +467,13 @@ const battery: Record<string, DiffCase> = {
   'polymorphic attribute function reading the parent': {
     ours: { items: new schema.Array({ link: Link, post: Post }, byParentKind) },
     theirs: { items: new DCArray({ link: DCLink, post: DCPost }, byParentKind) },
-    input: { kind: 'post', items: [{ id: 1, content: 'a' }, { id: 2, content: 'b' }] },
+    input: {
+      kind: 'post',
+      items: [
+        { id: 1, content: 'a' },
+        { id: 2, content: 'b' },
+      ],
+    },
     sizes: { Post: 2 },
     sameResult: true,
   },
@@ -514,7 +553,15 @@ const battery: Record<string, DiffCase> = {
       name: '/',
       children: [
         { type: 'file', id: 'readme', name: 'README.md' },
-        { type: 'folder', id: 'src', name: 'src', children: [{ type: 'file', id: 'index', name: 'index.ts' }, { type: 'folder', id: 'empty', name: 'empty', children: [] }] },
+        {
+          type: 'folder',
+          id: 'src',
+          name: 'src',
+          children: [
+            { type: 'file', id: 'index', name: 'index.ts' },
+            { type: 'folder', id: 'empty', name: 'empty', children: [] },
+          ],
+        },
         { type: 'symlink', id: 'link', name: 'link' },
       ],
     },
@@ -524,7 +571,16 @@ const battery: Record<string, DiffCase> = {
   'circular schemas via define(): single schema replaced': {
     ours: [Reply],
     theirs: [DCReply],
-    input: [{ id: 'r1', body: 'top', replies: [{ id: 'r2', body: 'child', replies: [{ id: 'r3', body: 'grandchild' }] }, { id: 'r4', body: 'sibling', replies: [] }] }],
+    input: [
+      {
+        id: 'r1',
+        body: 'top',
+        replies: [
+          { id: 'r2', body: 'child', replies: [{ id: 'r3', body: 'grandchild' }] },
+          { id: 'r4', body: 'sibling', replies: [] },
+        ],
+      },
+    ],
     sizes: { Reply: 4 },
     sameResult: true,
   },
@@ -546,7 +602,12 @@ const battery: Record<string, DiffCase> = {
   'prototype-named ids as nested references': {
     ours: Article,
     theirs: DCArticle,
-    input: { id: 'constructor', title: 'x', author: 'toString', comments: [{ id: 'valueOf', text: 'y', author: { id: 'constructor', name: 'C' } }] },
+    input: {
+      id: 'constructor',
+      title: 'x',
+      author: 'toString',
+      comments: [{ id: 'valueOf', text: 'y', author: { id: 'constructor', name: 'C' } }],
+    },
     sizes: { Article: 1, Comment: 1, Person: 1 },
     sameResult: true,
   },
@@ -586,7 +647,10 @@ const battery: Record<string, DiffCase> = {
   'pk() computed from a field process() takes from the arguments': {
     ours: [Membership],
     theirs: [DCMembership],
-    input: [{ user: 'u1', role: 'owner' }, { user: 'u2', role: 'member' }],
+    input: [
+      { user: 'u1', role: 'owner' },
+      { user: 'u2', role: 'member' },
+    ],
     args: [{ org: 'acme' }],
     sizes: { Membership: 2 },
     sameResult: true,
@@ -594,7 +658,10 @@ const battery: Record<string, DiffCase> = {
   'stored record, newer response: incoming fields win, untouched records stay': {
     ours: [User],
     theirs: [DCUser],
-    input: [{ id: '1', name: 'Ann (new)' }, { id: '3', name: 'Cy' }],
+    input: [
+      { id: '1', name: 'Ann (new)' },
+      { id: '3', name: 'Cy' },
+    ],
     store: {
       entities: { User: { '1': { id: '1', name: 'Ann', age: 30 }, '2': { id: '2', name: 'Bo' } } },
       entitiesMeta: { User: { '1': storedAt(500), '2': storedAt(500) } },
@@ -647,7 +714,10 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** Our writes laid over the stored tables, as the reducer applies them. */
-function applied<T>(stored: Record<string, Record<string, T>> | undefined, written: { readonly [key: string]: { readonly [pk: string]: T | undefined } | undefined }) {
+function applied<T>(
+  stored: Record<string, Record<string, T>> | undefined,
+  written: { readonly [key: string]: { readonly [pk: string]: T | undefined } | undefined },
+) {
   const tables: Record<string, Record<string, T>> = {};
   for (const key of Object.keys(stored ?? {})) tables[key] = { ...stored?.[key] };
   for (const key of Object.keys(written)) {
@@ -655,7 +725,8 @@ function applied<T>(stored: Record<string, Record<string, T>> | undefined, writt
     const records = written[key] ?? {};
     for (const pk of Object.keys(records)) {
       const record = records[pk];
-      if (record !== undefined) Object.defineProperty(table, pk, { value: record, enumerable: true, writable: true, configurable: true });
+      if (record !== undefined)
+        Object.defineProperty(table, pk, { value: record, enumerable: true, writable: true, configurable: true });
     }
   }
   return tables;
@@ -742,9 +813,17 @@ describe('battery spot checks', () => {
   });
 
   test('a nested record holds primary keys in place of entities', () => {
-    const { ours } = runBoth(battery['nested entities: article with author, editor and comments with authors, shared people']!);
+    const { ours } = runBoth(
+      battery['nested entities: article with author, editor and comments with authors, shared people']!,
+    );
     expect(ours.entities.Article).toEqual({
-      a1: { id: 'a1', title: 'Normalizing', author: 'p1', meta: { editor: 'p2', words: 1200 }, comments: ['c1', 'c2', 'c3'] },
+      a1: {
+        id: 'a1',
+        title: 'Normalizing',
+        author: 'p1',
+        meta: { editor: 'p2', words: 1200 },
+        comments: ['c1', 'c2', 'c3'],
+      },
     });
     expect(ours.entities.Person?.p1).toEqual({ id: 'p1', name: 'Ann B.' });
     expect(ours.entities.Person?.p2).toEqual({ id: 'p2', name: 'Bo', email: 'bo@example.com' });
@@ -761,7 +840,11 @@ describe('battery spot checks', () => {
     expect(ours.entities.Board?.b1).toEqual({
       id: 'b1',
       pinned: { id: '2', schema: 'post' },
-      items: [{ id: '1', schema: 'link' }, { id: '2', schema: 'post' }, { id: 5, type: 'poll' }],
+      items: [
+        { id: '1', schema: 'link' },
+        { id: '2', schema: 'post' },
+        { id: 5, type: 'poll' },
+      ],
     });
   });
 });
@@ -771,10 +854,14 @@ describe('battery spot checks', () => {
 
 describe('DESIGN section 5: deliberate differences from Data Client', () => {
   test('5.7: `__proto__` is an ordinary id (Data Client loses the record)', () => {
-    const input = deepFreeze(JSON.parse('[{"id":"__proto__","name":"P"},{"id":"constructor","name":"C"}]') as unknown[]);
+    const input = deepFreeze(
+      JSON.parse('[{"id":"__proto__","name":"P"},{"id":"constructor","name":"C"}]') as unknown[],
+    );
     const ours = normalize([User], input, [], { meta });
     const theirs = dataClientNormalize([DCUser], input, [], undefined, meta);
-    expect(plain(ours.entities)).toEqual(JSON.parse('{"User":{"__proto__":{"id":"__proto__","name":"P"},"constructor":{"id":"constructor","name":"C"}}}'));
+    expect(plain(ours.entities)).toEqual(
+      JSON.parse('{"User":{"__proto__":{"id":"__proto__","name":"P"},"constructor":{"id":"constructor","name":"C"}}}'),
+    );
     expect(Object.keys(ours.entities.User ?? {})).toEqual(['__proto__', 'constructor']);
     // Data Client's tables are ordinary objects: assigning `table['__proto__']` sets the prototype
     expect(Object.keys(theirs.entities.User ?? {})).toEqual(['constructor']);
@@ -792,16 +879,24 @@ describe('DESIGN section 5: deliberate differences from Data Client', () => {
   test('5.2: define() merges into a polymorphic mapping (Data Client replaces it)', () => {
     const items = new schema.Array<Record<string, typeof File | typeof Folder>>({ file: File }, 'type');
     items.define({ folder: Folder });
-    const ours = normalize(items, [
-      { type: 'file', id: 'f', name: 'a.txt' },
-      { type: 'folder', id: 'd', name: 'dir', children: [] },
-    ], [], { meta });
+    const ours = normalize(
+      items,
+      [
+        { type: 'file', id: 'f', name: 'a.txt' },
+        { type: 'folder', id: 'd', name: 'dir', children: [] },
+      ],
+      [],
+      { meta },
+    );
     // the mapping given to the constructor still applies: with replacement the file would be kept raw
     expect(plain(ours.entities)).toEqual({
       File: { f: { type: 'file', id: 'f', name: 'a.txt' } },
       Folder: { d: { type: 'folder', id: 'd', name: 'dir', children: [] } },
     });
-    expect(ours.result).toEqual([{ id: 'f', schema: 'file' }, { id: 'd', schema: 'folder' }]);
+    expect(ours.result).toEqual([
+      { id: 'f', schema: 'file' },
+      { id: 'd', schema: 'folder' },
+    ]);
   });
 
   test('5.2: define() on an object schema adds fields and keeps the others', () => {
@@ -828,9 +923,18 @@ describe('DESIGN section 5: deliberate differences from Data Client', () => {
       static override key = 'Team';
       static override schema = { members: new DCAll(DCUser) };
     }
-    const input = deepFreeze({ id: 't1', name: 'Core', members: [{ id: '1', name: 'Ann' }, { id: '2', name: 'Bo' }] });
+    const input = deepFreeze({
+      id: 't1',
+      name: 'Core',
+      members: [
+        { id: '1', name: 'Ann' },
+        { id: '2', name: 'Bo' },
+      ],
+    });
     const ours = plain(normalize(Team, input, [], { meta }).entities);
-    const theirs = plain(dataClientNormalize(DCTeam as unknown as DataClientSchema, input, [], undefined, meta).entities as Tables);
+    const theirs = plain(
+      dataClientNormalize(DCTeam as unknown as DataClientSchema, input, [], undefined, meta).entities as Tables,
+    );
     expect(ours.User).toEqual(theirs.User);
     expect(ours.Team).toEqual({ t1: { id: 't1', name: 'Core', members: ['1', '2'] } });
     // Data Client's All normalizes to nothing, so its Team record has no `members` field

@@ -36,7 +36,11 @@ describe('denormalize memo', () => {
   test('when one record changes, only the objects that contain it change', () => {
     const { result, entities, cache } = setup();
     const before = cache.denormalize(articles, result, entities) as Article[];
-    const after = cache.denormalize(articles, result, withRecord(entities, 'Article', 'a3', { title: 'Edited' })) as Article[];
+    const after = cache.denormalize(
+      articles,
+      result,
+      withRecord(entities, 'Article', 'a3', { title: 'Edited' }),
+    ) as Article[];
     expect(after).not.toBe(before);
     expect(after[3]?.title).toBe('Edited');
     after.forEach((article, i) => {
@@ -50,13 +54,22 @@ describe('denormalize memo', () => {
     const { result, entities, cache } = setup();
     const before = cache.denormalize(articles, result, entities) as Article[];
     // p5 writes article 5 and comments on articles 2, 3, 4
-    const after = cache.denormalize(articles, result, withRecord(entities, 'Person', 'p5', { name: 'Renamed' })) as Article[];
+    const after = cache.denormalize(
+      articles,
+      result,
+      withRecord(entities, 'Person', 'p5', { name: 'Renamed' }),
+    ) as Article[];
     const changed = after.map((article, i) => article !== before[i]);
     expect(changed.filter(Boolean).length).toBeGreaterThan(0);
     after.forEach((article, i) => {
-      const mentions = [article.author, ...article.comments.map((comment) => comment.author)].some((person) => person.pk() === 'p5');
+      const mentions = [article.author, ...article.comments.map((comment) => comment.author)].some(
+        (person) => person.pk() === 'p5',
+      );
       expect(changed[i]).toBe(mentions);
-      if (mentions) expect([article.author, ...article.comments.map((c) => c.author)].find((p) => p.pk() === 'p5')?.name).toBe('Renamed');
+      if (mentions)
+        expect([article.author, ...article.comments.map((c) => c.author)].find((p) => p.pk() === 'p5')?.name).toBe(
+          'Renamed',
+        );
     });
   });
 
@@ -72,7 +85,11 @@ describe('denormalize memo', () => {
     const first = cache.denormalize(allComments, undefined, entities) as Comment[];
     expect(first).toHaveLength(60);
     expect(cache.denormalize(allComments, undefined, { ...entities, Article: {} })).toBe(first);
-    const renamed = cache.denormalize(allComments, undefined, withRecord(entities, 'Person', 'p1', { name: 'New' })) as Comment[];
+    const renamed = cache.denormalize(
+      allComments,
+      undefined,
+      withRecord(entities, 'Person', 'p1', { name: 'New' }),
+    ) as Comment[];
     expect(renamed).not.toBe(first);
     renamed.forEach((comment, i) => {
       if (comment.author.pk() === 'p1') expect(comment).not.toBe(first[i]);
@@ -105,10 +122,13 @@ describe('denormalize memo', () => {
       static override schema = {};
     }
     Node.schema = { next: Node };
-    const { entities } = normalize([Node], [
-      { id: 'a', next: 'b' },
-      { id: 'b', next: 'a' },
-    ]);
+    const { entities } = normalize(
+      [Node],
+      [
+        { id: 'a', next: 'b' },
+        { id: 'b', next: 'a' },
+      ],
+    );
     const cache = new MemoCache();
     const a = cache.denormalize(Node, 'a', entities) as Node;
     expect(a.next?.next).toBe(a);
@@ -154,12 +174,22 @@ describe('very deep graphs', () => {
     expect(Object.keys(entities.ChainLink ?? {})).toHaveLength(10_001);
     const cache = new MemoCache();
     const head = cache.denormalize(Link, result, entities) as Link;
-    expect(summary(head)).toEqual({ length: 10_001, inOrder: true, last: { id: 'n10000', name: 'last' }, isLink: true });
+    expect(summary(head)).toEqual({
+      length: 10_001,
+      inOrder: true,
+      last: { id: 'n10000', name: 'last' },
+      isLink: true,
+    });
 
     const changed = withRecord(entities, 'ChainLink', 'n10000', { name: 'changed' });
     const again = cache.denormalize(Link, result, changed) as Link;
     expect(again === head).toBe(false);
-    expect(summary(again)).toEqual({ length: 10_001, inOrder: true, last: { id: 'n10000', name: 'changed' }, isLink: true });
+    expect(summary(again)).toEqual({
+      length: 10_001,
+      inOrder: true,
+      last: { id: 'n10000', name: 'changed' },
+      isLink: true,
+    });
     expect(cache.denormalize(Link, result, changed) === again).toBe(true);
   });
 });
@@ -178,7 +208,11 @@ describe('a memo that lives as long as the store', () => {
     const { result, entities, cache } = setup();
     const before = cache.denormalize(articles, result, entities) as Article[];
     churn(cache, 30);
-    const after = cache.denormalize(articles, result, withRecord(entities, 'Article', 'a3', { title: 'Edited' })) as Article[];
+    const after = cache.denormalize(
+      articles,
+      result,
+      withRecord(entities, 'Article', 'a3', { title: 'Edited' }),
+    ) as Article[];
     expect(after[3]?.title).toBe('Edited');
     expect(after.filter((article, i) => article !== before[i]).map((article) => article.pk())).toEqual(['a3']);
     expect(after[3]?.comments[1]).toBe(before[3]?.comments[1]);
@@ -196,7 +230,11 @@ describe('a memo that lives as long as the store', () => {
     const allComments = new schema.All(Comment);
     const before = cache.denormalize(allComments, undefined, entities) as Comment[];
     churn(cache, 30);
-    const after = cache.denormalize(allComments, undefined, withRecord(entities, 'Comment', before[0]?.pk() ?? '', { text: 'new' })) as Comment[];
+    const after = cache.denormalize(
+      allComments,
+      undefined,
+      withRecord(entities, 'Comment', before[0]?.pk() ?? '', { text: 'new' }),
+    ) as Comment[];
     expect(after.slice(1).every((comment, i) => comment === before[i + 1])).toBe(true);
     expect(after[0]).not.toBe(before[0]);
   });
@@ -211,11 +249,19 @@ describe('a memo that lives as long as the store', () => {
 
   test('a flat list (entities holding no other) read once, then left alone through the churn, keeps its unchanged objects', () => {
     const people = [Person];
-    const { result, entities } = normalize(people, [{ id: 'f1', name: 'Flat 1' }, { id: 'f2', name: 'Flat 2' }, { id: 'f3', name: 'Flat 3' }]);
+    const { result, entities } = normalize(people, [
+      { id: 'f1', name: 'Flat 1' },
+      { id: 'f2', name: 'Flat 2' },
+      { id: 'f3', name: 'Flat 3' },
+    ]);
     const cache = new MemoCache();
     const before = cache.denormalize(people, result, entities) as Person[];
     churn(cache, 30);
-    const after = cache.denormalize(people, result, withRecord(entities, 'Person', 'f2', { name: 'Edited' })) as Person[];
+    const after = cache.denormalize(
+      people,
+      result,
+      withRecord(entities, 'Person', 'f2', { name: 'Edited' }),
+    ) as Person[];
     expect(after.map((person) => person.name)).toEqual(['Flat 1', 'Edited', 'Flat 3']);
     expect(after[0]).toBe(before[0]);
     expect(after[1]).not.toBe(before[1]);
@@ -229,7 +275,11 @@ describe('a memo that lives as long as the store', () => {
     const list = aloneFirst.denormalize(articles, result, entities) as Article[];
     expect(list[0]?.author).toBe(ann);
     // the list again after another author changed: the list's entry for p0 is checked, not rebuilt
-    const changed = aloneFirst.denormalize(articles, result, withRecord(entities, 'Person', 'p1', { name: 'Other' })) as Article[];
+    const changed = aloneFirst.denormalize(
+      articles,
+      result,
+      withRecord(entities, 'Person', 'p1', { name: 'Other' }),
+    ) as Article[];
     expect(changed[0]?.author).toBe(ann);
     expect(aloneFirst.denormalize(Person, 'p0', entities)).toBe(ann);
 
@@ -244,7 +294,11 @@ describe('a memo that lives as long as the store', () => {
     const { result, entities } = normalize([Person], [{ id: 'f1', name: 'Flat 1' }]);
     const cache = new MemoCache();
     const [before] = cache.denormalize([Person], result, entities) as Person[];
-    const [edited] = cache.denormalize([Person], result, withRecord(entities, 'Person', 'f1', { name: 'Edited' })) as Person[];
+    const [edited] = cache.denormalize(
+      [Person],
+      result,
+      withRecord(entities, 'Person', 'f1', { name: 'Edited' }),
+    ) as Person[];
     expect(edited?.name).toBe('Edited');
     expect(edited).not.toBe(before);
     expect(cache.denormalize(Person, 'f1', entities)).toBe(before);

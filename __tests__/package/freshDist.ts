@@ -23,5 +23,7 @@ export function staleDist(repository = root): string | undefined {
     encoding: 'utf8',
     env: { ...process.env, BUILD_STAMP_ROOT: repository },
   });
-  return check.status === 0 ? undefined : check.stderr.trim() || `scripts/buildStamp.mjs --check exited with ${String(check.status)}`;
+  return check.status === 0
+    ? undefined
+    : check.stderr.trim() || `scripts/buildStamp.mjs --check exited with ${String(check.status)}`;
 }

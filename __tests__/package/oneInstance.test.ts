@@ -44,7 +44,12 @@ describe.each([
     return seen;
   };
 
-  test.each([`index${extension}`, `react/index${extension}`, `rtk-query/index${extension}`, `rtk-query/react/index${extension}`])('%s imports that chunk', (entry) => {
+  test.each([
+    `index${extension}`,
+    `react/index${extension}`,
+    `rtk-query/index${extension}`,
+    `rtk-query/react/index${extension}`,
+  ])('%s imports that chunk', (entry) => {
     expect([...chunksOf(entry)]).toContain(creators[0]);
   });
 });
@@ -56,6 +61,10 @@ test('source maps embed the sources they map (src/ is not shipped)', () => {
     const map = JSON.parse(read(file)) as { sources: string[]; sourcesContent?: Array<string | null> };
     // an entry whose code all lives in chunks maps no source of its own
     const contents = map.sourcesContent ?? [];
-    expect([file, contents.length, contents.every((content) => typeof content === 'string' && content.length > 0)]).toEqual([file, map.sources.length, true]);
+    expect([
+      file,
+      contents.length,
+      contents.every((content) => typeof content === 'string' && content.length > 0),
+    ]).toEqual([file, map.sources.length, true]);
   }
 });

@@ -22,7 +22,10 @@ const esbuild = require.resolve('esbuild/bin/esbuild');
  * defines it by itself).
  */
 function bundle(program: string, nodeEnv: 'production' | 'development' | undefined): string {
-  const platform = nodeEnv === undefined ? ['--platform=neutral'] : ['--platform=browser', `--define:process.env.NODE_ENV="${nodeEnv}"`];
+  const platform =
+    nodeEnv === undefined
+      ? ['--platform=neutral']
+      : ['--platform=browser', `--define:process.env.NODE_ENV="${nodeEnv}"`];
   return execFileSync(
     esbuild,
     [
@@ -44,7 +47,11 @@ function bundle(program: string, nodeEnv: 'production' | 'development' | undefin
 function runInBrowserLikeContext(code: string): { logs: string[]; warnings: string[] } {
   const logs: string[] = [];
   const warnings: string[] = [];
-  const console = { log: (message: string) => logs.push(message), warn: (message: string) => warnings.push(message), error: (message: string) => warnings.push(message) };
+  const console = {
+    log: (message: string) => logs.push(message),
+    warn: (message: string) => warnings.push(message),
+    error: (message: string) => warnings.push(message),
+  };
   runInNewContext(code, { console, setTimeout, clearTimeout, queueMicrotask, URL, URLSearchParams, AbortController });
   return { logs, warnings };
 }
@@ -73,7 +80,11 @@ describe('the same programs bundled for development', () => {
   test('a mutation response without a declared key warns, naming the endpoint and the key', () => {
     const { logs, warnings } = runInBrowserLikeContext(bundle('unbundledMutation.ts', 'development'));
     expect(logs).toEqual(['trades: 1']);
-    expect(warnings).toEqual([expect.stringMatching(/^rtk-entities: POST \/trade: the response has no 'account', which the endpoint's schema declares/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^rtk-entities: POST \/trade: the response has no 'account', which the endpoint's schema declares/,
+      ),
+    ]);
   });
 });
 

@@ -23,7 +23,9 @@ interface AttwReport {
 
 // `npm test` builds dist/ before jest runs
 const report = JSON.parse(runBin('attw', ['--pack', '.', '--format', 'json'])) as AttwReport;
-const entries = Object.keys(JSON.parse(readFileSync(join(root, 'scripts', 'entries.json'), 'utf8')) as Record<string, string>);
+const entries = Object.keys(
+  JSON.parse(readFileSync(join(root, 'scripts', 'entries.json'), 'utf8')) as Record<string, string>,
+);
 
 test('attw finds no problem', () => {
   expect(Object.values(report.problems).flat()).toEqual([]);
@@ -33,10 +35,12 @@ test('attw finds no problem', () => {
 test.each(entries)('%s: types and JavaScript of the same format under every moduleResolution', (entry) => {
   const base = `/node_modules/rtk-entities/dist/${entry === '.' ? '' : `${entry.slice(2)}/`}index`;
   const found = Object.fromEntries(
-    Object.entries(report.analysis.entrypoints[entry]?.resolutions ?? {}).map(([kind, { resolution, implementationResolution }]) => [
-      kind,
-      [resolution?.fileName, implementationResolution?.fileName],
-    ]),
+    Object.entries(report.analysis.entrypoints[entry]?.resolutions ?? {}).map(
+      ([kind, { resolution, implementationResolution }]) => [
+        kind,
+        [resolution?.fileName, implementationResolution?.fileName],
+      ],
+    ),
   );
   expect(found).toEqual({
     node10: [`${base}.d.cts`, `${base}.cjs`],

@@ -12,7 +12,9 @@ const root = join(__dirname, '..', '..');
 function testCells(): string[] {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const section = readme.split(/^## /m).find((part) => part.startsWith('Errors and guarantees\n')) ?? '';
-  const rows = section.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| you can rely on') && !line.startsWith('| ---'));
+  const rows = section
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| you can rely on') && !line.startsWith('| ---'));
   return rows.map((row) => {
     const cells = row.replace(/\s*\|\s*$/, '');
     return cells.slice(cells.lastIndexOf(' | ') + 3);
@@ -37,14 +39,19 @@ test('the table names at least one test file for every statement', () => {
 test('every file it names exists, and holds every test name it quotes', () => {
   const problems: string[] = [];
   for (const { file, names } of cells.flatMap(references)) {
-    const path = ['.test.ts', '.test.tsx'].map((extension) => join(root, '__tests__', `${file}${extension}`)).find((candidate) => existsSync(candidate));
+    const path = ['.test.ts', '.test.tsx']
+      .map((extension) => join(root, '__tests__', `${file}${extension}`))
+      .find((candidate) => existsSync(candidate));
     if (path === undefined) {
       problems.push(`${file}: no such test file under __tests__/`);
       continue;
     }
     const source = readFileSync(path, 'utf8');
     for (const name of names) {
-      const fragments = name.split('…').map((fragment) => fragment.trim()).filter((fragment) => fragment !== '');
+      const fragments = name
+        .split('…')
+        .map((fragment) => fragment.trim())
+        .filter((fragment) => fragment !== '');
       if (!fragments.every((fragment) => source.includes(fragment))) problems.push(`${file}: no test "${name}"`);
     }
   }

@@ -43,19 +43,26 @@ function typeCheck(blocks: readonly ReadmeBlock[]): string[] {
   host.fileExists = (name) => files.has(name) || fileExists(name);
   host.getSourceFile = (name, version, ...rest) => {
     const block = files.get(name);
-    return block === undefined ? getSourceFile(name, version, ...rest) : ts.createSourceFile(name, block.code, version, true);
+    return block === undefined
+      ? getSourceFile(name, version, ...rest)
+      : ts.createSourceFile(name, block.code, version, true);
   };
   const program = ts.createProgram([...files.keys()], options, host);
   return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
     const block = diagnostic.file === undefined ? undefined : files.get(diagnostic.file.fileName);
     const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
-    if (block === undefined || diagnostic.file === undefined || diagnostic.start === undefined) return `${diagnostic.file?.fileName ?? '(options)'}: ${message}`;
+    if (block === undefined || diagnostic.file === undefined || diagnostic.start === undefined)
+      return `${diagnostic.file?.fileName ?? '(options)'}: ${message}`;
     const { line } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
     return `README.md:${block.line + line}: ${message}`;
   });
 }
 
-const formatHost: ts.FormatDiagnosticsHost = { getCanonicalFileName: (name) => name, getCurrentDirectory: () => root, getNewLine: () => '\n' };
+const formatHost: ts.FormatDiagnosticsHost = {
+  getCanonicalFileName: (name) => name,
+  getCurrentDirectory: () => root,
+  getNewLine: () => '\n',
+};
 
 const blocks = readmeBlocks();
 

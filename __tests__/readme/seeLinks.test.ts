@@ -50,7 +50,10 @@ function publicSeeLinks(): Map<string, string[]> {
       return;
     }
     const tags = target.getJsDocTags(checker).filter((tag) => tag.name === 'see');
-    links.set(name, tags.map((tag) => ts.displayPartsToString(tag.text).trim()));
+    links.set(
+      name,
+      tags.map((tag) => ts.displayPartsToString(tag.text).trim()),
+    );
   };
   for (const entry of ENTRIES) {
     const file = program.getSourceFile(join(root, entry));

@@ -8,7 +8,8 @@ import type { EntityTables } from '../../src/index';
 const meta = { fetchedAt: 1, date: 1, expiresAt: 2 };
 const deleted = { ...meta, deleted: true as const };
 /** A prototype-free table, as normalize and the reducer make them. */
-const table = <T>(entries: Record<string, T>): Record<string, T> => Object.assign(Object.create(null) as Record<string, T>, entries);
+const table = <T>(entries: Record<string, T>): Record<string, T> =>
+  Object.assign(Object.create(null) as Record<string, T>, entries);
 
 describe('applyEntityWrites', () => {
   test('a new table holding exactly the written records is those records', () => {
@@ -20,7 +21,11 @@ describe('applyEntityWrites', () => {
 
   test('a new table with deletions or missing records is built from the meta, in meta order', () => {
     const records = table({ a: { id: 'a' }, c: { id: 'c' } });
-    const next = applyEntityWrites({}, { User: records }, { User: table({ c: meta, gone: deleted, a: meta, missing: meta }) });
+    const next = applyEntityWrites(
+      {},
+      { User: records },
+      { User: table({ c: meta, gone: deleted, a: meta, missing: meta }) },
+    );
     expect(next.User).not.toBe(records);
     expect(Object.keys(next.User ?? {})).toEqual(['c', 'a']);
     expect(Object.getPrototypeOf(next.User)).toBeNull();
@@ -29,7 +34,11 @@ describe('applyEntityWrites', () => {
   test('writing into a stored table copies it prototype-free and keeps every unchanged record', () => {
     const kept = { id: 'a' };
     const stored: EntityTables = { User: table({ a: kept, b: { id: 'b' } }), Other: table({ x: { id: 'x' } }) };
-    const next = applyEntityWrites(stored, { User: table({ c: { id: 'c' } }) }, { User: table({ c: meta, b: deleted }) });
+    const next = applyEntityWrites(
+      stored,
+      { User: table({ c: { id: 'c' } }) },
+      { User: table({ c: meta, b: deleted }) },
+    );
     expect(Object.keys(next.User ?? {})).toEqual(['a', 'c']);
     expect(next.User?.a).toBe(kept);
     expect(next.Other).toBe(stored.Other);
@@ -38,7 +47,9 @@ describe('applyEntityWrites', () => {
   });
 
   test('a table rehydrated from JSON keeps ids like __proto__ as ordinary records', () => {
-    const rehydrated = JSON.parse('{"User":{"__proto__":{"id":"__proto__"},"toString":{"id":"toString"}}}') as EntityTables;
+    const rehydrated = JSON.parse(
+      '{"User":{"__proto__":{"id":"__proto__"},"toString":{"id":"toString"}}}',
+    ) as EntityTables;
     const next = applyEntityWrites(rehydrated, { User: table({ x: { id: 'x' } }) }, { User: table({ x: meta }) });
     expect(Object.keys(next.User ?? {})).toEqual(['__proto__', 'toString', 'x']);
     expect(Object.getPrototypeOf(next.User)).toBeNull();
@@ -47,6 +58,8 @@ describe('applyEntityWrites', () => {
 
   test('nothing written: the same tables', () => {
     const stored: EntityTables = { User: table({ a: { id: 'a' } }) };
-    expect(applyEntityWrites(stored, { User: table({ a: stored.User?.a ?? {} }) }, { User: table({ a: meta }) })).toBe(stored);
+    expect(applyEntityWrites(stored, { User: table({ a: stored.User?.a ?? {} }) }, { User: table({ a: meta }) })).toBe(
+      stored,
+    );
   });
 });

@@ -10,13 +10,21 @@
 import nock from 'nock';
 import { RestEndpoint, fetchEndpoint, schema, selectResponse } from '../../src/index';
 import { User } from '../fixtures/spec';
-import { API, assertNetworkDone, held, makeStore, rejectionOf, strictNetwork, tickingClock, untilSettled } from '../fixtures/store';
+import {
+  API,
+  assertNetworkDone,
+  held,
+  makeStore,
+  rejectionOf,
+  strictNetwork,
+  tickingClock,
+  untilSettled,
+} from '../fixtures/store';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
 
 const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users', schema: new schema.All(User) });
-
 
 describe('a caller abort', () => {
   test('through the endpoint (requestInit.signal): rejects with the AbortError, stores no error, and the next identical read requests again', async () => {
@@ -39,13 +47,17 @@ describe('a caller abort', () => {
     expect(slice().entities).toBe(before.entities);
     server.release();
 
-    nock(API).get('/users').reply(200, [{ id: '1', name: 'Ann' }]);
+    nock(API)
+      .get('/users')
+      .reply(200, [{ id: '1', name: 'Ann' }]);
     await expect(store.dispatch(fetchEndpoint(getUsers))).resolves.toEqual([expect.objectContaining({ name: 'Ann' })]);
   });
 
   test("through the store (RTK's promise.abort()): rejects with the AbortError, stores no error, keeps earlier data; an identical read started right after makes a new request", async () => {
     const { store, ctrl, slice } = makeStore({ now: tickingClock().now });
-    nock(API).get('/users').reply(200, [{ id: '1', name: 'Ann' }]);
+    nock(API)
+      .get('/users')
+      .reply(200, [{ id: '1', name: 'Ann' }]);
     const data = await store.dispatch(fetchEndpoint(getUsers));
     const tables = slice().entities;
 
@@ -54,7 +66,9 @@ describe('a caller abort', () => {
     await server.arrived;
     request.abort();
     // started before the aborted one has settled: must not share the aborted request
-    nock(API).get('/users').reply(200, [{ id: '1', name: 'Ann B' }]);
+    nock(API)
+      .get('/users')
+      .reply(200, [{ id: '1', name: 'Ann B' }]);
     const again = ctrl.fetch(getUsers);
 
     await expect(request).rejects.toMatchObject({ name: 'AbortError' });
@@ -72,26 +86,35 @@ describe('a caller abort', () => {
     ['an Error', new Error('navigated away')],
     ['a plain object', { why: 'user cancelled' }],
     ['null', null],
-  ])('promise.abort(reason) with %s as reason: rejects with that reason, stores no error, the cached data stays shown', async (_label, reason) => {
-    const { store, slice } = makeStore({ now: tickingClock().now });
-    nock(API).get('/users').reply(200, [{ id: '1', name: 'Ann' }]);
-    const data = await store.dispatch(fetchEndpoint(getUsers));
+  ])(
+    'promise.abort(reason) with %s as reason: rejects with that reason, stores no error, the cached data stays shown',
+    async (_label, reason) => {
+      const { store, slice } = makeStore({ now: tickingClock().now });
+      nock(API)
+        .get('/users')
+        .reply(200, [{ id: '1', name: 'Ann' }]);
+      const data = await store.dispatch(fetchEndpoint(getUsers));
 
-    const server = held('get', '/users', 200, [{ id: '1', name: 'aborted' }]);
-    const request = store.dispatch(fetchEndpoint(getUsers));
-    await server.arrived;
-    request.abort(reason);
+      const server = held('get', '/users', 200, [{ id: '1', name: 'aborted' }]);
+      const request = store.dispatch(fetchEndpoint(getUsers));
+      await server.arrived;
+      request.abort(reason);
 
-    await expect(request).rejects.toBe(reason);
-    await untilSettled(store, getUsers.key());
-    const meta = slice().meta[getUsers.key()];
-    expect(meta?.error).toBeUndefined();
-    expect(meta?.errorPolicy).toBeUndefined();
-    expect(meta?.pending).toBeUndefined();
-    expect(selectResponse(getUsers)(store.getState())).toMatchObject({ status: 'fulfilled', error: undefined, isError: false });
-    expect(selectResponse(getUsers)(store.getState()).data).toBe(data);
-    server.release();
-  });
+      await expect(request).rejects.toBe(reason);
+      await untilSettled(store, getUsers.key());
+      const meta = slice().meta[getUsers.key()];
+      expect(meta?.error).toBeUndefined();
+      expect(meta?.errorPolicy).toBeUndefined();
+      expect(meta?.pending).toBeUndefined();
+      expect(selectResponse(getUsers)(store.getState())).toMatchObject({
+        status: 'fulfilled',
+        error: undefined,
+        isError: false,
+      });
+      expect(selectResponse(getUsers)(store.getState()).data).toBe(data);
+      server.release();
+    },
+  );
 
   test("the endpoint's own signal aborted with a reason that is not an AbortError stores no error either", async () => {
     const { store, slice } = makeStore({ now: tickingClock().now });

@@ -32,7 +32,9 @@ async function reportedDuring(run: () => Promise<void> | void): Promise<unknown[
 describe('a store subscriber that throws', () => {
   test('during the commit of a response: the request resolves with the data, no error is stored, and the subscriber error is reported', async () => {
     const { store, slice } = makeStore();
-    nock(API).get('/users').reply(200, [{ id: '1', name: 'Ann' }]);
+    nock(API)
+      .get('/users')
+      .reply(200, [{ id: '1', name: 'Ann' }]);
     const broken = new Error('the subscriber broke');
     const unsubscribe = store.subscribe(() => {
       if (slice().endpoints[getUsers.key()] !== undefined) throw broken;
@@ -52,7 +54,9 @@ describe('a store subscriber that throws', () => {
 
   test('on every action: the request still happens and its data is committed', async () => {
     const { store, slice } = makeStore();
-    nock(API).get('/users').reply(200, [{ id: '1', name: 'Ann' }]);
+    nock(API)
+      .get('/users')
+      .reply(200, [{ id: '1', name: 'Ann' }]);
     const unsubscribe = store.subscribe(() => {
       throw new Error('always');
     });

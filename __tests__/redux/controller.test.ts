@@ -9,7 +9,12 @@ import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/st
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
 
-const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users', schema: new schema.All(User), dataExpiryLength: 1000 });
+const getUsers = new RestEndpoint({
+  urlPrefix: API,
+  path: '/users',
+  schema: new schema.All(User),
+  dataExpiryLength: 1000,
+});
 const getUser = new RestEndpoint({ urlPrefix: API, path: '/users/:id', schema: User, dataExpiryLength: 1000 });
 
 function clockedStore() {

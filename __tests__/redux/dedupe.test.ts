@@ -25,7 +25,10 @@ describe('deduplication', () => {
         calls++;
         return [{ id: '1', name: 'Ann' }];
       });
-    const [a, b] = await Promise.all([store.dispatch(fetchEndpoint(getUsers)), store.dispatch(fetchEndpoint(getUsers))]);
+    const [a, b] = await Promise.all([
+      store.dispatch(fetchEndpoint(getUsers)),
+      store.dispatch(fetchEndpoint(getUsers)),
+    ]);
     expect(calls).toBe(1);
     expect(a).toBe(b);
   });
@@ -33,7 +36,10 @@ describe('deduplication', () => {
   test('two identical POSTs make two requests', async () => {
     const { store } = makeStore();
     nock(API).post('/users').reply(201, { id: '1', name: 'A' }).post('/users').reply(201, { id: '2', name: 'A' });
-    const results = await Promise.all([store.dispatch(fetchEndpoint(createUser, { name: 'A' })), store.dispatch(fetchEndpoint(createUser, { name: 'A' }))]);
+    const results = await Promise.all([
+      store.dispatch(fetchEndpoint(createUser, { name: 'A' })),
+      store.dispatch(fetchEndpoint(createUser, { name: 'A' })),
+    ]);
     expect(results.map((user) => user.pk()).sort()).toEqual(['1', '2']);
   });
 
@@ -54,7 +60,10 @@ describe('deduplication', () => {
     expect(slice().meta[getUsers.key({ page: 1, active: true })]?.pending).toBeUndefined();
 
     // once settled, the next identical GET is a new request
-    nock(API).get('/users').query({ active: 'true', page: '1' }).reply(200, [{ id: '1', name: 'Ann B' }]);
+    nock(API)
+      .get('/users')
+      .query({ active: 'true', page: '1' })
+      .reply(200, [{ id: '1', name: 'Ann B' }]);
     const again = await ctrl.fetch(getUsers, { page: 1, active: true });
     expect(again.map((user) => user.name)).toEqual(['Ann B']);
   });

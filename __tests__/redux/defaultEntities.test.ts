@@ -12,7 +12,15 @@ import { defaultEntities } from '../../src/redux/defaultEntities';
 import { usersResponse, usersSchema } from '../fixtures/spec';
 import { makeStore } from '../fixtures/store';
 
-const names = ['entitiesSlice', 'createDataMiddleware', 'fetchEndpoint', 'createController', 'selectQuery', 'selectResponse', 'getEntitySelectors'] as const;
+const names = [
+  'entitiesSlice',
+  'createDataMiddleware',
+  'fetchEndpoint',
+  'createController',
+  'selectQuery',
+  'selectResponse',
+  'getEntitySelectors',
+] as const;
 
 test('each top-level Redux export is the very member of the default instance', () => {
   expect(names.map((name) => core[name] === defaultEntities[name])).toEqual(names.map(() => true));
@@ -31,5 +39,7 @@ test('the hooks read the store that the top-level exports build, and give its Co
   }
   expect(renderToString(createElement(Provider, { store, children: createElement(Names) }))).toBe('<p>Ann, Bo</p>');
   expect(controller).toBeInstanceOf(core.Controller);
-  expect(core.selectResponse(getUsers)(store.getState()).data).toBe(core.getEntitySelectors(usersSchema).selectAll(store.getState()));
+  expect(core.selectResponse(getUsers)(store.getState()).data).toBe(
+    core.getEntitySelectors(usersSchema).selectAll(store.getState()),
+  );
 });

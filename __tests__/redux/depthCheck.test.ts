@@ -55,7 +55,9 @@ describe('data nested too deep to keep is refused (the state stays usable and se
   test('a deep field of an entity (not covered by its schema) is refused too; ctrl.setResponse throws and writes nothing', () => {
     const { ctrl, slice } = makeStore();
     const before = slice();
-    expect(() => ctrl.setResponse(getMember, { id: 'm1' }, { id: 'm1', username: 'ann', name: 'Ann', settings: nested(600) })).toThrow(
+    expect(() =>
+      ctrl.setResponse(getMember, { id: 'm1' }, { id: 'm1', username: 'ann', name: 'Ann', settings: nested(600) }),
+    ).toThrow(
       /^GET \/members\/:id: the response holds data nested deeper than 500 levels \(at Member m1\.settings\.a\.a\.a\.a…\)/,
     );
     expect(slice().entities).toBe(before.entities);

@@ -49,7 +49,11 @@ async function recordScenario(): Promise<Step[]> {
     const before = (api.getState() as { entities: EntitiesState }).entities;
     const result = next(action);
     if (typeof (action as UnknownAction).type === 'string' && (action as UnknownAction).type.startsWith('entities/')) {
-      steps.push({ action: action as UnknownAction, before, after: (api.getState() as { entities: EntitiesState }).entities });
+      steps.push({
+        action: action as UnknownAction,
+        before,
+        after: (api.getState() as { entities: EntitiesState }).entities,
+      });
     }
     return result;
   };
@@ -106,10 +110,27 @@ async function recordScenario(): Promise<Step[]> {
 test('every action, applied to the deep-frozen state it met, leaves that state unchanged and gives what the store got', async () => {
   const steps = await recordScenario();
   const types = new Set(steps.map(({ action }) => action.type.replace('entities/', '')));
-  expect([...types].sort()).toEqual(['expire', 'fetchFulfilled', 'fetchPending', 'fetchRejected', 'fetchSettled', 'invalidate', 'optimisticSet', 'reset', 'sweep']);
+  expect([...types].sort()).toEqual([
+    'expire',
+    'fetchFulfilled',
+    'fetchPending',
+    'fetchRejected',
+    'fetchSettled',
+    'invalidate',
+    'optimisticSet',
+    'reset',
+    'sweep',
+  ]);
   // the scenario reached the interesting paths: layers over committed tables, a removed index entry, a deletion
   expect(steps.some(({ before }) => before.committed !== undefined)).toBe(true);
-  expect(steps.some(({ action }) => entitiesSlice.actions.fetchFulfilled.match(action) && action.payload.indexes.Member?.username !== undefined && 'bo' in (action.payload.indexes.Member.username ?? {}))).toBe(true);
+  expect(
+    steps.some(
+      ({ action }) =>
+        entitiesSlice.actions.fetchFulfilled.match(action) &&
+        action.payload.indexes.Member?.username !== undefined &&
+        'bo' in (action.payload.indexes.Member.username ?? {}),
+    ),
+  ).toBe(true);
   expect(steps.some(({ after }) => metaOf(after.entitiesMeta, 'Member', '3')?.deleted === true)).toBe(true);
 
   for (const { action, before, after } of steps) {

@@ -6,7 +6,15 @@
  */
 import { createSlice } from '@reduxjs/toolkit';
 import nock from 'nock';
-import { RestEndpoint, createDataMiddleware, createEntities, createResource, entitiesSlice, fetchEndpoint, schema } from '../../src/index';
+import {
+  RestEndpoint,
+  createDataMiddleware,
+  createEntities,
+  createResource,
+  entitiesSlice,
+  fetchEndpoint,
+  schema,
+} from '../../src/index';
 import { Trade, User, usersResponse } from '../fixtures/spec';
 import { makeStore } from '../fixtures/store';
 
@@ -22,11 +30,15 @@ describe('entitiesSlice', () => {
       name: 'listener',
       initialState: 0,
       reducers: {},
-      extraReducers: (builder) => builder.addMatcher(entitiesSlice.actions.fetchFulfilled.match, (count) => (seen.push('fulfilled'), count + 1)),
+      extraReducers: (builder) =>
+        builder.addMatcher(entitiesSlice.actions.fetchFulfilled.match, (count) => (seen.push('fulfilled'), count + 1)),
     });
     // the top-level slice, driven by the middleware and Controller of another instance at 'entities'
     const { createController, createDataMiddleware } = createEntities();
-    const { store, ctrl } = makeStore({ entities: { entitiesSlice, createDataMiddleware, createController }, reducer: { listener: listener.reducer } });
+    const { store, ctrl } = makeStore({
+      entities: { entitiesSlice, createDataMiddleware, createController },
+      reducer: { listener: listener.reducer },
+    });
     ctrl.setResponse(getUsers, usersResponse);
     expect(store.getState().listener).toBe(1);
     expect(seen).toEqual(['fulfilled']);
@@ -52,13 +64,15 @@ describe('entitiesSlice', () => {
 
   test('createEntities mounts an independent copy at another path', () => {
     const cache = createEntities({ reducerPath: 'cache' });
-    const { store, ctrl } = makeStore({ entities: cache, reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer } });
+    const { store, ctrl } = makeStore({
+      entities: cache,
+      reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
+    });
     expect(cache.entitiesSlice.actions.fetchFulfilled.type).toBe('cache/fetchFulfilled');
     ctrl.setResponse(getUsers, usersResponse);
     expect(cache.getEntitySelectors(User).selectTotal(store.getState())).toBe(2);
     expect(Object.keys(store.getState().entities.entities)).toEqual([]);
   });
-
 });
 
 describe('request actions in DevTools', () => {
@@ -66,7 +80,12 @@ describe('request actions in DevTools', () => {
 
   test("every request action names its endpoint: pending, optimistic, fulfilled, rejected and settled carry endpoint 'Trade.getList.push' and the like", async () => {
     nock.disableNetConnect();
-    const TradeResource = createResource({ urlPrefix: 'https://api.test', path: '/trade/:id', schema: Trade, optimistic: true });
+    const TradeResource = createResource({
+      urlPrefix: 'https://api.test',
+      path: '/trade/:id',
+      schema: Trade,
+      optimistic: true,
+    });
     const seen: { type: string; endpoint?: unknown }[] = [];
     const { store } = makeStore({
       after: [
@@ -115,24 +134,27 @@ describe('a store whose slice is not mounted', () => {
     nock.cleanAll();
   });
 
-  test.each(['development', 'production'])('fetches reject naming the reducer path, in %s, and nothing is requested', async (env) => {
-    process.env.NODE_ENV = env;
-    nock.disableNetConnect();
-    const served = nock('https://api.test').get('/users').reply(200, usersResponse);
-    const { store, ctrl } = makeStore({ slice: false });
+  test.each(['development', 'production'])(
+    'fetches reject naming the reducer path, in %s, and nothing is requested',
+    async (env) => {
+      process.env.NODE_ENV = env;
+      nock.disableNetConnect();
+      const served = nock('https://api.test').get('/users').reply(200, usersResponse);
+      const { store, ctrl } = makeStore({ slice: false });
 
-    const message =
-      "rtk-entities: GET /users cannot be stored: the 'entities' slice is not in the store. " +
-      'Add `[entitiesSlice.reducerPath]: entitiesSlice.reducer` to the reducer of configureStore.';
-    await expect(store.dispatch(fetchEndpoint(getUsers))).rejects.toThrow(message);
-    await expect(ctrl.fetch(getUsers)).rejects.toThrow(message);
-    expect(() => ctrl.setResponse(getUsers, usersResponse)).toThrow(message);
-    expect(() => ctrl.setError(getUsers, new Error('x'))).toThrow(message);
-    expect(served.isDone()).toBe(false);
-    expect(store.getState()).toEqual({ todos: [] }); // the app's own slice, and nothing of ours
-  });
+      const message =
+        "rtk-entities: GET /users cannot be stored: the 'entities' slice is not in the store. " +
+        'Add `[entitiesSlice.reducerPath]: entitiesSlice.reducer` to the reducer of configureStore.';
+      await expect(store.dispatch(fetchEndpoint(getUsers))).rejects.toThrow(message);
+      await expect(ctrl.fetch(getUsers)).rejects.toThrow(message);
+      expect(() => ctrl.setResponse(getUsers, usersResponse)).toThrow(message);
+      expect(() => ctrl.setError(getUsers, new Error('x'))).toThrow(message);
+      expect(served.isDone()).toBe(false);
+      expect(store.getState()).toEqual({ todos: [] }); // the app's own slice, and nothing of ours
+    },
+  );
 
-  test("a createEntities mount names its own slice and middleware in the hints", async () => {
+  test('a createEntities mount names its own slice and middleware in the hints', async () => {
     const cache = createEntities({ reducerPath: 'cache' });
     const { store: unmounted } = makeStore({ entities: cache, slice: false });
     await expect(unmounted.dispatch(cache.fetchEndpoint(getUsers))).rejects.toThrow(
@@ -142,7 +164,11 @@ describe('a store whose slice is not mounted', () => {
     );
 
     // the default instance's middleware answers only for 'entities': the 'cache' mount has none
-    const { ctrl: withoutMiddleware } = makeStore({ entities: cache, dataMiddleware: false, after: [createDataMiddleware()] });
+    const { ctrl: withoutMiddleware } = makeStore({
+      entities: cache,
+      dataMiddleware: false,
+      after: [createDataMiddleware()],
+    });
     await expect(withoutMiddleware.fetch(getUsers)).rejects.toThrow(
       "rtk-entities: the data middleware for 'cache' is not installed. " +
         "Add the middleware of createEntities({ reducerPath: 'cache' }) to configureStore: " +

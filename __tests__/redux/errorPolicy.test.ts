@@ -72,7 +72,8 @@ describe('what the store records', () => {
   /** A store whose server answers GET /users with `status`, or fails with no response for `undefined`. */
   function storeAnswering(status: number | undefined) {
     const scope = nock(API).get('/users');
-    if (status === undefined) scope.replyWithError(Object.assign(new TypeError('fetch failed'), { code: 'ECONNREFUSED' }));
+    if (status === undefined)
+      scope.replyWithError(Object.assign(new TypeError('fetch failed'), { code: 'ECONNREFUSED' }));
     else scope.reply(status, {});
     return makeStore();
   }

@@ -11,7 +11,12 @@ import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/st
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
 
-const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users', schema: new schema.All(User), dataExpiryLength: 1000 });
+const getUsers = new RestEndpoint({
+  urlPrefix: API,
+  path: '/users',
+  schema: new schema.All(User),
+  dataExpiryLength: 1000,
+});
 const getUser = new RestEndpoint({ urlPrefix: API, path: '/users/:id', schema: User, dataExpiryLength: 1000 });
 
 /** A store on a clock the test moves. */
@@ -74,12 +79,16 @@ describe('on a fake clock', () => {
     // the middleware's default clock is Date.now, which the fake clock drives
     const { ctrl } = makeStore();
     const expiring = getUsers.extend({ dataExpiryLength: 60_000 });
-    nock(API).get('/users').reply(200, [{ id: '1', name: 'Ann' }]);
+    nock(API)
+      .get('/users')
+      .reply(200, [{ id: '1', name: 'Ann' }]);
     const first = await ctrl.fetchIfStale(expiring);
     jest.advanceTimersByTime(59_999);
     expect(await ctrl.fetchIfStale(expiring)).toBe(first); // no request: no interceptor left to answer one
     jest.advanceTimersByTime(1);
-    nock(API).get('/users').reply(200, [{ id: '1', name: 'Ann B' }]);
+    nock(API)
+      .get('/users')
+      .reply(200, [{ id: '1', name: 'Ann B' }]);
     const second = await ctrl.fetchIfStale(expiring);
     expect(second.map((user) => user.name)).toEqual(['Ann B']);
   });

@@ -81,10 +81,14 @@ describe('calls released by their readers', () => {
   test('a call in flight when its time is up stays; it goes keepUnusedDataFor after its answer', async () => {
     const { ctrl } = sweepingStore({ keepUnusedDataFor: 0.03 });
     const answer = deferred();
-    nock(API).get('/members').reply(200, members(1)).get('/members').reply(200, async () => {
-      await answer.promise;
-      return members(1, 2);
-    });
+    nock(API)
+      .get('/members')
+      .reply(200, members(1))
+      .get('/members')
+      .reply(200, async () => {
+        await answer.promise;
+        return members(1, 2);
+      });
     const release = ctrl.retain(getMembers);
     await ctrl.fetch(getMembers);
     const refetch = ctrl.fetch(getMembers);
@@ -129,7 +133,11 @@ describe('results no reader ever retained', () => {
 describe('what the remaining data reads stays', () => {
   test('entities another remaining result reads stay; only the unread ones go', async () => {
     const { ctrl, slice } = sweepingStore({ keepUnusedDataFor: 0 });
-    nock(API).get('/members').reply(200, members(1, 2, 3)).get('/members/2').reply(200, members(2)[0]);
+    nock(API)
+      .get('/members')
+      .reply(200, members(1, 2, 3))
+      .get('/members/2')
+      .reply(200, members(2)[0]);
     await ctrl.fetch(getMembers);
     const release = ctrl.retain(MemberResource.get, { id: 2 });
     await ctrl.fetch(MemberResource.get, { id: 2 });
@@ -273,7 +281,9 @@ describe('the sweep', () => {
     }
     const getHandles = new RestEndpoint({ urlPrefix: API, path: '/handles', schema: [Handle] });
     const { ctrl, slice } = sweepingStore({ keepUnusedDataFor: 0 });
-    nock(API).get('/handles').reply(200, [{ id: 1, login: 'ann' }]);
+    nock(API)
+      .get('/handles')
+      .reply(200, [{ id: 1, login: 'ann' }]);
     await ctrl.fetch(getHandles);
     expect(slice().indexes.Handle?.login?.ann).toBe('1');
     ctrl.gc();

@@ -60,7 +60,9 @@ describe('appendMeta and metaOf', () => {
 
   test('remembered deletions, hostile ids, and a log rehydrated from JSON read the same', () => {
     // JSON.parse makes "__proto__" an own field, as a response would
-    const hostile = JSON.parse(JSON.stringify({ toString: deleted(2) }).replace('{', `{"__proto__":${JSON.stringify(at(1))},`)) as Record<string, ReturnType<typeof at>>;
+    const hostile = JSON.parse(
+      JSON.stringify({ toString: deleted(2) }).replace('{', `{"__proto__":${JSON.stringify(at(1))},`),
+    ) as Record<string, ReturnType<typeof at>>;
     const log = appendMeta({}, { User: hostile });
     const rehydrated = JSON.parse(JSON.stringify(log)) as EntityMetaStamps;
     for (const view of [log, rehydrated]) {
@@ -73,7 +75,10 @@ describe('appendMeta and metaOf', () => {
 
 describe('removeMeta', () => {
   test('removes the meta of the given records only; untouched kinds keep their lists', () => {
-    const log = appendMeta(appendMeta({ Other: [{ meta: at(1), pks: ['x'] }] }, writes({ a: at(1), b: at(1) })), writes({ c: at(2) }));
+    const log = appendMeta(
+      appendMeta({ Other: [{ meta: at(1), pks: ['x'] }] }, writes({ a: at(1), b: at(1) })),
+      writes({ c: at(2) }),
+    );
     const next = removeMeta(log, { User: ['a', 'c'] });
     expect(next.User).toEqual([{ meta: at(1), pks: ['b'] }]);
     expect(next.Other).toBe(log.Other);

@@ -30,10 +30,12 @@ const NoteResource = createResource({ urlPrefix: API, path: '/notes/:id', schema
 /** A store holding notes 1 and 2, and a server whose answers the test releases. */
 async function setup() {
   const store = makeStore({ now: tickingClock().now });
-  nock(API).get('/notes').reply(200, [
-    { id: 1, text: 'one' },
-    { id: 2, text: 'two' },
-  ]);
+  nock(API)
+    .get('/notes')
+    .reply(200, [
+      { id: 1, text: 'one' },
+      { id: 2, text: 'two' },
+    ]);
   await store.store.dispatch(fetchEndpoint(NoteResource.getList));
   const read = () => getEntitySelectors(Note).selectAll(store.store.getState());
   return { ...store, read };
@@ -42,7 +44,9 @@ async function setup() {
 /** A store holding note 1 alone, and a reader of it. */
 async function withNote() {
   const setup = makeStore({ now: tickingClock().now });
-  nock(API).get('/notes').reply(200, [{ id: 1, text: 'one', done: false, pinned: false }]);
+  nock(API)
+    .get('/notes')
+    .reply(200, [{ id: 1, text: 'one', done: false, pinned: false }]);
   await setup.store.dispatch(fetchEndpoint(NoteResource.getList));
   const note = () => getEntitySelectors(Note).selectById(setup.store.getState(), 1);
   return { ...setup, note };
@@ -92,10 +96,18 @@ describe('optimistic updates', () => {
     const { store } = await setup();
     const server = held('post', '/notes', 201, { id: 3, text: 'three' });
     const request = store.dispatch(fetchEndpoint(NoteResource.getList.push, { id: 3, text: 'three' }));
-    expect(selectResponse(NoteResource.getList)(store.getState()).data?.map((note) => note.pk())).toEqual(['1', '2', '3']);
+    expect(selectResponse(NoteResource.getList)(store.getState()).data?.map((note) => note.pk())).toEqual([
+      '1',
+      '2',
+      '3',
+    ]);
     server.release();
     await request;
-    expect(selectResponse(NoteResource.getList)(store.getState()).data?.map((note) => note.pk())).toEqual(['1', '2', '3']);
+    expect(selectResponse(NoteResource.getList)(store.getState()).data?.map((note) => note.pk())).toEqual([
+      '1',
+      '2',
+      '3',
+    ]);
   });
 
   test('overlapping updates apply in request order, whatever order the server answers in', async () => {
@@ -168,14 +180,19 @@ describe('optimistic updates', () => {
     server.release();
     await expect(request).resolves.toMatchObject({ text: 'ONE (server)' });
     expect(read()[0]?.text).toBe('ONE (server)');
-    expect(warn.mock.calls.map(([message]) => String(message))).toEqual(['rtk-entities: Note.broken: getOptimisticResponse threw (no snapshot for you); the request goes on without it.']);
+    expect(warn.mock.calls.map(([message]) => String(message))).toEqual([
+      'rtk-entities: Note.broken: getOptimisticResponse threw (no snapshot for you); the request goes on without it.',
+    ]);
     warn.mockRestore();
   });
 
   test('an optimistic response that does not normalize: a warning, and the request goes on without it', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     const { store, read } = await setup();
-    const noId = NoteResource.partialUpdate.extend({ name: 'Note.noId', getOptimisticResponse: () => ({ text: 'no id' }) });
+    const noId = NoteResource.partialUpdate.extend({
+      name: 'Note.noId',
+      getOptimisticResponse: () => ({ text: 'no id' }),
+    });
     const server = held('patch', '/notes/1', 200, { id: 1, text: 'ONE (server)' });
     const request = store.dispatch(fetchEndpoint(noId, { id: 1 }, { text: 'ONE' }));
     expect(store.getState().entities.optimistic).toEqual([]);
@@ -183,7 +200,9 @@ describe('optimistic updates', () => {
     await expect(request).resolves.toMatchObject({ text: 'ONE (server)' });
     expect(read()[0]?.text).toBe('ONE (server)');
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]?.[0])).toMatch(/^rtk-entities: Note\.noId: its optimistic response could not be shown \(Note\.pk\(\) returned "undefined"/);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(
+      /^rtk-entities: Note\.noId: its optimistic response could not be shown \(Note\.pk\(\) returned "undefined"/,
+    );
     warn.mockRestore();
   });
 
@@ -200,7 +219,10 @@ describe('optimistic updates', () => {
       }
     }
     const Locked = createResource({ urlPrefix: API, path: '/locked/:id', schema: LockedNote });
-    const edit = Locked.partialUpdate.extend({ name: 'LockedNote.edit', getOptimisticResponse: (_snapshot, params, body) => ({ ...params, ...body, draft: true }) });
+    const edit = Locked.partialUpdate.extend({
+      name: 'LockedNote.edit',
+      getOptimisticResponse: (_snapshot, params, body) => ({ ...params, ...body, draft: true }),
+    });
     const { store } = makeStore({ now: tickingClock().now });
     nock(API).get('/locked/1').reply(200, { id: 1, text: 'one', locked: false });
     await store.dispatch(fetchEndpoint(Locked.get, { id: 1 }));
@@ -217,14 +239,18 @@ describe('optimistic updates', () => {
     // the edit resolves; its fields lose to the refetch that started after it (DESIGN §5.9)
     await expect(request).resolves.toMatchObject({ text: 'one', locked: true });
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]?.[0])).toMatch(/^rtk-entities: LockedNote\.edit: its optimistic response could not be shown \(.*note 1 is locked\)/);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(
+      /^rtk-entities: LockedNote\.edit: its optimistic response could not be shown \(.*note 1 is locked\)/,
+    );
     warn.mockRestore();
   });
 
   test('three overlapping updates of one field, answered in reverse order: the last-started wins throughout', async () => {
     const { store, slice, note } = await withNote();
     const answers = ['A', 'B', 'C'].map((text) => held('patch', '/notes/1', 200, { id: 1, text: `${text} (server)` }));
-    const requests = ['A', 'B', 'C'].map((text) => store.dispatch(fetchEndpoint(NoteResource.partialUpdate, { id: 1 }, { text })));
+    const requests = ['A', 'B', 'C'].map((text) =>
+      store.dispatch(fetchEndpoint(NoteResource.partialUpdate, { id: 1 }, { text })),
+    );
     expect(note()?.text).toBe('C');
     expect(slice().optimistic).toHaveLength(3);
     await Promise.all(answers.map((answer) => answer.arrived));
@@ -245,7 +271,9 @@ describe('optimistic updates', () => {
 
   test('three overlapping optimistic updates; the first fails while the others are pending: its change disappears at once', async () => {
     const { store, slice } = makeStore({ now: tickingClock().now });
-    nock(API).get('/notes').reply(200, [{ id: 1, text: 'one', done: false, pinned: false }]);
+    nock(API)
+      .get('/notes')
+      .reply(200, [{ id: 1, text: 'one', done: false, pinned: false }]);
     await store.dispatch(fetchEndpoint(NoteResource.getList));
     const note = () => getEntitySelectors(Note).selectById(store.getState(), 1);
 

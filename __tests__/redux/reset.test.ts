@@ -4,9 +4,27 @@
  * read started after the reset makes its own request.
  */
 import nock from 'nock';
-import { Entity, RestEndpoint, ResetError, createResource, fetchEndpoint, getEntitySelectors, schema, selectResponse } from '../../src/index';
+import {
+  Entity,
+  RestEndpoint,
+  ResetError,
+  createResource,
+  fetchEndpoint,
+  getEntitySelectors,
+  schema,
+  selectResponse,
+} from '../../src/index';
 import { User } from '../fixtures/spec';
-import { API, assertNetworkDone, deferred, held, makeStore, rejectionOf, strictNetwork, tickingClock } from '../fixtures/store';
+import {
+  API,
+  assertNetworkDone,
+  deferred,
+  held,
+  makeStore,
+  rejectionOf,
+  strictNetwork,
+  tickingClock,
+} from '../fixtures/store';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -49,7 +67,9 @@ describe('reset with requests in flight', () => {
 
   test('late responses are dropped and every promise rejects with ResetError, at once', async () => {
     const { store, ctrl, slice } = makeStore({ now: tickingClock().now });
-    nock(API).get('/notes').reply(200, [{ id: 1, text: 'one', done: false, pinned: false }]);
+    nock(API)
+      .get('/notes')
+      .reply(200, [{ id: 1, text: 'one', done: false, pinned: false }]);
     await store.dispatch(fetchEndpoint(NoteResource.getList));
 
     const read = held('get', '/users', 200, [{ id: '1', name: 'late' }]);
@@ -65,14 +85,25 @@ describe('reset with requests in flight', () => {
 
     ctrl.resetEntireStore();
     const afterReset = slice();
-    expect(afterReset).toMatchObject({ entities: {}, entitiesMeta: {}, indexes: {}, endpoints: {}, meta: {}, optimistic: [] });
+    expect(afterReset).toMatchObject({
+      entities: {},
+      entitiesMeta: {},
+      indexes: {},
+      endpoints: {},
+      meta: {},
+      optimistic: [],
+    });
     expect(afterReset.committed).toBeUndefined();
 
     // rejected before any server answers: the requests were aborted
     const errors = await Promise.all(requests.map(rejectionOf));
-    for (const [error, name] of errors.map((error, i) => [error, ['GET /users', 'GET /users/:id', 'Note.partialUpdate'][i]] as const)) {
+    for (const [error, name] of errors.map(
+      (error, i) => [error, ['GET /users', 'GET /users/:id', 'Note.partialUpdate'][i]] as const,
+    )) {
       expect(error).toBeInstanceOf(ResetError);
-      expect((error as Error).message).toBe(`${name}: the store was reset while this request was in flight, so its response was dropped.`);
+      expect((error as Error).message).toBe(
+        `${name}: the store was reset while this request was in flight, so its response was dropped.`,
+      );
     }
     read.release();
     failing.release();
@@ -80,9 +111,15 @@ describe('reset with requests in flight', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(slice()).toBe(afterReset); // nothing was dispatched for them
 
-    nock(API).get('/users').reply(200, [{ id: '3', name: 'fresh' }]);
+    nock(API)
+      .get('/users')
+      .reply(200, [{ id: '3', name: 'fresh' }]);
     await store.dispatch(fetchEndpoint(getUsers));
-    expect(getEntitySelectors(User).selectAll(store.getState()).map((user) => user.name)).toEqual(['fresh']);
+    expect(
+      getEntitySelectors(User)
+        .selectAll(store.getState())
+        .map((user) => user.name),
+    ).toEqual(['fresh']);
   });
 
   test('a read started right after the reset does not share the dropped request, it makes its own', async () => {
@@ -92,7 +129,9 @@ describe('reset with requests in flight', () => {
     await dropped.arrived;
 
     ctrl.resetEntireStore();
-    nock(API).get('/users').reply(200, [{ id: '2', name: 'after reset' }]);
+    nock(API)
+      .get('/users')
+      .reply(200, [{ id: '2', name: 'after reset' }]);
     const after = store.dispatch(fetchEndpoint(getUsers)); // same key, the dropped request has not settled yet
 
     await expect(rejectionOf(before)).resolves.toBeInstanceOf(ResetError);

@@ -14,34 +14,60 @@ class Gauge extends Entity {
 
 const getGauges = new RestEndpoint({ urlPrefix: API, path: '/gauges', schema: [Gauge], dataExpiryLength: 5_000 });
 const getGauge = new RestEndpoint({ urlPrefix: API, path: '/gauges/:id', schema: Gauge, dataExpiryLength: 60_000 });
-const deleteGauge = new RestEndpoint({ urlPrefix: API, path: '/gauges/:id', method: 'DELETE', schema: new schema.Invalidate(Gauge) });
+const deleteGauge = new RestEndpoint({
+  urlPrefix: API,
+  path: '/gauges/:id',
+  method: 'DELETE',
+  schema: new schema.Invalidate(Gauge),
+});
 
 /** A store on `clock`, optionally rehydrated. */
-const clockedStore = (clock: { now: number }, preloadedState?: { entities: EntitiesState }) => makeStore({ now: () => clock.now, preloadedState });
+const clockedStore = (clock: { now: number }, preloadedState?: { entities: EntitiesState }) =>
+  makeStore({ now: () => clock.now, preloadedState });
 
 test("each record carries the timing of the response that last wrote it, with that endpoint's expiry", () => {
   const clock = { now: 1_000 };
   const { store, ctrl } = clockedStore(clock);
-  ctrl.setResponse(getGauges, [{ id: 'a', value: 1 }, { id: 'b', value: 2 }]);
+  ctrl.setResponse(getGauges, [
+    { id: 'a', value: 1 },
+    { id: 'b', value: 2 },
+  ]);
   clock.now = 2_000;
   ctrl.setResponse(getGauge, { id: 'b' }, { id: 'b', value: 3 });
-  expect(selectEntityMeta(store.getState(), Gauge, 'a')).toEqual({ fetchedAt: 1_000, seq: 1, date: 1_000, expiresAt: 6_000 });
-  expect(selectEntityMeta(store.getState(), 'Gauge', 'b')).toEqual({ fetchedAt: 2_000, seq: 2, date: 2_000, expiresAt: 62_000 });
+  expect(selectEntityMeta(store.getState(), Gauge, 'a')).toEqual({
+    fetchedAt: 1_000,
+    seq: 1,
+    date: 1_000,
+    expiresAt: 6_000,
+  });
+  expect(selectEntityMeta(store.getState(), 'Gauge', 'b')).toEqual({
+    fetchedAt: 2_000,
+    seq: 2,
+    date: 2_000,
+    expiresAt: 62_000,
+  });
   expect(selectEntityMeta(store.getState(), Gauge, 'nope')).toBeUndefined();
 });
 
 test('after a JSON round trip the meta reads the same, and a remembered deletion still stops an older write', () => {
   const clock = { now: 10_000 };
   const first = clockedStore(clock);
-  first.ctrl.setResponse(getGauges, [{ id: 'a', value: 1 }, { id: 'b', value: 2 }]);
+  first.ctrl.setResponse(getGauges, [
+    { id: 'a', value: 1 },
+    { id: 'b', value: 2 },
+  ]);
   clock.now = 20_000;
   first.ctrl.setResponse(deleteGauge, { id: 'a' }, { id: 'a' });
   const rehydrated = JSON.parse(JSON.stringify(first.store.getState())) as { entities: EntitiesState };
   // the clock of the new session is behind the deletion: what it writes started before it
   const behind = { now: 15_000 };
   const second = clockedStore(behind, rehydrated);
-  expect(selectEntityMeta(second.store.getState(), Gauge, 'a')).toEqual(expect.objectContaining({ deleted: true, fetchedAt: 20_000 }));
-  expect(selectEntityMeta(second.store.getState(), Gauge, 'b')).toEqual(selectEntityMeta(first.store.getState(), Gauge, 'b'));
+  expect(selectEntityMeta(second.store.getState(), Gauge, 'a')).toEqual(
+    expect.objectContaining({ deleted: true, fetchedAt: 20_000 }),
+  );
+  expect(selectEntityMeta(second.store.getState(), Gauge, 'b')).toEqual(
+    selectEntityMeta(first.store.getState(), Gauge, 'b'),
+  );
   second.ctrl.setResponse(getGauge, { id: 'a' }, { id: 'a', value: 9 });
   expect(second.store.getState().entities.entities.Gauge?.a).toBeUndefined();
   behind.now = 25_000; // started after the deletion: a new record
@@ -52,7 +78,10 @@ test('after a JSON round trip the meta reads the same, and a remembered deletion
 test('a write into a big kind keeps the stored list of writes and appends one', () => {
   const clock = { now: 1 };
   const { store, ctrl } = clockedStore(clock);
-  ctrl.setResponse(getGauges, Array.from({ length: 5_000 }, (_, i) => ({ id: `g${i}`, value: i })));
+  ctrl.setResponse(
+    getGauges,
+    Array.from({ length: 5_000 }, (_, i) => ({ id: `g${i}`, value: i })),
+  );
   const before = store.getState().entities.entitiesMeta.Gauge;
   ctrl.setResponse(getGauges, { page: 2 }, [{ id: 'new', value: 1 }]);
   const after = store.getState().entities.entitiesMeta.Gauge;

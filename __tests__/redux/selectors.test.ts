@@ -4,7 +4,15 @@
  * not change.
  */
 import nock from 'nock';
-import { Entity, RestEndpoint, fetchEndpoint, getEntitySelectors, schema, selectQuery, selectResponse } from '../../src/index';
+import {
+  Entity,
+  RestEndpoint,
+  fetchEndpoint,
+  getEntitySelectors,
+  schema,
+  selectQuery,
+  selectResponse,
+} from '../../src/index';
 import { User, usersResponse } from '../fixtures/spec';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 
@@ -70,7 +78,11 @@ describe('memoized selectors', () => {
       static override key = 'Handle';
       static override indexes = ['name'];
     }
-    ctrl.setResponse(new RestEndpoint({ urlPrefix: API, path: '/handles/:id', schema: Handle }), { id: 'h' }, { id: 'h', name: 'hh' });
+    ctrl.setResponse(
+      new RestEndpoint({ urlPrefix: API, path: '/handles/:id', schema: Handle }),
+      { id: 'h' },
+      { id: 'h', name: 'hh' },
+    );
     expect(store.getState().entities.indexes.Handle?.name?.hh).toBe('h');
 
     expect(selectUsers(store.getState()).data).toBe(data);
@@ -93,27 +105,33 @@ describe('memoized selectors', () => {
 describe('two stores sharing endpoints (one cache per store)', () => {
   test.each([
     ['selectResponse(endpoint)', () => selectResponse(getUsers)],
-    ['getEntitySelectors(User).selectAll', () => getEntitySelectors(User).selectAll as ((state: unknown) => unknown) & { recomputations(): number }],
+    [
+      'getEntitySelectors(User).selectAll',
+      () => getEntitySelectors(User).selectAll as ((state: unknown) => unknown) & { recomputations(): number },
+    ],
     ['a selectQuery selector', () => selectQuery(new schema.All(User))],
-  ])('%s does not recompute when reads alternate between the stores, and gives each store its own, stable result', (_label, make) => {
-    const stores = Array.from({ length: 6 }, storeWithUsers);
-    const [a, b] = stores as [ReturnType<typeof storeWithUsers>, ReturnType<typeof storeWithUsers>];
-    const select = make();
-    const first = stores.map(({ store }) => select(store.getState()));
-    const fromA = first[0];
-    const fromB = first[1];
-    const computed = select.recomputations();
-    for (let round = 0; round < 3; round++) {
-      stores.forEach(({ store }, i) => expect(select(store.getState())).toBe(first[i]));
-    }
-    expect(select.recomputations()).toBe(computed);
+  ])(
+    '%s does not recompute when reads alternate between the stores, and gives each store its own, stable result',
+    (_label, make) => {
+      const stores = Array.from({ length: 6 }, storeWithUsers);
+      const [a, b] = stores as [ReturnType<typeof storeWithUsers>, ReturnType<typeof storeWithUsers>];
+      const select = make();
+      const first = stores.map(({ store }) => select(store.getState()));
+      const fromA = first[0];
+      const fromB = first[1];
+      const computed = select.recomputations();
+      for (let round = 0; round < 3; round++) {
+        stores.forEach(({ store }, i) => expect(select(store.getState())).toBe(first[i]));
+      }
+      expect(select.recomputations()).toBe(computed);
 
-    // a write to a table the selector does not read, in store A, with store B read in between
-    a.ctrl.setResponse(getNote, { id: 'n' }, { id: 'n', text: 'x' });
-    expect(select(b.store.getState())).toBe(fromB);
-    expect(select(a.store.getState())).toBe(fromA);
-    expect(select.recomputations()).toBe(computed);
-  });
+      // a write to a table the selector does not read, in store A, with store B read in between
+      a.ctrl.setResponse(getNote, { id: 'n' }, { id: 'n', text: 'x' });
+      expect(select(b.store.getState())).toBe(fromB);
+      expect(select(a.store.getState())).toBe(fromA);
+      expect(select.recomputations()).toBe(computed);
+    },
+  );
 });
 
 describe('identity of what did not change', () => {

@@ -35,7 +35,9 @@ describe('schema.Collection', () => {
   });
 
   test('argsKey chooses which arguments identify a list', () => {
-    const users = new schema.Collection([User], { argsKey: (params: { team?: string; page?: number }) => ({ team: params.team }) });
+    const users = new schema.Collection([User], {
+      argsKey: (params: { team?: string; page?: number }) => ({ team: params.team }),
+    });
     expect(normalize(users, [], [{ team: 'a', page: 3 }]).result).toBe('{"team":"a"}');
   });
 
@@ -93,6 +95,8 @@ describe('schema.Collection', () => {
   });
 
   test('rejects a definition that is not a list', () => {
-    expect(() => new schema.Collection(User as never)).toThrow(/schema\.Collection takes \[X\], schema\.Array or schema\.Values/);
+    expect(() => new schema.Collection(User as never)).toThrow(
+      /schema\.Collection takes \[X\], schema\.Array or schema\.Values/,
+    );
   });
 });

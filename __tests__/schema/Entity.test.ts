@@ -72,18 +72,32 @@ describe('Entity hooks', () => {
       }
     }
     expect(normalize(Priced, { id: 'x', price: '1.25' }).entities.Priced?.['x']).toMatchObject({ cents: 125 });
-    expect(() => normalize([Priced], [{ id: 'a', price: '1' }, { id: 'b', price: 'abc' }])).toThrow(
-      /Priced b failed validate\(\).*price is not a number/,
-    );
+    expect(() =>
+      normalize(
+        [Priced],
+        [
+          { id: 'a', price: '1' },
+          { id: 'b', price: 'abc' },
+        ],
+      ),
+    ).toThrow(/Priced b failed validate\(\).*price is not a number/);
   });
 
   test('merge combines two copies of one entity in one response', () => {
-    const { entities } = normalize([User], [{ id: '1', name: 'Ann' }, { id: '1', email: 'ann@x' }]);
+    const { entities } = normalize(
+      [User],
+      [
+        { id: '1', name: 'Ann' },
+        { id: '1', email: 'ann@x' },
+      ],
+    );
     expect(entities.User?.['1']).toEqual({ id: '1', name: 'Ann', email: 'ann@x' });
   });
 
   test('an older response does not overwrite newer stored fields (shouldReorder)', () => {
-    const newer = normalize(User, { id: '1', name: 'New' }, [], { meta: { fetchedAt: 200, date: 200, expiresAt: 300 } });
+    const newer = normalize(User, { id: '1', name: 'New' }, [], {
+      meta: { fetchedAt: 200, date: 200, expiresAt: 300 },
+    });
     const older = normalize(User, { id: '1', name: 'Old', email: 'e' }, [], {
       store: newer,
       meta: { fetchedAt: 100, date: 250, expiresAt: 350 },
@@ -132,7 +146,6 @@ describe('Entity hooks', () => {
     });
     expect(found).toBe('1');
   });
-
 });
 
 describe('Entity.indexes follow the values', () => {

@@ -3,7 +3,18 @@
  * or nothing (then the params name it): by primary key, or by a field the Entity indexes.
  */
 import nock from 'nock';
-import { Entity, RestEndpoint, createController, createResource, fetchEndpoint, getEntitySelectors, normalize, schema, selectEntityMeta, selectQuery } from '../../src/index';
+import {
+  Entity,
+  RestEndpoint,
+  createController,
+  createResource,
+  fetchEndpoint,
+  getEntitySelectors,
+  normalize,
+  schema,
+  selectEntityMeta,
+  selectQuery,
+} from '../../src/index';
 import { User } from '../fixtures/spec';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 
@@ -38,29 +49,55 @@ const labels = [
 
 describe('schema.Invalidate', () => {
   test('Invalidate deletes: the entity leaves reads, and an older response cannot bring it back', () => {
-    const stored = normalize([User], [{ id: '1', name: 'Ann' }, { id: '2', name: 'Bo' }], [], { meta: { fetchedAt: 10, date: 10, expiresAt: 99 } });
-    const deleted = normalize(new schema.Invalidate(User), { id: '1' }, [], { store: stored, meta: { fetchedAt: 20, date: 20, expiresAt: 99 } });
+    const stored = normalize(
+      [User],
+      [
+        { id: '1', name: 'Ann' },
+        { id: '2', name: 'Bo' },
+      ],
+      [],
+      { meta: { fetchedAt: 10, date: 10, expiresAt: 99 } },
+    );
+    const deleted = normalize(new schema.Invalidate(User), { id: '1' }, [], {
+      store: stored,
+      meta: { fetchedAt: 20, date: 20, expiresAt: 99 },
+    });
     expect(deleted.entitiesMeta.User?.['1']?.deleted).toBe(true);
     expect(deleted.entities.User?.['1']).toBeUndefined();
     const afterDelete = {
       entities: { User: { '2': stored.entities.User?.['2'] } } as never,
       entitiesMeta: { User: { ...stored.entitiesMeta.User, ...deleted.entitiesMeta.User } },
     };
-    const late = normalize(User, { id: '1', name: 'Ann' }, [], { store: afterDelete, meta: { fetchedAt: 15, date: 30, expiresAt: 99 } });
+    const late = normalize(User, { id: '1', name: 'Ann' }, [], {
+      store: afterDelete,
+      meta: { fetchedAt: 15, date: 30, expiresAt: 99 },
+    });
     expect(late.entities.User?.['1']).toBeUndefined();
-    const fresh = normalize(User, { id: '1', name: 'Ann again' }, [], { store: afterDelete, meta: { fetchedAt: 25, date: 30, expiresAt: 99 } });
+    const fresh = normalize(User, { id: '1', name: 'Ann again' }, [], {
+      store: afterDelete,
+      meta: { fetchedAt: 25, date: 30, expiresAt: 99 },
+    });
     expect(fresh.entities.User?.['1']).toEqual({ id: '1', name: 'Ann again' });
   });
 
   test('by the item or its primary key', () => {
     const first = normalize([Label], labels);
-    expect(normalize(new schema.Invalidate(Label), { id: 1, name: 'bug' }, [], { store: first }).entitiesMeta.Label?.['1']?.deleted).toBe(true);
-    expect(normalize({ removed: new schema.Invalidate(Label) }, { removed: 2 }, [], { store: first }).entitiesMeta.Label?.['2']?.deleted).toBe(true);
+    expect(
+      normalize(new schema.Invalidate(Label), { id: 1, name: 'bug' }, [], { store: first }).entitiesMeta.Label?.['1']
+        ?.deleted,
+    ).toBe(true);
+    expect(
+      normalize({ removed: new schema.Invalidate(Label) }, { removed: 2 }, [], { store: first }).entitiesMeta.Label?.[
+        '2'
+      ]?.deleted,
+    ).toBe(true);
   });
 
   test('by an indexed field, when the item has no primary key: the index names the entity', () => {
     const first = normalize([Label], labels);
-    const deleted = normalize(new schema.Invalidate(Label), { owner: 'o', repo: 'r', name: 'docs' }, [], { store: first });
+    const deleted = normalize(new schema.Invalidate(Label), { owner: 'o', repo: 'r', name: 'docs' }, [], {
+      store: first,
+    });
     expect(deleted.result).toBe('2');
     expect(deleted.entitiesMeta.Label?.['2']?.deleted).toBe(true);
   });
@@ -73,10 +110,12 @@ describe('schema.Invalidate', () => {
   });
 
   test('neither the primary key nor an indexed field: the error says which fields would do', () => {
-    expect(() => normalize(new schema.Invalidate(Label), { owner: 'o', repo: 'r' }, [], { source: 'Label.delete' })).toThrow(
+    expect(() =>
+      normalize(new schema.Invalidate(Label), { owner: 'o', repo: 'r' }, [], { source: 'Label.delete' }),
+    ).toThrow(
       new TypeError(
         'schema.Invalidate(Label) could not find which entity to delete while normalizing Label.delete: the item has no primary key ' +
-          "(Label.pk() returned \"undefined\") and none of the fields Label indexes (name). Received: {\"owner\":\"o\",\"repo\":\"r\"}",
+          '(Label.pk() returned "undefined") and none of the fields Label indexes (name). Received: {"owner":"o","repo":"r"}',
       ),
     );
   });
@@ -85,7 +124,7 @@ describe('schema.Invalidate', () => {
     expect(() => normalize(new schema.Invalidate(Tag), { name: 'x' }, [], { source: 'DELETE /tags/:name' })).toThrow(
       new TypeError(
         'schema.Invalidate(Tag) could not find which entity to delete while normalizing DELETE /tags/:name: the item has no primary key ' +
-          "(Tag.pk() returned \"undefined\"). To delete by another field (such as 'name'), declare it in static indexes = ['name']. Received: {\"name\":\"x\"}",
+          '(Tag.pk() returned "undefined"). To delete by another field (such as \'name\'), declare it in static indexes = [\'name\']. Received: {"name":"x"}',
       ),
     );
   });
@@ -97,14 +136,21 @@ describe('schema.Invalidate', () => {
     await store.dispatch(fetchEndpoint(LabelResource.getList, params));
     await store.dispatch(fetchEndpoint(LabelResource.delete, { ...params, name: 'docs' }));
     expect(getEntitySelectors(Label).selectIds(store.getState())).toEqual(['1']);
-    expect(selectQuery(LabelResource.getList.schema, params)(store.getState())?.map((label) => label.name)).toEqual(['bug']);
+    expect(selectQuery(LabelResource.getList.schema, params)(store.getState())?.map((label) => label.name)).toEqual([
+      'bug',
+    ]);
     expect(selectQuery(Label, { name: 'docs' })(store.getState())).toBeUndefined();
     expect(selectEntityMeta(store.getState(), Label, 2)?.deleted).toBe(true);
   });
 
   test('a DELETE endpoint with schema.Invalidate answered 204 deletes by the params too', async () => {
     const { store } = makeStore();
-    const deleteLabel = new RestEndpoint({ urlPrefix: API, path: '/labels/:name', method: 'DELETE', schema: new schema.Invalidate(Label) });
+    const deleteLabel = new RestEndpoint({
+      urlPrefix: API,
+      path: '/labels/:name',
+      method: 'DELETE',
+      schema: new schema.Invalidate(Label),
+    });
     createController(store).setResponse(LabelResource.getList, { owner: 'o', repo: 'r' }, labels);
     nock(API).delete('/labels/bug').reply(204);
     await store.dispatch(fetchEndpoint(deleteLabel, { name: 'bug' }));

@@ -5,7 +5,16 @@
  * Shown on All and Array, alone and through the store; Union's own rules are in Union.test.ts.
  */
 import nock from 'nock';
-import { Entity, RestEndpoint, denormalize, fetchEndpoint, getEntitySelectors, normalize, schema, selectQuery } from '../../src/index';
+import {
+  Entity,
+  RestEndpoint,
+  denormalize,
+  fetchEndpoint,
+  getEntitySelectors,
+  normalize,
+  schema,
+  selectQuery,
+} from '../../src/index';
 import { Link, Post, User, feedByAttribute, feedByFunction, feedResponse } from '../fixtures/spec';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 
@@ -29,10 +38,13 @@ describe('schema.All with a mapping (spec 2.1, 4.2 item 3)', () => {
 
   test('schemaAttribute as a function gets (value, parent, key)', () => {
     const calls: Array<[unknown, unknown, unknown]> = [];
-    const feed = new schema.All({ links: Link, posts: Post }, (value: { type: string }, parent: unknown, key: string | undefined) => {
-      calls.push([value, parent, key]);
-      return `${value.type}s`;
-    });
+    const feed = new schema.All(
+      { links: Link, posts: Post },
+      (value: { type: string }, parent: unknown, key: string | undefined) => {
+        calls.push([value, parent, key]);
+        return `${value.type}s`;
+      },
+    );
     const response = { feed: feedResponse, next: null };
     normalize({ feed }, response);
     expect(calls).toHaveLength(3);
@@ -46,11 +58,14 @@ describe('schema.All with a mapping (spec 2.1, 4.2 item 3)', () => {
   test('at the top level the function gets the array itself as parent and key undefined', () => {
     const parents = new Set<unknown>();
     const keys = new Set<unknown>();
-    const feed = new schema.All({ links: Link, posts: Post }, (value: { type: string }, parent: unknown, key: string | undefined) => {
-      parents.add(parent);
-      keys.add(key);
-      return `${value.type}s`;
-    });
+    const feed = new schema.All(
+      { links: Link, posts: Post },
+      (value: { type: string }, parent: unknown, key: string | undefined) => {
+        parents.add(parent);
+        keys.add(key);
+        return `${value.type}s`;
+      },
+    );
     normalize(feed, feedResponse);
     expect([...parents]).toEqual([feedResponse]);
     expect([...keys]).toEqual([undefined]);

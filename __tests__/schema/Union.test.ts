@@ -31,7 +31,9 @@ describe('schema.Union', () => {
 
   test('needs a schemaAttribute: without one it would not know which kind an item is', () => {
     expect(() => new schema.Union({ link: Link, post: Post } as never, undefined as never)).toThrow(
-      new TypeError("schema.Union needs a schemaAttribute: the attribute name (e.g. 'type') or (value, parent, key) => mapping key."),
+      new TypeError(
+        "schema.Union needs a schemaAttribute: the attribute name (e.g. 'type') or (value, parent, key) => mapping key.",
+      ),
     );
   });
 
@@ -75,7 +77,9 @@ describe('schema.Union', () => {
     const getLatest = new RestEndpoint({ urlPrefix: API, path: '/feed/latest', schema: byType });
     nock(API).get('/feed/latest').reply(200, feedResponse);
     const before = slice();
-    await expect(store.dispatch(fetchEndpoint(getLatest))).rejects.toThrow(/^schema\.Union \(link, post\) expected one item while normalizing GET \/feed\/latest, but received an array/);
+    await expect(store.dispatch(fetchEndpoint(getLatest))).rejects.toThrow(
+      /^schema\.Union \(link, post\) expected one item while normalizing GET \/feed\/latest, but received an array/,
+    );
     expect(slice().entities).toBe(before.entities);
     expect(slice().endpoints).toBe(before.endpoints);
     expect(slice().meta[getLatest.key()]?.error?.name).toBe('TypeError');

@@ -37,7 +37,9 @@ expectType<Equal<typeof page, { results: User[]; next: string }>>();
 // the explicit schema classes
 expectType<Equal<ReturnType<typeof denormalize<schema.Array<typeof User>>>, User[]>>();
 expectType<Equal<ReturnType<typeof denormalize<schema.Values<typeof User>>>, { [key: string]: User }>>();
-expectType<Equal<ReturnType<typeof denormalize<schema.Union<{ link: typeof Link; post: typeof Post }>>>, Link | Post>>();
+expectType<
+  Equal<ReturnType<typeof denormalize<schema.Union<{ link: typeof Link; post: typeof Post }>>>, Link | Post>
+>();
 expectType<Equal<ReturnType<typeof denormalize<schema.Invalidate<typeof User>>>, User | undefined>>();
 
 // it is the same type every typed read of the schema gives

@@ -23,7 +23,12 @@ const API = 'http://api.test';
 expectType<Equal<PathParams<'/trade/:id'>, { id: string | number }>>();
 expectType<Equal<PathParams<'/users{/:id}'>, { id?: string | number | undefined }>>();
 expectType<Equal<PathParams<'/files/*path'>, { path: readonly string[] }>>();
-expectType<Equal<PathParams<'/:org/repos/:repo{/issues/:issue}'>, { org: string | number; repo: string | number; issue?: string | number | undefined }>>();
+expectType<
+  Equal<
+    PathParams<'/:org/repos/:repo{/issues/:issue}'>,
+    { org: string | number; repo: string | number; issue?: string | number | undefined }
+  >
+>();
 expectType<Equal<PathParams<'/users'>, {}>>();
 // an escaped colon is literal text, not a parameter
 expectType<Equal<PathParams<'/time/10\\:30/:zone'>, { zone: string | number }>>();
@@ -65,13 +70,24 @@ getFile.url({});
 // ---------------------------------------------------------------------------------------------
 
 const createUser = new RestEndpoint({ urlPrefix: API, path: '/users', method: 'POST', schema: User });
-expectType<Equal<Parameters<typeof createUser.key>, [body: Record<string, unknown>] | [params: Record<string, string | number | boolean | undefined>, body: Record<string, unknown>]>>();
+expectType<
+  Equal<
+    Parameters<typeof createUser.key>,
+    | [body: Record<string, unknown>]
+    | [params: Record<string, string | number | boolean | undefined>, body: Record<string, unknown>]
+  >
+>();
 createUser.key({ name: 'Ann' });
 createUser.key({ draft: true }, { name: 'Ann' });
 // @ts-expect-error: the body is an object
 createUser.key('Ann');
 
-const updateTrade = new RestEndpoint({ path: '/trade/:id', method: 'PATCH', body: {} as { amount: string }, schema: Trade });
+const updateTrade = new RestEndpoint({
+  path: '/trade/:id',
+  method: 'PATCH',
+  body: {} as { amount: string },
+  schema: Trade,
+});
 void updateTrade.request(context, { id: 1 }, { amount: '2' });
 // @ts-expect-error: the body has the declared type
 void updateTrade.request(context, { id: 1 }, { amount: 2 });
@@ -79,7 +95,12 @@ void updateTrade.request(context, { id: 1 }, { amount: 2 });
 void updateTrade.request(context, { amount: '2' });
 
 const closeTrade = new RestEndpoint({ path: '/trade/:id/close', method: 'POST', body: undefined });
-expectType<Equal<Parameters<typeof closeTrade.url>, [params: { id: string | number } & Record<string, string | number | boolean | undefined>]>>();
+expectType<
+  Equal<
+    Parameters<typeof closeTrade.url>,
+    [params: { id: string | number } & Record<string, string | number | boolean | undefined>]
+  >
+>();
 
 const listTrades = new RestEndpoint({ path: '/trade', searchParams: {} as { page?: number; coin?: string } });
 listTrades.url({ page: 1, coin: 'btc' });
@@ -100,7 +121,11 @@ expectType<Equal<ResultOf<typeof getTrade>, Trade>>();
 expectType<Equal<ResultOf<typeof createUser>, User>>();
 const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users', schema: new schema.All(User) });
 expectType<Equal<ResultOf<typeof getUsers>, User[]>>();
-const getFeed = new RestEndpoint({ urlPrefix: API, path: '/feed', schema: new schema.All({ link: Link, post: Post }, 'type') });
+const getFeed = new RestEndpoint({
+  urlPrefix: API,
+  path: '/feed',
+  schema: new schema.All({ link: Link, post: Post }, 'type'),
+});
 expectType<Equal<ResultOf<typeof getFeed>, (Link | Post)[]>>();
 const createTrade = new RestEndpoint({ path: '/trade/', method: 'POST', schema: { trade: Trade, account: Account } });
 expectType<Equal<ResultOf<typeof createTrade>, { trade: Trade; account: Account }>>();
@@ -166,7 +191,10 @@ void asInterface2;
 // Endpoint(fetchFn)
 // ---------------------------------------------------------------------------------------------
 
-const fetchTrade = async (id: number, full?: boolean): Promise<{ id: number; full: boolean }> => ({ id, full: full ?? false });
+const fetchTrade = async (id: number, full?: boolean): Promise<{ id: number; full: boolean }> => ({
+  id,
+  full: full ?? false,
+});
 const tradeEndpoint = Endpoint(fetchTrade);
 expectType<Equal<Parameters<typeof tradeEndpoint.key>, [id: number, full?: boolean | undefined]>>();
 expectType<Equal<ResultOf<typeof tradeEndpoint>, { id: number; full: boolean }>>();

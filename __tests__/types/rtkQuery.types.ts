@@ -24,7 +24,12 @@ declare const state: unknown;
 
 const core = normalizeCoreApi(api, tradeSchemas);
 expectType<Equal<typeof core.middleware, Middleware>>();
-expectType<Equal<keyof typeof core.endpoints, 'getTrades' | 'getTrade' | 'getAccount' | 'createTrade' | 'updateTrade' | 'deleteTrade'>>();
+expectType<
+  Equal<
+    keyof typeof core.endpoints,
+    'getTrades' | 'getTrade' | 'getAccount' | 'createTrade' | 'updateTrade' | 'deleteTrade'
+  >
+>();
 
 const list = core.endpoints.getTrades.select()(state);
 expectType<Equal<typeof list.data, Trade[] | undefined>>();
@@ -35,7 +40,9 @@ core.endpoints.getTrades.select(skipToken);
 // @ts-expect-error: getTrades takes { user?: number } or nothing
 core.endpoints.getTrades.select({ user: 'one' });
 
-expectType<Equal<typeof core.endpoints.getTrade.select extends (arg: infer A) => unknown ? A : never, number | typeof skipToken>>();
+expectType<
+  Equal<typeof core.endpoints.getTrade.select extends (arg: infer A) => unknown ? A : never, number | typeof skipToken>
+>();
 expectType<Equal<ReturnType<ReturnType<typeof core.endpoints.getTrade.select>>['data'], Trade | undefined>>();
 expectType<Equal<ReturnType<ReturnType<typeof core.endpoints.getAccount.select>>['data'], Account | undefined>>();
 // @ts-expect-error: getTrade takes a number

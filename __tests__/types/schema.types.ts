@@ -5,7 +5,17 @@
  */
 import { Entity, schema } from '../../src/index';
 import type { Denormalize, EntityClass, EntityInstance, SchemaAttribute } from '../../src/index';
-import { Account, FeedItem, Link, Post, Trade, User, feedByAttribute, feedByFunction, usersSchema } from '../fixtures/spec';
+import {
+  Account,
+  FeedItem,
+  Link,
+  Post,
+  Trade,
+  User,
+  feedByAttribute,
+  feedByFunction,
+  usersSchema,
+} from '../fixtures/spec';
 
 /** True when `A` and `B` are identical types (not merely mutually assignable). */
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

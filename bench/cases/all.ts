@@ -31,7 +31,10 @@ export function plainAllComments(tables: Tables): Row[] {
 /** The stored tables after a response of `count` comments. */
 function storedComments(count: number, people: number) {
   const comments = makeComments(count, people);
-  return { ours: normalize(allComments, comments).entities, dataClient: dataClientNormalize(dcAllComments, comments).entities as EntityTables };
+  return {
+    ours: normalize(allComments, comments).entities,
+    dataClient: dataClientNormalize(dcAllComments, comments).entities as EntityTables,
+  };
 }
 
 export function allCases(sizes: Sizes): BenchCase[] {
@@ -46,7 +49,10 @@ export function allCases(sizes: Sizes): BenchCase[] {
     contenders: [
       { library: 'ours', run: () => new MemoCache().denormalize(allComments, undefined, stored.ours) },
       { library: 'dataClient', run: () => new DataClientMemoCache().query(dcAllComments, [], state).data },
-      { library: 'normalizr', run: () => normalizrDenormalize(Object.keys(stored.ours.Comment ?? {}), normalizrCommentList, stored.ours) },
+      {
+        library: 'normalizr',
+        run: () => normalizrDenormalize(Object.keys(stored.ours.Comment ?? {}), normalizrCommentList, stored.ours),
+      },
       { library: 'plain', run: () => plainAllComments(stored.ours as Tables) },
     ],
   });
@@ -55,7 +61,8 @@ export function allCases(sizes: Sizes): BenchCase[] {
   const dcWarm = new DataClientMemoCache();
   let plainLast: { comments: unknown; people: unknown; output: Row[] } | undefined;
   const plainWarm = (tables: Tables) => {
-    if (plainLast !== undefined && plainLast.comments === tables.Comment && plainLast.people === tables.Person) return plainLast.output;
+    if (plainLast !== undefined && plainLast.comments === tables.Comment && plainLast.people === tables.Person)
+      return plainLast.output;
     plainLast = { comments: tables.Comment, people: tables.Person, output: plainAllComments(tables) };
     return plainLast.output;
   };
@@ -68,7 +75,11 @@ export function allCases(sizes: Sizes): BenchCase[] {
       { library: 'plain', run: () => plainWarm(stored.ours as Tables) },
     ],
     check() {
-      assert(oursWarm.denormalize(allComments, undefined, stored.ours) === oursWarm.denormalize(allComments, undefined, { ...stored.ours }), 'All warm: the same tables must give the same array');
+      assert(
+        oursWarm.denormalize(allComments, undefined, stored.ours) ===
+          oursWarm.denormalize(allComments, undefined, { ...stored.ours }),
+        'All warm: the same tables must give the same array',
+      );
     },
   });
 
@@ -77,8 +88,16 @@ export function allCases(sizes: Sizes): BenchCase[] {
     const memo = new MemoCache();
     const size = count.toLocaleString('en-US');
     return [
-      benchCase({ id: `all-scale-cold-${count}`, title: `schema.All over ${size} comments, cold`, contenders: [{ library: 'ours', run: () => new MemoCache().denormalize(allComments, undefined, tables) }] }),
-      benchCase({ id: `all-scale-warm-${count}`, title: `schema.All over ${size} comments, warm`, contenders: [{ library: 'ours', run: () => memo.denormalize(allComments, undefined, tables) }] }),
+      benchCase({
+        id: `all-scale-cold-${count}`,
+        title: `schema.All over ${size} comments, cold`,
+        contenders: [{ library: 'ours', run: () => new MemoCache().denormalize(allComments, undefined, tables) }],
+      }),
+      benchCase({
+        id: `all-scale-warm-${count}`,
+        title: `schema.All over ${size} comments, warm`,
+        contenders: [{ library: 'ours', run: () => memo.denormalize(allComments, undefined, tables) }],
+      }),
     ];
   });
 

@@ -6,7 +6,14 @@ import { MemoCache as DataClientMemoCache, normalize as dataClientNormalize } fr
 import { denormalize as normalizrDenormalize, normalize as normalizrNormalize } from 'normalizr';
 import { MemoCache, normalize } from '../../src/index.js';
 import type { EntityRecord, EntityTables } from '../../src/index.js';
-import { articleList, dcArticleList, makeArticles, normalizrArticleList, type Article, type Sizes } from '../fixtures.js';
+import {
+  articleList,
+  dcArticleList,
+  makeArticles,
+  normalizrArticleList,
+  type Article,
+  type Sizes,
+} from '../fixtures.js';
 import { assert, benchCase, type BenchCase } from '../model.js';
 
 type Row = Record<string, unknown>;
@@ -58,20 +65,41 @@ export class PlainPostsMemo {
   private readonly people = new WeakMap<Row, Person>();
   private readonly comments = new WeakMap<Row, CommentEntry>();
   private readonly posts = new WeakMap<Row, PostEntry>();
-  private last: { result: readonly string[]; article: unknown; comment: unknown; person: unknown; output: PostOut[] } | undefined;
+  private last:
+    { result: readonly string[]; article: unknown; comment: unknown; person: unknown; output: PostOut[] } | undefined;
 
   read(result: readonly string[], tables: Tables): PostOut[] {
     const { Article: articles = {}, Comment: comments = {}, Person: people = {} } = tables;
     const last = this.last;
-    if (last !== undefined && last.result === result && last.article === articles && last.comment === comments && last.person === people) return last.output;
+    if (
+      last !== undefined &&
+      last.result === result &&
+      last.article === articles &&
+      last.comment === comments &&
+      last.person === people
+    )
+      return last.output;
     const output = new Array<PostOut>(result.length);
     for (let i = 0; i < result.length; i++) {
       const record = articles[result[i] as string] as Row;
       let entry = this.posts.get(record);
-      if (entry === undefined || entry.author !== people[record.author as string] || !this.freshComments(entry, comments, people)) {
+      if (
+        entry === undefined ||
+        entry.author !== people[record.author as string] ||
+        !this.freshComments(entry, comments, people)
+      ) {
         const ids = record.comments as string[];
         const entries = ids.map((id) => this.comment(comments[id] as Row, people));
-        entry = { record, author: people[record.author as string], comments: entries, output: { ...record, author: this.person(people[record.author as string] as Row), comments: entries.map((c) => c.output) } };
+        entry = {
+          record,
+          author: people[record.author as string],
+          comments: entries,
+          output: {
+            ...record,
+            author: this.person(people[record.author as string] as Row),
+            comments: entries.map((c) => c.output),
+          },
+        };
         this.posts.set(record, entry);
       }
       output[i] = entry.output;
@@ -80,11 +108,16 @@ export class PlainPostsMemo {
     return output;
   }
 
-  private freshComments(entry: PostEntry, comments: Readonly<Record<string, Row>>, people: Readonly<Record<string, Row>>): boolean {
+  private freshComments(
+    entry: PostEntry,
+    comments: Readonly<Record<string, Row>>,
+    people: Readonly<Record<string, Row>>,
+  ): boolean {
     const ids = entry.record.comments as string[];
     for (let c = 0; c < ids.length; c++) {
       const cached = entry.comments[c] as CommentEntry;
-      if (comments[ids[c] as string] !== cached.record || people[cached.record.author as string] !== cached.author) return false;
+      if (comments[ids[c] as string] !== cached.record || people[cached.record.author as string] !== cached.author)
+        return false;
     }
     return true;
   }
@@ -113,7 +146,10 @@ export class PlainPostsMemo {
 function withEditedPost<T extends Tables | EntityTables>(tables: T, pk: string, edit: number): T {
   const articles = tables.Article as Readonly<Record<string, Row>>;
   const record = articles[pk] as Row;
-  const copy = Object.assign(Object.create(Object.getPrototypeOf(articles) as object | null) as Record<string, Row>, articles);
+  const copy = Object.assign(
+    Object.create(Object.getPrototypeOf(articles) as object | null) as Record<string, Row>,
+    articles,
+  );
   copy[pk] = { ...record, title: `${String(record.title)} (edit ${edit})` };
   return { ...tables, Article: copy };
 }
@@ -134,7 +170,10 @@ export function denormalizeCases(sizes: Sizes): BenchCase[] {
     target: { anchor: 'dataClient', ratio: 4 },
     contenders: [
       { library: 'ours', run: () => new MemoCache().denormalize(articleList, ours.result, ours.entities) },
-      { library: 'dataClient', run: () => new DataClientMemoCache().denormalize(dcArticleList, dcResult, dataClient.entities).data },
+      {
+        library: 'dataClient',
+        run: () => new DataClientMemoCache().denormalize(dcArticleList, dcResult, dataClient.entities).data,
+      },
       { library: 'normalizr', run: () => normalizrDenormalize(nzResult, normalizrArticleList, nz.entities) },
       { library: 'plain', run: () => plainDenormalizePosts(ours.result, plainTables) },
     ],
@@ -153,7 +192,11 @@ export function denormalizeCases(sizes: Sizes): BenchCase[] {
       { library: 'plain', run: () => plainWarm.read(ours.result, plainTables) },
     ],
     check() {
-      assert(oursWarm.denormalize(articleList, ours.result, ours.entities) === oursWarm.denormalize(articleList, ours.result, ours.entities), 'warm denormalize: the same state must give the same object');
+      assert(
+        oursWarm.denormalize(articleList, ours.result, ours.entities) ===
+          oursWarm.denormalize(articleList, ours.result, ours.entities),
+        'warm denormalize: the same state must give the same object',
+      );
     },
   });
 
@@ -175,28 +218,45 @@ export function denormalizeCases(sizes: Sizes): BenchCase[] {
     target: { anchor: 'dataClient', ratio: 2 },
     contenders: [
       { library: 'ours', ...oursChanging },
-      { library: 'dataClient', ...changing(dataClient.entities as Tables, (tables) => dcChanged.denormalize(dcArticleList, dcResult, tables).data) },
+      {
+        library: 'dataClient',
+        ...changing(
+          dataClient.entities as Tables,
+          (tables) => dcChanged.denormalize(dcArticleList, dcResult, tables).data,
+        ),
+      },
       { library: 'plain', ...changing(plainTables, (tables) => plainChanged.read(ours.result, tables)) },
     ],
     check() {
       // identity: only the changed post is a new object; its author and comments are kept
       const memo = new MemoCache();
       const before = memo.denormalize(articleList, ours.result, ours.entities) as Article[];
-      const after = memo.denormalize(articleList, ours.result, withEditedPost(ours.entities, changedPk, 0)) as Article[];
+      const after = memo.denormalize(
+        articleList,
+        ours.result,
+        withEditedPost(ours.entities, changedPk, 0),
+      ) as Article[];
       assert(after !== before && after.length === before.length, 'one post changed: a new list is expected');
       after.forEach((post, i) => {
         const old = before[i] as Article;
-        if (post.id !== changedPk) assert(post === old, `one post changed: unchanged post ${post.id} lost its identity`);
+        if (post.id !== changedPk)
+          assert(post === old, `one post changed: unchanged post ${post.id} lost its identity`);
         else {
           assert(post !== old && post.title.endsWith('(edit 0)'), 'one post changed: the changed post was not rebuilt');
-          assert(post.author === old.author && post.comments.every((c, k) => c === old.comments[k]), 'one post changed: its unchanged author and comments lost their identity');
+          assert(
+            post.author === old.author && post.comments.every((c, k) => c === old.comments[k]),
+            'one post changed: its unchanged author and comments lost their identity',
+          );
         }
       });
       oursChanging.before();
       const first = oursChanging.run() as Article[];
       oursChanging.before();
       const second = oursChanging.run() as Article[];
-      assert(first.every((post, i) => post.id === changedPk || post === second[i]), 'one post changed: the measured reads must keep unchanged posts');
+      assert(
+        first.every((post, i) => post.id === changedPk || post === second[i]),
+        'one post changed: the measured reads must keep unchanged posts',
+      );
     },
   });
 

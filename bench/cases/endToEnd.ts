@@ -10,7 +10,8 @@ import { plainApply } from './store.js';
 
 export function endToEndCase(sizes: Sizes): BenchCase {
   const json = JSON.stringify(makeMembers(sizes.response));
-  const stubFetch = async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(json, { headers: { 'content-type': 'application/json' } });
+  const stubFetch = async (_input: RequestInfo | URL, _init?: RequestInit) =>
+    new Response(json, { headers: { 'content-type': 'application/json' } });
   const fetchRows = async () => (await (await stubFetch(getMembers.url())).json()) as MemberRow[];
 
   let ours = makeOurStore(undefined, { fetch: stubFetch });

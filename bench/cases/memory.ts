@@ -42,7 +42,16 @@ const loaders: Loader[] = [
     load(count) {
       const { store } = makeOurStore();
       const written = normalize(getMembers.schema, makeMembers(count), [], { meta });
-      store.dispatch(entitiesSlice.actions.fetchFulfilled({ key: getMembers.key(), result: written.result, entities: written.entities, entitiesMeta: written.entitiesMeta, indexes: written.indexes, meta }));
+      store.dispatch(
+        entitiesSlice.actions.fetchFulfilled({
+          key: getMembers.key(),
+          result: written.result,
+          entities: written.entities,
+          entitiesMeta: written.entitiesMeta,
+          indexes: written.indexes,
+          meta,
+        }),
+      );
       return { kept: store, count: () => memberSelectors.selectTotal(store.getState()) };
     },
   },
@@ -83,12 +92,19 @@ export function measureMemory(sizes: Sizes, runs = 3): MemoryRow[] {
       let loaded: ReturnType<Loader['load']> | undefined = loader.load(count);
       const after = heapAfterGc();
       const listed = loaded.count();
-      assert(listed === count, `memory: ${LIBRARIES[loader.library]} (${loader.variant}) lists ${listed} entities, expected ${count}`);
+      assert(
+        listed === count,
+        `memory: ${LIBRARIES[loader.library]} (${loader.variant}) lists ${listed} entities, expected ${count}`,
+      );
       loaded = undefined;
       samples.push((after - before) / count);
       if (gc === undefined) break;
     }
     samples.sort((a, b) => a - b);
-    return { library: loader.library, variant: loader.variant, bytesPerEntity: gc === undefined ? undefined : samples[Math.floor(samples.length / 2)] };
+    return {
+      library: loader.library,
+      variant: loader.variant,
+      bytesPerEntity: gc === undefined ? undefined : samples[Math.floor(samples.length / 2)],
+    };
   });
 }

@@ -25,15 +25,25 @@ export function plainNormalizePosts(posts: readonly Post[]) {
     const commentIds = new Array<string>(post.comments.length);
     for (let c = 0; c < post.comments.length; c++) {
       const comment = post.comments[c] as Post['comments'][number];
-      commentIds[c] = put(comments, comment.id, { ...comment, author: put(people, comment.author.id, { ...comment.author }) });
+      commentIds[c] = put(comments, comment.id, {
+        ...comment,
+        author: put(people, comment.author.id, { ...comment.author }),
+      });
     }
-    result[i] = put(articles, post.id, { ...post, author: put(people, post.author.id, { ...post.author }), comments: commentIds });
+    result[i] = put(articles, post.id, {
+      ...post,
+      author: put(people, post.author.id, { ...post.author }),
+      comments: commentIds,
+    });
   }
   return { result, entities: { Article: articles, Comment: comments, Person: people } };
 }
 
 /** Only what every library returns alike: the result and the entity tables. */
-const data = (normalized: { result: unknown; entities: unknown }) => ({ result: normalized.result, entities: normalized.entities });
+const data = (normalized: { result: unknown; entities: unknown }) => ({
+  result: normalized.result,
+  entities: normalized.entities,
+});
 
 export function normalizeCase(sizes: Sizes): BenchCase {
   const posts = makeArticles(sizes.posts, sizes.people);

@@ -9,7 +9,15 @@ import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/
 import { denormalize as normalizrDenormalize, normalize as normalizrNormalize } from 'normalizr';
 import { RestEndpoint, entitiesSlice, normalize, schema, selectQuery, selectResponse } from '../../src/index.js';
 import type { EntitiesState } from '../../src/index.js';
-import { Article, Comment, makeArticles, makeComments, normalizrArticleList, normalizrCommentList, type Sizes } from '../fixtures.js';
+import {
+  Article,
+  Comment,
+  makeArticles,
+  makeComments,
+  normalizrArticleList,
+  normalizrCommentList,
+  type Sizes,
+} from '../fixtures.js';
 import { assert, benchCase, type BenchCase } from '../model.js';
 import { plainDenormalizePosts } from './denormalize.js';
 
@@ -34,11 +42,30 @@ function refetchedComments(count: number, n: number) {
 }
 
 /** Our state after a response: normalize against the store, one fulfilled action through the reducer. */
-function applyOurs(state: EntitiesState, endpointKey: string, schemaOf: unknown, response: unknown, n: number): EntitiesState {
+function applyOurs(
+  state: EntitiesState,
+  endpointKey: string,
+  schemaOf: unknown,
+  response: unknown,
+  n: number,
+): EntitiesState {
   const meta = { fetchedAt: n, date: n, expiresAt: Number.MAX_SAFE_INTEGER };
   // every refetch starts later than the one before: no stored meta is needed to order the merge
-  const written = normalize(schemaOf, response, [], { store: { entities: state.entities, indexes: state.indexes }, meta });
-  return entitiesSlice.reducer(state, entitiesSlice.actions.fetchFulfilled({ key: endpointKey, result: written.result, entities: written.entities, entitiesMeta: written.entitiesMeta, indexes: written.indexes, meta }));
+  const written = normalize(schemaOf, response, [], {
+    store: { entities: state.entities, indexes: state.indexes },
+    meta,
+  });
+  return entitiesSlice.reducer(
+    state,
+    entitiesSlice.actions.fetchFulfilled({
+      key: endpointKey,
+      result: written.result,
+      entities: written.entities,
+      entitiesMeta: written.entitiesMeta,
+      indexes: written.indexes,
+      meta,
+    }),
+  );
 }
 
 /** RTK's state: one adapter per kind, upserted with the rows a thunk would hand it (already split). */
@@ -50,7 +77,11 @@ interface RtkState {
   readonly comments: EntityState<Row, string>;
   readonly posts: EntityState<Row, string>;
 }
-const emptyRtk: RtkState = { people: people.getInitialState(), comments: comments.getInitialState(), posts: posts.getInitialState() };
+const emptyRtk: RtkState = {
+  people: people.getInitialState(),
+  comments: comments.getInitialState(),
+  posts: posts.getInitialState(),
+};
 
 function splitRows(response: ReturnType<typeof makeArticles>) {
   const personRows = new Map<string, Row>();
@@ -78,7 +109,11 @@ function applyRtk(state: RtkState, response: ReturnType<typeof makeArticles>): R
 
 /** RTK's join: new post and comment objects, the stored people as they are. */
 const selectRtkPosts = createSelector(
-  [(state: RtkState) => state.posts, (state: RtkState) => state.comments.entities, (state: RtkState) => state.people.entities],
+  [
+    (state: RtkState) => state.posts,
+    (state: RtkState) => state.comments.entities,
+    (state: RtkState) => state.people.entities,
+  ],
   (postTable, commentTable, personTable) =>
     postTable.ids.map((id) => {
       const post = postTable.entities[id] as Row;
@@ -93,11 +128,13 @@ const selectRtkPosts = createSelector(
     }),
 );
 
-const selectRtkComments = createSelector([(state: RtkState) => state.comments, (state: RtkState) => state.people.entities], (commentTable, personTable) =>
-  commentTable.ids.map((id) => {
-    const comment = commentTable.entities[id] as Row;
-    return { ...comment, author: personTable[comment.author as string] };
-  }),
+const selectRtkComments = createSelector(
+  [(state: RtkState) => state.comments, (state: RtkState) => state.people.entities],
+  (commentTable, personTable) =>
+    commentTable.ids.map((id) => {
+      const comment = commentTable.entities[id] as Row;
+      return { ...comment, author: personTable[comment.author as string] };
+    }),
 );
 
 const root = (entities: EntitiesState) => ({ [entitiesSlice.reducerPath]: entities });
@@ -109,7 +146,14 @@ export function realisticCases(sizes: Sizes): BenchCase[] {
   let ours = entitiesSlice.reducer(undefined, { type: 'init' });
   let rtk = emptyRtk;
   const selectPosts = selectResponse(getArticles);
-  const refetchOurs = () => void (ours = applyOurs(ours, getArticles.key(), getArticles.schema, refetchedPosts(sizes.posts, sizes.people, ++counts.ours), counts.ours));
+  const refetchOurs = () =>
+    void (ours = applyOurs(
+      ours,
+      getArticles.key(),
+      getArticles.schema,
+      refetchedPosts(sizes.posts, sizes.people, ++counts.ours),
+      counts.ours,
+    ));
   const refetchRtk = () => void (rtk = applyRtk(rtk, refetchedPosts(sizes.posts, sizes.people, ++counts.rtk)));
   for (let i = 0; i < REFETCHES_BEFORE; i++) {
     refetchOurs();
@@ -128,17 +172,27 @@ export function realisticCases(sizes: Sizes): BenchCase[] {
       { library: 'rtk', before: refetchRtk, run: () => selectRtkPosts(rtk) },
       {
         library: 'normalizr',
-        before: () => void (nzInput = normalizrNormalize(refetchedPosts(sizes.posts, sizes.people, ++counts.normalizr), normalizrArticleList)),
+        before: () =>
+          void (nzInput = normalizrNormalize(
+            refetchedPosts(sizes.posts, sizes.people, ++counts.normalizr),
+            normalizrArticleList,
+          )),
         run: () => normalizrDenormalize(nzInput.result, normalizrArticleList, nzInput.entities),
       },
       // the limit builds everything anew each call, so it reads our latest tables as they are
-      { library: 'plain', run: () => plainDenormalizePosts(ours.endpoints[getArticles.key()] as string[], ours.entities as Tables) },
+      {
+        library: 'plain',
+        run: () => plainDenormalizePosts(ours.endpoints[getArticles.key()] as string[], ours.entities as Tables),
+      },
     ],
     check() {
       const before = selectPosts(root(ours)).data as Article[];
       refetchOurs();
       const after = selectPosts(root(ours)).data as Article[];
-      assert(after[0] !== before[0] && after[0]?.author === before[0]?.author, 'realistic posts: posts are new records, their unchanged authors keep their identity');
+      assert(
+        after[0] !== before[0] && after[0]?.author === before[0]?.author,
+        'realistic posts: posts are new records, their unchanged authors keep their identity',
+      );
     },
   });
 
@@ -148,14 +202,24 @@ export function realisticCases(sizes: Sizes): BenchCase[] {
   let rtkAll = emptyRtk;
   const getComments = new RestEndpoint({ urlPrefix: 'https://bench.invalid', path: '/comments', schema: [Comment] });
   const selectAll = selectQuery(allComments);
-  const refetchOursAll = () => void (oursAll = applyOurs(oursAll, getComments.key(), getComments.schema, refetchedComments(sizes.comments, ++allCounts.ours), allCounts.ours));
+  const refetchOursAll = () =>
+    void (oursAll = applyOurs(
+      oursAll,
+      getComments.key(),
+      getComments.schema,
+      refetchedComments(sizes.comments, ++allCounts.ours),
+      allCounts.ours,
+    ));
   const refetchRtkAll = () => {
     const latestComments = refetchedComments(sizes.comments, ++allCounts.rtk);
     const personRows = new Map(latestComments.map((comment) => [comment.author.id, comment.author as Row]));
     rtkAll = {
       ...rtkAll,
       people: people.upsertMany(rtkAll.people, [...personRows.values()]),
-      comments: comments.upsertMany(rtkAll.comments, latestComments.map((comment) => ({ ...comment, author: comment.author.id }))),
+      comments: comments.upsertMany(
+        rtkAll.comments,
+        latestComments.map((comment) => ({ ...comment, author: comment.author.id })),
+      ),
     };
   };
   for (let i = 0; i < Math.min(REFETCHES_BEFORE, 20); i++) {
@@ -175,8 +239,17 @@ export function realisticCases(sizes: Sizes): BenchCase[] {
       { library: 'rtk', before: refetchRtkAll, run: () => selectRtkComments(rtkAll) },
       {
         library: 'normalizr',
-        before: () => void (nzComments = normalizrNormalize(refetchedComments(sizes.comments, ++allCounts.normalizr), normalizrCommentList)),
-        run: () => normalizrDenormalize(Object.keys(nzComments.entities.Comment ?? {}), normalizrCommentList, nzComments.entities),
+        before: () =>
+          void (nzComments = normalizrNormalize(
+            refetchedComments(sizes.comments, ++allCounts.normalizr),
+            normalizrCommentList,
+          )),
+        run: () =>
+          normalizrDenormalize(
+            Object.keys(nzComments.entities.Comment ?? {}),
+            normalizrCommentList,
+            nzComments.entities,
+          ),
       },
     ],
   });

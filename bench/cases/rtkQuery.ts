@@ -23,8 +23,12 @@ const SHARED = 'm0';
 /** A server in memory: GET /members, GET /team/:n (the shared member and 24 others), PATCH /members/:id. */
 function stubServer(members: number) {
   const rows = new Map(makeMembers(Math.max(members, TEAMS * (TEAM_SIZE - 1) + 1)).map((row) => [row.id, row]));
-  const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-  const team = (n: number) => [SHARED, ...Array.from({ length: TEAM_SIZE - 1 }, (_, i) => `m${1 + n * (TEAM_SIZE - 1) + i}`)].map((id) => rows.get(id));
+  const json = (body: unknown) =>
+    new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+  const team = (n: number) =>
+    [SHARED, ...Array.from({ length: TEAM_SIZE - 1 }, (_, i) => `m${1 + n * (TEAM_SIZE - 1) + i}`)].map((id) =>
+      rows.get(id),
+    );
   return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     const path = new URL(request.url).pathname;
@@ -68,7 +72,11 @@ function makeStore(api: MembersApi, normalized?: { readonly middleware: Middlewa
   const noDevChecks = { serializableCheck: false, immutableCheck: false } as const;
   return configureStore({
     reducer: { [api.reducerPath]: api.reducer, [entitiesSlice.reducerPath]: entitiesSlice.reducer },
-    middleware: (getDefault) => getDefault(noDevChecks).concat(api.middleware, ...(normalized === undefined ? [] : [createDataMiddleware(), normalized.middleware])),
+    middleware: (getDefault) =>
+      getDefault(noDevChecks).concat(
+        api.middleware,
+        ...(normalized === undefined ? [] : [createDataMiddleware(), normalized.middleware]),
+      ),
   });
 }
 
@@ -103,7 +111,10 @@ function fetchAndSelect(sizes: Sizes): BenchCase {
     ],
     check() {
       const read = normalized.endpoints.getMembers.select()(ourStore.getState()).data;
-      assert(read?.length === sizes.response && read[0] instanceof Member, 'rtkq-fetch-select: ours must read the members as Member instances');
+      assert(
+        read?.length === sizes.response && read[0] instanceof Member,
+        'rtkq-fetch-select: ours must read the members as Member instances',
+      );
     },
   });
 }
@@ -141,7 +152,9 @@ function renameShared(how: 'refetch' | 'patch'): BenchCase {
         library: 'ours',
         run: async () => {
           const store = await ourTeams();
-          await store.dispatch(plainApi.endpoints.renameMember.initiate({ id: SHARED, name: `renamed ${++ourRenames}` }));
+          await store.dispatch(
+            plainApi.endpoints.renameMember.initiate({ id: SHARED, name: `renamed ${++ourRenames}` }),
+          );
           return readTeams((n) => normalized.endpoints.getTeam.select(n)(store.getState()).data);
         },
       },
@@ -170,7 +183,10 @@ function renameShared(how: 'refetch' | 'patch'): BenchCase {
     async check() {
       const store = await ourTeams();
       const teams = readTeams((n) => normalized.endpoints.getTeam.select(n)(store.getState()).data) as Member[][];
-      assert(teams.every((team) => team[0]?.name === `renamed ${ourRenames}`), `rtkq-rename-${how}: every team must show the new name`);
+      assert(
+        teams.every((team) => team[0]?.name === `renamed ${ourRenames}`),
+        `rtkq-rename-${how}: every team must show the new name`,
+      );
     },
   });
 }

@@ -39,10 +39,25 @@ export function storeCases(sizes: Sizes): BenchCase[] {
     ours.ctrl.setResponse(getMembers, { page: 0 }, stored);
     const rtk = makeRtkStore();
     rtk.dispatch(membersSlice.actions.upsertMany(stored));
-    return { count, response: makeMembers(sizes.response, count), ours: ours.store.getState(), rtk: rtk.getState(), plain: plainApply({}, stored).table };
+    return {
+      count,
+      response: makeMembers(sizes.response, count),
+      ours: ours.store.getState(),
+      rtk: rtk.getState(),
+      plain: plainApply({}, stored).table,
+    };
   };
 
-  const into = (label: string, id: string, target: number | undefined, ourState: unknown, rtkState: unknown, plainTable: Readonly<Record<string, MemberRow>>, response: MemberRow[], storedBefore: number) => {
+  const into = (
+    label: string,
+    id: string,
+    target: number | undefined,
+    ourState: unknown,
+    rtkState: unknown,
+    plainTable: Readonly<Record<string, MemberRow>>,
+    response: MemberRow[],
+    storedBefore: number,
+  ) => {
     let ours = makeOurStore(ourState);
     let rtk = makeRtkStore(rtkState);
     let rows: MemberRow[] = response;
@@ -71,21 +86,50 @@ export function storeCases(sizes: Sizes): BenchCase[] {
           run: () => rtk.dispatch(membersSlice.actions.upsertMany(rows)),
           read: () => rtkMemberSelectors.selectAll(rtk.getState()),
         },
-        { library: 'plain', before: fresh, run: () => (plain = plainApply(plainTable, rows)), read: () => Object.values(plain.table) },
+        {
+          library: 'plain',
+          before: fresh,
+          run: () => (plain = plainApply(plainTable, rows)),
+          read: () => Object.values(plain.table),
+        },
       ],
       check() {
         const { ctrl } = makeOurStore(ourState);
         const read = ctrl.setResponse(getMembers, { page: 1 }, copyRows(response)) as unknown[];
-        assert(read.length === response.length, `${id}: setResponse must return the ${response.length} members it stored`);
-        assert(memberSelectors.selectTotal(ours.store.getState()) === sizes.response + storedBefore, `${id}: wrong member count`);
+        assert(
+          read.length === response.length,
+          `${id}: setResponse must return the ${response.length} members it stored`,
+        );
+        assert(
+          memberSelectors.selectTotal(ours.store.getState()) === sizes.response + storedBefore,
+          `${id}: wrong member count`,
+        );
       },
     });
   };
 
   const holding = (filled: ReturnType<typeof prefilled>, id: string, target: number | undefined) =>
-    into(`into a store holding ${filled.count.toLocaleString('en-US')}`, id, target, filled.ours, filled.rtk, filled.plain, filled.response, filled.count);
+    into(
+      `into a store holding ${filled.count.toLocaleString('en-US')}`,
+      id,
+      target,
+      filled.ours,
+      filled.rtk,
+      filled.plain,
+      filled.response,
+      filled.count,
+    );
   return [
-    into('into an empty store', 'store-empty', 20, undefined, undefined, {}, makeMembers(sizes.response, sizes.storedBefore), 0),
+    into(
+      'into an empty store',
+      'store-empty',
+      20,
+      undefined,
+      undefined,
+      {},
+      makeMembers(sizes.response, sizes.storedBefore),
+      0,
+    ),
     holding(prefilled(1_000), 'store-filled-1k', undefined),
     holding(prefilled(sizes.storedBefore), 'store-filled', 4),
     holding(prefilled(sizes.storedLarge), 'store-filled-large', 2),

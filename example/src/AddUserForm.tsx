@@ -16,7 +16,14 @@ export function AddUserForm() {
 
   return (
     <form className="inline-form" onSubmit={submit} data-testid="add-user-form">
-      <input aria-label="Name" placeholder="Name" value={name} onChange={(event) => setName(event.target.value)} data-testid="new-user-name" required />
+      <input
+        aria-label="Name"
+        placeholder="Name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        data-testid="new-user-name"
+        required
+      />
       <button type="submit" disabled={busy} data-testid="add-user">
         Add user
       </button>

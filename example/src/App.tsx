@@ -21,16 +21,37 @@ export function App() {
         </p>
       </header>
       <div className="grid">
-        <Panel title="Users" note={<>GET /users as <code>schema.All(User)</code>; a new user appears with no refetch.</>}>
+        <Panel
+          title="Users"
+          note={
+            <>
+              GET /users as <code>schema.All(User)</code>; a new user appears with no refetch.
+            </>
+          }
+        >
           <AddUserForm />
           <AsyncBoundary fallback={<Loading />}>
             <UserList />
           </AsyncBoundary>
         </Panel>
-        <Panel title="Feed" note={<>Links and posts in one <code>schema.All</code>, two ways to tell them apart.</>}>
+        <Panel
+          title="Feed"
+          note={
+            <>
+              Links and posts in one <code>schema.All</code>, two ways to tell them apart.
+            </>
+          }
+        >
           <Feed />
         </Panel>
-        <Panel title="Trades" note={<>One POST /trade answers <code>{'{ trade, account }'}</code>: list and balance update together.</>}>
+        <Panel
+          title="Trades"
+          note={
+            <>
+              One POST /trade answers <code>{'{ trade, account }'}</code>: list and balance update together.
+            </>
+          }
+        >
           <AsyncBoundary fallback={<Loading />}>
             <AccountBalance id={1} />
           </AsyncBoundary>
@@ -43,8 +64,8 @@ export function App() {
           title="Trades through RTK Query"
           note={
             <>
-              An RTK Query <code>createApi</code> normalized with <code>normalizeApi</code>: the same tables, so one POST /trade here updates
-              this panel and the one beside it, with no tags.
+              An RTK Query <code>createApi</code> normalized with <code>normalizeApi</code>: the same tables, so one
+              POST /trade here updates this panel and the one beside it, with no tags.
             </>
           }
         >

@@ -5,7 +5,13 @@ import { useSubmit } from './useSubmit';
 const COINS = ['btc', 'eth', 'sol'];
 
 /** The trade form: `buy` makes the request; `testId` prefixes its test ids (`trade-form`, `trade-amount`…). */
-export function BuyForm({ buy, testId = 'trade' }: { buy: (trade: { amount: string; coin: string }) => Promise<unknown>; testId?: string }) {
+export function BuyForm({
+  buy,
+  testId = 'trade',
+}: {
+  buy: (trade: { amount: string; coin: string }) => Promise<unknown>;
+  testId?: string;
+}) {
   const [amount, setAmount] = useState('2');
   const [coin, setCoin] = useState('btc');
   const { busy, error, run } = useSubmit();
@@ -17,8 +23,21 @@ export function BuyForm({ buy, testId = 'trade' }: { buy: (trade: { amount: stri
 
   return (
     <form className="inline-form" onSubmit={submit} data-testid={`${testId}-form`}>
-      <input aria-label="Amount" inputMode="decimal" pattern="\d+(\.\d+)?" value={amount} onChange={(event) => setAmount(event.target.value)} data-testid={`${testId}-amount`} required />
-      <select aria-label="Coin" value={coin} onChange={(event) => setCoin(event.target.value)} data-testid={`${testId}-coin`}>
+      <input
+        aria-label="Amount"
+        inputMode="decimal"
+        pattern="\d+(\.\d+)?"
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+        data-testid={`${testId}-amount`}
+        required
+      />
+      <select
+        aria-label="Coin"
+        value={coin}
+        onChange={(event) => setCoin(event.target.value)}
+        data-testid={`${testId}-coin`}
+      >
         {COINS.map((name) => (
           <option key={name} value={name}>
             {name.toUpperCase()}

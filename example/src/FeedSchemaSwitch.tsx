@@ -6,7 +6,13 @@ const VARIANTS: ReadonlyArray<{ value: FeedVariant; label: string; code: string 
 ];
 
 /** Picks which of the two feed schemas the list reads with. */
-export function FeedSchemaSwitch({ value, onChange }: { value: FeedVariant; onChange: (variant: FeedVariant) => void }) {
+export function FeedSchemaSwitch({
+  value,
+  onChange,
+}: {
+  value: FeedVariant;
+  onChange: (variant: FeedVariant) => void;
+}) {
   return (
     <fieldset className="switch" data-testid="feed-switch">
       <legend>Schema</legend>

@@ -12,7 +12,10 @@ export const createUser = new RestEndpoint({ urlPrefix, path: '/users', method: 
 /** The feed's two kinds, picked by the attribute `type`... */
 export const feedByAttribute = new schema.All({ link: Link, post: Post }, 'type');
 /** ...or by a function of the item: the same tables, the same items. */
-export const feedByFunction = new schema.All({ links: Link, posts: Post }, (value: { type: string }) => `${value.type}s`);
+export const feedByFunction = new schema.All(
+  { links: Link, posts: Post },
+  (value: { type: string }) => `${value.type}s`,
+);
 
 export const getFeed = new RestEndpoint({ urlPrefix, path: '/feed', schema: feedByAttribute });
 export const getFeedByFunction = getFeed.extend({ schema: feedByFunction });

@@ -25,7 +25,9 @@ export function useSubmit() {
 
 /** The `error` field of a server's JSON body (`{ error }`), if it has one. */
 function serverReason(body: unknown): string | undefined {
-  return typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' ? body.error : undefined;
+  return typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string'
+    ? body.error
+    : undefined;
 }
 
 /** The server's own explanation when there is one: from our NetworkError, or RTK Query's `{ status, data }`. */

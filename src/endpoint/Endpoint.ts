@@ -53,8 +53,14 @@ export interface EndpointFactory {
    * await store.dispatch(fetchEndpoint(getUser, '5'));
    * ```
    */
-  <A extends unknown[], T, S = undefined>(fetchFn: (...args: A) => Promise<T>, options?: EndpointOptions<A, S>): Endpoint<A, T, S>;
-  new <A extends unknown[], T, S = undefined>(fetchFn: (...args: A) => Promise<T>, options?: EndpointOptions<A, S>): Endpoint<A, T, S>;
+  <A extends unknown[], T, S = undefined>(
+    fetchFn: (...args: A) => Promise<T>,
+    options?: EndpointOptions<A, S>,
+  ): Endpoint<A, T, S>;
+  new <A extends unknown[], T, S = undefined>(
+    fetchFn: (...args: A) => Promise<T>,
+    options?: EndpointOptions<A, S>,
+  ): Endpoint<A, T, S>;
 }
 
 let anonymous = 0;
@@ -123,12 +129,18 @@ class FunctionEndpoint<A extends unknown[], T, S> implements Endpoint<A, T, S> {
  * Gives `factory` the prototype of `made`, so that `value instanceof factory` holds for every value
  * it makes. A call rather than a module-scope assignment, so that bundlers can drop it when unused.
  */
-function sharePrototype<F extends (...args: never[]) => unknown>(factory: F, made: abstract new (...args: never[]) => unknown): F {
+function sharePrototype<F extends (...args: never[]) => unknown>(
+  factory: F,
+  made: abstract new (...args: never[]) => unknown,
+): F {
   factory.prototype = made.prototype;
   return factory;
 }
 
 /** Wraps any async function as an endpoint; see `EndpointFactory`. Works with and without `new`. */
-export const Endpoint = /* @__PURE__ */ sharePrototype(function Endpoint<A extends unknown[], T, S>(fetchFn: (...args: A) => Promise<T>, options?: EndpointOptions<A, S>) {
+export const Endpoint = /* @__PURE__ */ sharePrototype(function Endpoint<A extends unknown[], T, S>(
+  fetchFn: (...args: A) => Promise<T>,
+  options?: EndpointOptions<A, S>,
+) {
   return new FunctionEndpoint(fetchFn, options ?? {});
 }, FunctionEndpoint) as unknown as EndpointFactory;

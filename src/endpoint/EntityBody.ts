@@ -7,5 +7,7 @@ import type { Entity } from '../schema/Entity.js';
  * @see README.md#resources
  */
 export type EntityBody<T> = {
-  [K in keyof T as T[K] extends (...args: any[]) => unknown ? never : K]?: T[K] extends Entity ? EntityBody<T[K]> | string | number : T[K];
+  [K in keyof T as T[K] extends (...args: any[]) => unknown ? never : K]?: T[K] extends Entity
+    ? EntityBody<T[K]> | string | number
+    : T[K];
 };

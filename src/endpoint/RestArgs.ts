@@ -33,7 +33,11 @@ export type TakesBody<B> = IsAny<B> extends true ? true : [B] extends [undefined
  * @see README.md#add-it-to-your-store
  */
 export type RestParams<P extends string, Q> = PathParams<P> &
-  (HasWildcard<P> extends true ? (string extends keyof Q ? { readonly [name: string]: Q[keyof Q] | readonly string[] } : Q) : Q);
+  (HasWildcard<P> extends true
+    ? string extends keyof Q
+      ? { readonly [name: string]: Q[keyof Q] | readonly string[] }
+      : Q
+    : Q);
 
 /**
  * The arguments of a `RestEndpoint` call, from its path `P`, body `B` and search params `Q`:

@@ -43,8 +43,7 @@ export class RestEndpoint<
   B = DefaultBody<M>,
   Q = SearchParams,
   R = unknown,
-> implements EndpointInterface<RestArgs<P, B, Q>, S>
-{
+> implements EndpointInterface<RestArgs<P, B, Q>, S> {
   /** The path template. */
   readonly path: P;
   /** Prepended to the path. */
@@ -135,11 +134,20 @@ export class RestEndpoint<
     const url = this.#url(params);
     const encoded = this.#takesBody ? encodeBody(body, this.name) : undefined;
     const headers = headerRecord(this.requestInit?.headers);
-    if (encoded?.contentType !== undefined && !hasHeader(headers, 'content-type')) headers['Content-Type'] = encoded.contentType;
+    if (encoded?.contentType !== undefined && !hasHeader(headers, 'content-type'))
+      headers['Content-Type'] = encoded.contentType;
     const finalHeaders = await this.getHeaders(headers);
 
     const timeout = this.timeout === undefined ? undefined : new AbortController();
-    const timer = timeout && setTimeout(() => timeout.abort(new DOMException(`${this.name} timed out after ${this.timeout}ms waiting for ${url}`, 'TimeoutError')), this.timeout);
+    const timer =
+      timeout &&
+      setTimeout(
+        () =>
+          timeout.abort(
+            new DOMException(`${this.name} timed out after ${this.timeout}ms waiting for ${url}`, 'TimeoutError'),
+          ),
+        this.timeout,
+      );
     let value: unknown;
     /** How the server answered when it sent no body (`204 No Content`), else undefined. */
     let answer: string | undefined;
@@ -162,11 +170,16 @@ export class RestEndpoint<
       }
       if (!response.ok) throw await this.#networkError(url, response);
       // the default parser tells an empty body from a JSON null; a custom one only has the status
-      const read = this.parseResponse === RestEndpoint.prototype.parseResponse
-        ? await readResponse(response, this)
-        : { value: await this.parseResponse(response), empty: response.status === 204 || response.status === 205 };
+      const read =
+        this.parseResponse === RestEndpoint.prototype.parseResponse
+          ? await readResponse(response, this)
+          : { value: await this.parseResponse(response), empty: response.status === 204 || response.status === 205 };
       value = read.value;
-      if (read.empty) answer = response.status === 204 || response.status === 205 ? `${response.status} ${response.status === 204 ? 'No Content' : 'Reset Content'}` : `${response.status} with an empty body`;
+      if (read.empty)
+        answer =
+          response.status === 204 || response.status === 205
+            ? `${response.status} ${response.status === 204 ? 'No Content' : 'Reset Content'}`
+            : `${response.status} with an empty body`;
     } catch (error) {
       if (timeout?.signal.aborted) throw timeout.signal.reason;
       throw error;
@@ -174,7 +187,12 @@ export class RestEndpoint<
       clearTimeout(timer);
     }
     const processed = this.process(value, ...args);
-    if (answer === undefined || (processed !== null && processed !== undefined) || toSchemaClass(this.schema) === undefined) return processed;
+    if (
+      answer === undefined ||
+      (processed !== null && processed !== undefined) ||
+      toSchemaClass(this.schema) === undefined
+    )
+      return processed;
     // an empty answer: a delete names its entity through the params; any other schema has nothing to normalize
     if (this.schema instanceof Invalidate) return params as R;
     throw new TypeError(
@@ -251,16 +269,24 @@ export class RestEndpoint<
     }
     // their entries are no fields: every path parameter would read as missing
     if (value instanceof Map || value instanceof Set || value instanceof Date || value instanceof RegExp) {
-      throw new TypeError(`${this.name}: params must be a plain object such as { id: 1 }; received ${describeValue(value)}.`);
+      throw new TypeError(
+        `${this.name}: params must be a plain object such as { id: 1 }; received ${describeValue(value)}.`,
+      );
     }
     return value as Readonly<Record<string, unknown>>;
   }
 
   async #networkError(url: string, response: Response): Promise<NetworkError> {
     // read a copy, so `error.response` can still be read by whoever catches the error
-    const text = await response.clone().text().catch(() => '');
+    const text = await response
+      .clone()
+      .text()
+      .catch(() => '');
     const status = `${response.status} ${response.statusText}`.trim();
-    return new NetworkError(response, `${this.name} failed with ${status} from ${url}${text === '' ? '' : `. Body starts with ${bodyStart(text)}`}.`);
+    return new NetworkError(
+      response,
+      `${this.name} failed with ${status} from ${url}${text === '' ? '' : `. Body starts with ${bodyStart(text)}`}.`,
+    );
   }
 }
 

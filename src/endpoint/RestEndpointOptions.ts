@@ -8,7 +8,14 @@ import type { HttpMethod, RestArgs } from './RestArgs.js';
  *
  * @see README.md#add-it-to-your-store
  */
-export interface RestEndpointOptions<P extends string, S, M extends HttpMethod, B, Q, R> extends CommonEndpointOptions<S> {
+export interface RestEndpointOptions<
+  P extends string,
+  S,
+  M extends HttpMethod,
+  B,
+  Q,
+  R,
+> extends CommonEndpointOptions<S> {
   /**
    * The path template: `:name` a required parameter, `{/:name}` an optional segment, `*name` a
    * wildcard (`string[]`, joined with `/`); `\` escapes a literal `:`, `*`, `{` or `}`.
@@ -71,4 +78,6 @@ export interface RestEndpointOptions<P extends string, S, M extends HttpMethod, 
  *
  * @see README.md#add-it-to-your-store
  */
-export type RestEndpointExtendOptions<P extends string, S, M extends HttpMethod, B, Q, R> = Partial<RestEndpointOptions<P, S, M, B, Q, R>>;
+export type RestEndpointExtendOptions<P extends string, S, M extends HttpMethod, B, Q, R> = Partial<
+  RestEndpointOptions<P, S, M, B, Q, R>
+>;

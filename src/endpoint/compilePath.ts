@@ -41,7 +41,12 @@ export function compilePath(path: string, endpointName: string): PathTemplate {
   const where = `${endpointName}: path parameter`;
 
   const segment = (value: unknown, name: string): string => {
-    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint' && typeof value !== 'boolean') {
+    if (
+      typeof value !== 'string' &&
+      typeof value !== 'number' &&
+      typeof value !== 'bigint' &&
+      typeof value !== 'boolean'
+    ) {
       throw new TypeError(`${where} '${name}' must be a string or number; received ${describeValue(value)}.`);
     }
     const text = String(value);
@@ -57,11 +62,17 @@ export function compilePath(path: string, endpointName: string): PathTemplate {
   };
 
   const missing = (name: string): never => {
-    throw new TypeError(`${where} '${name}' is missing for ${JSON.stringify(path)}: pass it in the params, e.g. { ${name}: … }.`);
+    throw new TypeError(
+      `${where} '${name}' is missing for ${JSON.stringify(path)}: pass it in the params, e.g. { ${name}: … }.`,
+    );
   };
 
   /** Renders tokens; inside a group, a missing parameter drops the whole group (`undefined`). */
-  const render = (list: readonly PathToken[], params: Readonly<Record<string, unknown>>, inGroup: boolean): string | undefined => {
+  const render = (
+    list: readonly PathToken[],
+    params: Readonly<Record<string, unknown>>,
+    inGroup: boolean,
+  ): string | undefined => {
     let out = '';
     for (const token of list) {
       if (token.kind === 'text') {
@@ -70,7 +81,8 @@ export function compilePath(path: string, endpointName: string): PathTemplate {
         out += render(token.tokens, params, true) ?? '';
       } else {
         const value = getOwn(params, token.name);
-        const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+        const empty =
+          value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
         if (empty) {
           if (inGroup) return undefined;
           return missing(token.name);
@@ -80,7 +92,9 @@ export function compilePath(path: string, endpointName: string): PathTemplate {
         } else if (Array.isArray(value)) {
           out += value.map((part: unknown) => segment(part, token.name)).join('/');
         } else {
-          throw new TypeError(`${where} '${token.name}' is a wildcard and takes an array of segments, e.g. ['a', 'b']; received ${describeValue(value)}.`);
+          throw new TypeError(
+            `${where} '${token.name}' is a wildcard and takes an array of segments, e.g. ['a', 'b']; received ${describeValue(value)}.`,
+          );
         }
       }
     }

@@ -14,7 +14,15 @@ import { field } from '../utils/field.js';
 type Instance<S> = S extends abstract new (...args: any[]) => infer I ? I : never;
 type Common = Pick<
   RestEndpointOptions<string, unknown, 'GET', undefined, SearchParams, unknown>,
-  'urlPrefix' | 'requestInit' | 'getHeaders' | 'dataExpiryLength' | 'errorExpiryLength' | 'pollFrequency' | 'keepUnusedDataFor' | 'timeout' | 'errorPolicy'
+  | 'urlPrefix'
+  | 'requestInit'
+  | 'getHeaders'
+  | 'dataExpiryLength'
+  | 'errorExpiryLength'
+  | 'pollFrequency'
+  | 'keepUnusedDataFor'
+  | 'timeout'
+  | 'errorPolicy'
 >;
 
 /**
@@ -45,19 +53,24 @@ export interface ResourceOptions<P extends string, S extends EntitySchema> exten
 export type ResourceMembers<P extends string, S extends EntitySchema> = ReturnType<typeof buildMembers<P, S>>;
 
 type MemberOptions = Partial<RestEndpointOptions<string, unknown, HttpMethod, unknown, SearchParams, unknown>>;
-type MethodOf<O, Base> = O extends { method: infer M extends HttpMethod } ? M : Base extends RestEndpoint<string, unknown, infer M, any, any, any> ? M : 'GET';
+type MethodOf<O, Base> = O extends { method: infer M extends HttpMethod }
+  ? M
+  : Base extends RestEndpoint<string, unknown, infer M, any, any, any>
+    ? M
+    : 'GET';
 
 /** The endpoint `extend` makes from options: their path, schema and method, else the base member's. */
-export type ExtendedMember<O, Base> = Base extends RestEndpoint<infer P, infer S, any, any, infer Q, infer R>
-  ? RestEndpoint<
-      O extends { path: infer P2 extends string } ? P2 : P,
-      O extends { schema: infer S2 } ? S2 : S,
-      MethodOf<O, Base>,
-      O extends { body: infer B } ? B : DefaultBody<MethodOf<O, Base>>,
-      Q,
-      R
-    >
-  : never;
+export type ExtendedMember<O, Base> =
+  Base extends RestEndpoint<infer P, infer S, any, any, infer Q, infer R>
+    ? RestEndpoint<
+        O extends { path: infer P2 extends string } ? P2 : P,
+        O extends { schema: infer S2 } ? S2 : S,
+        MethodOf<O, Base>,
+        O extends { body: infer B } ? B : DefaultBody<MethodOf<O, Base>>,
+        Q,
+        R
+      >
+    : never;
 
 /**
  * A resource: its endpoints plus `extend`, which returns a new resource.
@@ -69,23 +82,40 @@ export type Resource<M extends object> = M & {
   extend<N extends string, const O extends MemberOptions>(
     name: N,
     options: O,
-  ): Resource<Omit<M, N> & { [K in N]: ExtendedMember<O, N extends keyof M ? M[N] : M extends { get: infer G } ? G : never> }>;
+  ): Resource<
+    Omit<M, N> & { [K in N]: ExtendedMember<O, N extends keyof M ? M[N] : M extends { get: infer G } ? G : never> }
+  >;
   /** Adds or replaces members from options: each extends the member of that name, or `get`. */
   extend<const O extends Record<string, MemberOptions>>(
     members: O,
-  ): Resource<Omit<M, keyof O> & { [K in keyof O]: ExtendedMember<O[K], K extends keyof M ? M[K] : M extends { get: infer G } ? G : never> }>;
+  ): Resource<
+    Omit<M, keyof O> & {
+      [K in keyof O]: ExtendedMember<O[K], K extends keyof M ? M[K] : M extends { get: infer G } ? G : never>;
+    }
+  >;
   /** Adds or replaces members built from the current ones. */
   extend<X extends object>(build: (base: M) => X): Resource<Omit<M, keyof X> & X>;
 };
 
 function buildMembers<P extends string, S extends EntitySchema>(options: ResourceOptions<P, S>) {
-  const { path, schema, Collection: CollectionClass = Collection, nonFilterArgumentKeys, paginationField = 'cursor', optimistic = false, ...common } = options;
+  const {
+    path,
+    schema,
+    Collection: CollectionClass = Collection,
+    nonFilterArgumentKeys,
+    paginationField = 'cursor',
+    optimistic = false,
+    ...common
+  } = options;
   const key = entityKey(schema);
   type Body = EntityBody<Instance<S>>;
   const body = {} as Body; // types the body; its value is never sent
   const optimisticFor = optimistic ? optimisticResponses : undefined;
 
-  const collection = new CollectionClass([schema], nonFilterArgumentKeys === undefined ? {} : { nonFilterArgumentKeys });
+  const collection = new CollectionClass(
+    [schema],
+    nonFilterArgumentKeys === undefined ? {} : { nonFilterArgumentKeys },
+  );
   const get = new RestEndpoint({ ...common, path, schema, name: `${key}.get` });
   const list = new RestEndpoint({ ...common, path: listPath(path), schema: collection, name: `${key}.getList` });
   const push = list.extend({
@@ -113,16 +143,27 @@ function buildMembers<P extends string, S extends EntitySchema>(options: Resourc
     /** GETs a list (stored per arguments), with `.push`, `.unshift`, `.assign`, `.remove` and `.getPage`. */
     getList,
     /** PUTs a whole item. */
-    update: get.extend({ method: 'PUT', body, name: `${key}.update`, ...(optimisticFor ? { getOptimisticResponse: optimisticFor.update } : {}) }),
+    update: get.extend({
+      method: 'PUT',
+      body,
+      name: `${key}.update`,
+      ...(optimisticFor ? { getOptimisticResponse: optimisticFor.update } : {}),
+    }),
     /** PATCHes some fields of an item. */
-    partialUpdate: get.extend({ method: 'PATCH', body, name: `${key}.partialUpdate`, ...(optimisticFor ? { getOptimisticResponse: optimisticFor.update } : {}) }),
+    partialUpdate: get.extend({
+      method: 'PATCH',
+      body,
+      name: `${key}.partialUpdate`,
+      ...(optimisticFor ? { getOptimisticResponse: optimisticFor.update } : {}),
+    }),
     /** DELETEs an item: it leaves every list, every All and every read by id. */
     delete: get.extend({
       method: 'DELETE',
       schema: new Invalidate(schema),
       name: `${key}.delete`,
       // an empty DELETE response (204, `{}`) names the item through the params
-      process: (value: unknown, ...args: unknown[]) => (typeof value === 'object' && value !== null && Object.keys(value).length > 0 ? value : args[0]),
+      process: (value: unknown, ...args: unknown[]) =>
+        typeof value === 'object' && value !== null && Object.keys(value).length > 0 ? value : args[0],
       ...(optimisticFor ? { getOptimisticResponse: optimisticFor.remove } : {}),
     }),
   };
@@ -142,7 +183,9 @@ function buildMembers<P extends string, S extends EntitySchema>(options: Resourc
  * ```
  * @see README.md#resources
  */
-export function createResource<P extends string, S extends EntitySchema>(options: ResourceOptions<P, S>): Resource<ResourceMembers<P, S>> {
+export function createResource<P extends string, S extends EntitySchema>(
+  options: ResourceOptions<P, S>,
+): Resource<ResourceMembers<P, S>> {
   return withExtend(buildMembers(options), entityKey(options.schema));
 }
 
@@ -157,7 +200,10 @@ function withExtend<M extends object>(members: M, key: string): Resource<M> {
     let added: object;
     if (typeof first === 'function') added = named(first(members), key);
     else if (typeof first === 'string') added = { [first]: extendMember(first, options ?? {}) };
-    else added = Object.fromEntries(Object.entries(first).map(([name, memberOptions]) => [name, extendMember(name, memberOptions as object)]));
+    else
+      added = Object.fromEntries(
+        Object.entries(first).map(([name, memberOptions]) => [name, extendMember(name, memberOptions as object)]),
+      );
     return withExtend({ ...members, ...added }, key);
   };
   return { ...members, extend } as Resource<M>;
@@ -171,8 +217,14 @@ function named(added: object, key: string): object {
   return Object.fromEntries(
     Object.entries(added).map(([member, endpoint]) => {
       const candidate = endpoint as Partial<AnyEndpoint>;
-      const generated = typeof candidate.name === 'string' && candidate.name.startsWith(`${key}.`) && candidate.name !== `${key}.${member}`;
-      return [member, generated && typeof candidate.extend === 'function' ? candidate.extend({ name: `${key}.${member}` }) : endpoint];
+      const generated =
+        typeof candidate.name === 'string' &&
+        candidate.name.startsWith(`${key}.`) &&
+        candidate.name !== `${key}.${member}`;
+      return [
+        member,
+        generated && typeof candidate.extend === 'function' ? candidate.extend({ name: `${key}.${member}` }) : endpoint,
+      ];
     }),
   );
 }

@@ -2,10 +2,22 @@ import type { EndpointInterface, ErrorPolicy } from './interface.js';
 import { field } from '../utils/field.js';
 
 /** What `fetch` says when no response came, in Node, Chrome, Firefox, Safari and fetch polyfills. */
-const FETCH_FAILED = /^(fetch failed|Failed to fetch|NetworkError when attempting to fetch resource\.?|Load failed|Network request failed)$/;
+const FETCH_FAILED =
+  /^(fetch failed|Failed to fetch|NetworkError when attempting to fetch resource\.?|Load failed|Network request failed)$/;
 
 /** Codes of Node's errors for a connection that failed or broke before any response. */
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 /**
  * Whether a failure came with no HTTP response at all (offline, refused, DNS, timeout): a

@@ -17,7 +17,9 @@ const NAME_CHAR = /[A-Za-z0-9_$]/;
  */
 export function parsePath(path: string, endpointName: string): readonly PathToken[] {
   const fail = (problem: string, at: number): never => {
-    throw new TypeError(`${endpointName}: invalid path template ${JSON.stringify(path)}: ${problem} at index ${at}. Escape literal characters with a backslash.`);
+    throw new TypeError(
+      `${endpointName}: invalid path template ${JSON.stringify(path)}: ${problem} at index ${at}. Escape literal characters with a backslash.`,
+    );
   };
   const stack: PathToken[][] = [[]];
   let text = '';
@@ -52,10 +54,16 @@ export function parsePath(path: string, endpointName: string): readonly PathToke
       const endsSegment = end + 1 >= path.length || '/{}'.includes(path.charAt(end + 1));
       // `:id?` and `:id+` mean optional and repeated in Express; here `?` would start a fixed query
       if (char === ':' && modifier === '?' && endsSegment) {
-        fail(`':${name}?' is an Express-style optional parameter, which this syntax does not have: write '{/:${name}}' for an optional segment`, i);
+        fail(
+          `':${name}?' is an Express-style optional parameter, which this syntax does not have: write '{/:${name}}' for an optional segment`,
+          i,
+        );
       }
       if (char === ':' && (modifier === '+' || modifier === '*') && endsSegment) {
-        fail(`':${name}${modifier}' is an Express-style repeated parameter, which this syntax does not have: write '*${name}' for a wildcard`, i);
+        fail(
+          `':${name}${modifier}' is an Express-style repeated parameter, which this syntax does not have: write '*${name}' for a wildcard`,
+          i,
+        );
       }
       flushText();
       current().push({ kind: char === ':' ? 'param' : 'wildcard', name });

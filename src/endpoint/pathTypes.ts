@@ -12,8 +12,32 @@
 export type PathParamValue = string | number;
 
 type Letter =
-  | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm'
-  | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z';
+  | 'a'
+  | 'b'
+  | 'c'
+  | 'd'
+  | 'e'
+  | 'f'
+  | 'g'
+  | 'h'
+  | 'i'
+  | 'j'
+  | 'k'
+  | 'l'
+  | 'm'
+  | 'n'
+  | 'o'
+  | 'p'
+  | 'q'
+  | 'r'
+  | 's'
+  | 't'
+  | 'u'
+  | 'v'
+  | 'w'
+  | 'x'
+  | 'y'
+  | 'z';
 type NameChar = Letter | Uppercase<Letter> | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '_' | '$';
 
 /** Reads a parameter name from the start of `S`: `[name, rest]`. */
@@ -33,11 +57,31 @@ interface Found {
 
 type AddParam<F extends Found, Kind extends ':' | '*', Name extends string, InGroup extends boolean> = Kind extends ':'
   ? InGroup extends true
-    ? { required: F['required']; optional: F['optional'] | Name; wildcard: F['wildcard']; optionalWildcard: F['optionalWildcard'] }
-    : { required: F['required'] | Name; optional: F['optional']; wildcard: F['wildcard']; optionalWildcard: F['optionalWildcard'] }
+    ? {
+        required: F['required'];
+        optional: F['optional'] | Name;
+        wildcard: F['wildcard'];
+        optionalWildcard: F['optionalWildcard'];
+      }
+    : {
+        required: F['required'] | Name;
+        optional: F['optional'];
+        wildcard: F['wildcard'];
+        optionalWildcard: F['optionalWildcard'];
+      }
   : InGroup extends true
-    ? { required: F['required']; optional: F['optional']; wildcard: F['wildcard']; optionalWildcard: F['optionalWildcard'] | Name }
-    : { required: F['required']; optional: F['optional']; wildcard: F['wildcard'] | Name; optionalWildcard: F['optionalWildcard'] };
+    ? {
+        required: F['required'];
+        optional: F['optional'];
+        wildcard: F['wildcard'];
+        optionalWildcard: F['optionalWildcard'] | Name;
+      }
+    : {
+        required: F['required'];
+        optional: F['optional'];
+        wildcard: F['wildcard'] | Name;
+        optionalWildcard: F['optionalWildcard'];
+      };
 
 type Pop<T extends readonly unknown[]> = T extends readonly [unknown, ...infer Rest] ? Rest : [];
 
@@ -58,7 +102,11 @@ type Scan<S extends string, F extends Found, Depth extends readonly unknown[]> =
           : Scan<Rest, F, Depth>
   : F;
 
-type Scanned<P extends string> = Scan<P, { required: never; optional: never; wildcard: never; optionalWildcard: never }, []>;
+type Scanned<P extends string> = Scan<
+  P,
+  { required: never; optional: never; wildcard: never; optionalWildcard: never },
+  []
+>;
 
 type Flatten<T> = { [K in keyof T]: T[K] };
 
@@ -79,7 +127,11 @@ export type PathParams<P extends string> = string extends P
   : FromFound<Scanned<P>>;
 
 /** True when the template names at least one parameter (required or optional). */
-export type HasPathParams<P extends string> = string extends P ? true : [keyof PathParams<P>] extends [never] ? false : true;
+export type HasPathParams<P extends string> = string extends P
+  ? true
+  : [keyof PathParams<P>] extends [never]
+    ? false
+    : true;
 
 /** True when the template has a parameter that must be given. */
 export type HasRequiredPathParams<P extends string> = string extends P

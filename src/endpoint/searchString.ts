@@ -25,14 +25,21 @@ export type SearchParams = Record<string, SearchParamValue>;
  * @param endpointName names the endpoint in errors
  * @returns `''` or `?a=1&b=2`
  */
-export function searchString(params: Readonly<Record<string, unknown>>, pathNames: ReadonlySet<string>, endpointName: string): string {
+export function searchString(
+  params: Readonly<Record<string, unknown>>,
+  pathNames: ReadonlySet<string>,
+  endpointName: string,
+): string {
   const query = new URLSearchParams();
   const append = (name: string, value: unknown) => {
     if (value === undefined) return;
     const where = `${endpointName}: search parameter '${name}'`;
     if ((typeof value === 'object' && value !== null) || typeof value === 'function' || typeof value === 'symbol') {
       // a function would put its source into the URL; a Date would read like a string in the message
-      const hint = value instanceof Date ? `Pass ${name}.toISOString(), or its time in ms.` : 'Serialize it yourself, e.g. with JSON.stringify.';
+      const hint =
+        value instanceof Date
+          ? `Pass ${name}.toISOString(), or its time in ms.`
+          : 'Serialize it yourself, e.g. with JSON.stringify.';
       throw new TypeError(`${where} must be a string, number or boolean; received ${describeValue(value)}. ${hint}`);
     }
     const text = String(value);

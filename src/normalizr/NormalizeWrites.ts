@@ -116,7 +116,10 @@ export class NormalizeWrites implements NormalizeDelegate {
         if (next !== stored && sameJson(next, stored)) next = stored;
       }
       table[pk] = next;
-      metaTable[pk] = storedMeta !== undefined && startedBefore(this.meta, storedMeta) && !storedMeta.deleted ? storedMeta : this.meta;
+      metaTable[pk] =
+        storedMeta !== undefined && startedBefore(this.meta, storedMeta) && !storedMeta.deleted
+          ? storedMeta
+          : this.meta;
     }
     if (entity.indexes !== undefined) this.writeIndexes(entity, key, pk, table[pk] as EntityRecord, before);
   }
@@ -141,7 +144,13 @@ export class NormalizeWrites implements NormalizeDelegate {
     return getOwn(getOwn(getOwn(this.store?.indexes, key), field), value);
   }
 
-  private writeIndexes(entity: StoredSchema, key: string, pk: string, record: EntityRecord, before: EntityRecord | undefined): void {
+  private writeIndexes(
+    entity: StoredSchema,
+    key: string,
+    pk: string,
+    record: EntityRecord,
+    before: EntityRecord | undefined,
+  ): void {
     const tables = (this.indexes[key] ??= createTable());
     for (const field of entity.indexes ?? []) {
       const value = record[field];

@@ -18,7 +18,13 @@ const FOUND = Object.freeze({});
  * instances made; nested entities wait in a queue, so graphs deeper than the call stack are fine.
  * `schema.Query` is followed into the schema it wraps (its `process` is the app's code, for reads).
  */
-export function collectReachable(schema: unknown, input: unknown, tables: EntityTables, args: readonly unknown[], reached: Reached): void {
+export function collectReachable(
+  schema: unknown,
+  input: unknown,
+  tables: EntityTables,
+  args: readonly unknown[],
+  reached: Reached,
+): void {
   const queue: Array<[StoredSchema, EntityRecord]> = [];
   const walk: DenormalizeDelegate = {
     args,

@@ -22,6 +22,11 @@ const sharedCache = /* @__PURE__ */ new MemoCache();
  * ```
  * @see README.md#first-use
  */
-export function denormalize<S>(schema: S, input: unknown, entities: EntityTables, args: readonly unknown[] = []): Denormalize<S> {
+export function denormalize<S>(
+  schema: S,
+  input: unknown,
+  entities: EntityTables,
+  args: readonly unknown[] = [],
+): Denormalize<S> {
   return sharedCache.denormalize(schema, input, entities, args) as Denormalize<S>;
 }

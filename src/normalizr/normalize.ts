@@ -45,7 +45,12 @@ export interface NormalizedData<R = unknown> {
  * @returns the result and the records to write
  * @see README.md#first-use
  */
-export function normalize<R = unknown>(schema: unknown, input: unknown, args: readonly unknown[] = [], options: NormalizeOptions = {}): NormalizedData<R> {
+export function normalize<R = unknown>(
+  schema: unknown,
+  input: unknown,
+  args: readonly unknown[] = [],
+  options: NormalizeOptions = {},
+): NormalizedData<R> {
   const now = Date.now();
   const meta = options.meta ?? { fetchedAt: now, date: now, expiresAt: Number.MAX_SAFE_INTEGER };
   const writes = new NormalizeWrites(options.store, meta, args, options.source);

@@ -14,7 +14,11 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return sameValue(a, b, 0);
 }
 
-function sameFields(a: { readonly [field: string]: unknown }, b: { readonly [field: string]: unknown }, depth: number): boolean {
+function sameFields(
+  a: { readonly [field: string]: unknown },
+  b: { readonly [field: string]: unknown },
+  depth: number,
+): boolean {
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   for (const key of keys) {

@@ -10,8 +10,11 @@ export function schemaName(schema: unknown): string {
   if (className === undefined || className === 'Object') return `{ ${Object.keys(schema).join(', ')} }`;
   const label = className.replace(/Schema$/, '');
   if (inner === undefined) return `schema.${label}`;
-  const innerName = isRecord(inner) && !Array.isArray(inner) && inner.constructor === Object
-    ? Object.keys(inner).map((name) => `${name}: ${schemaName(inner[name])}`).join(', ')
-    : schemaName(inner);
+  const innerName =
+    isRecord(inner) && !Array.isArray(inner) && inner.constructor === Object
+      ? Object.keys(inner)
+          .map((name) => `${name}: ${schemaName(inner[name])}`)
+          .join(', ')
+      : schemaName(inner);
   return `schema.${label}(${innerName})`;
 }

@@ -21,9 +21,8 @@ export interface ControllerStore {
 }
 
 /** An endpoint's arguments followed by one more value; the arguments may be left out when all are optional. */
-export type ArgsThen<E extends EndpointInterface, T> = Partial<EndpointArgs<E>> extends EndpointArgs<E>
-  ? [...Required<EndpointArgs<E>>, T] | [T]
-  : [...EndpointArgs<E>, T];
+export type ArgsThen<E extends EndpointInterface, T> =
+  Partial<EndpointArgs<E>> extends EndpointArgs<E> ? [...Required<EndpointArgs<E>>, T] | [T] : [...EndpointArgs<E>, T];
 
 /**
  * Selects the endpoint keys an `invalidateAll` or `expireAll` applies to.
@@ -36,7 +35,10 @@ export interface KeyFilter {
 
 /** The read side a Controller uses (the mount point's selectors). */
 export interface ControllerSelectors {
-  selectResponse<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): CountingSelector<ResponseState<ResultOf<E>>>;
+  selectResponse<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: readonly unknown[]
+  ): CountingSelector<ResponseState<ResultOf<E>>>;
   selectQuery<S>(queryable: S, ...args: readonly unknown[]): CountingSelector<Denormalize<S> | undefined>;
 }
 

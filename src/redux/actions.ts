@@ -65,11 +65,15 @@ export function buildEntitiesActions(reducerPath: string) {
     /** A response arrived and was normalized: one action per response. */
     fetchFulfilled: createAction<FulfilledPayload>(`${reducerPath}/fetchFulfilled`),
     /** Shows mutations' expected results before the server answers: every layer, rebuilt. */
-    optimisticSet: createAction<{ readonly endpoint?: string; readonly layers: readonly OptimisticLayer[] }>(`${reducerPath}/optimisticSet`),
+    optimisticSet: createAction<{ readonly endpoint?: string; readonly layers: readonly OptimisticLayer[] }>(
+      `${reducerPath}/optimisticSet`,
+    ),
     /** A request failed. */
     fetchRejected: createAction<RejectedPayload>(`${reducerPath}/fetchRejected`),
     /** A request ended without a result to store (aborted or dropped by a reset). */
-    fetchSettled: createAction<RequestPayload & { readonly layers?: readonly OptimisticLayer[] }>(`${reducerPath}/fetchSettled`),
+    fetchSettled: createAction<RequestPayload & { readonly layers?: readonly OptimisticLayer[] }>(
+      `${reducerPath}/fetchSettled`,
+    ),
     /** Hides the data of these endpoint keys until they are fetched again. */
     invalidate: createAction<{ readonly keys: readonly string[] }>(`${reducerPath}/invalidate`),
     /** Marks these endpoint keys stale; their data stays readable. */

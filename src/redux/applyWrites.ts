@@ -69,7 +69,10 @@ export function applyIndexWrites(indexes: EntityIndexes, writes: EntityIndexes):
  * Whether `records` is exactly what writing `meta` into an empty table gives: a prototype-free
  * table holding, in the same order, one record for each pk whose meta is not a deletion.
  */
-function isExactly(records: EntityTables[string], meta: Table<{ readonly deleted?: true } | undefined>): records is NonNullable<EntityTables[string]> {
+function isExactly(
+  records: EntityTables[string],
+  meta: Table<{ readonly deleted?: true } | undefined>,
+): records is NonNullable<EntityTables[string]> {
   if (records === undefined || Object.getPrototypeOf(records) !== null) return false;
   const pks = Object.keys(records);
   let i = 0;

@@ -25,7 +25,9 @@ export function buildEntitiesReducer(actions: EntitiesActions): Reducer<Entities
         meta: setMeta(
           state.meta,
           key,
-          stale ? settle(previous) : { ...startOf(meta), date: meta.date, expiresAt: meta.expiresAt, ...pendingOf(previous, -1) },
+          stale
+            ? settle(previous)
+            : { ...startOf(meta), date: meta.date, expiresAt: meta.expiresAt, ...pendingOf(previous, -1) },
         ),
       };
       const committed = applyTables(committedTables(state), action.payload);
@@ -38,7 +40,10 @@ export function buildEntitiesReducer(actions: EntitiesActions): Reducer<Entities
       const { key, fetchedAt } = action.payload;
       const previous = state.meta[key];
       const base = previous ?? { fetchedAt: 0, date: 0, expiresAt: 0 };
-      return { ...state, meta: setMeta(state.meta, key, { ...base, ...pendingOf(previous, 1), ...(previous ? {} : { fetchedAt }) }) };
+      return {
+        ...state,
+        meta: setMeta(state.meta, key, { ...base, ...pendingOf(previous, 1), ...(previous ? {} : { fetchedAt }) }),
+      };
     }
     if (actions.fetchRejected.match(action)) {
       const { key, error, errorPolicy, meta, layers } = action.payload;
@@ -50,7 +55,14 @@ export function buildEntitiesReducer(actions: EntitiesActions): Reducer<Entities
           key,
           previous !== undefined && startedBefore(meta, previous)
             ? settle(previous)
-            : { ...startOf(meta), date: meta.date, expiresAt: meta.expiresAt, error, errorPolicy, ...pendingOf(previous, -1) },
+            : {
+                ...startOf(meta),
+                date: meta.date,
+                expiresAt: meta.expiresAt,
+                error,
+                errorPolicy,
+                ...pendingOf(previous, -1),
+              },
         ),
       };
       return layers === undefined ? next : withLayers(next, committedTables(state), layers);
@@ -60,8 +72,16 @@ export function buildEntitiesReducer(actions: EntitiesActions): Reducer<Entities
       const previous = state.meta[key];
       const settled = previous === undefined ? undefined : settle(previous);
       // an aborted first request leaves no entry behind: nothing was ever stored for this key
-      const empty = settled !== undefined && settled.date === 0 && settled.pending === undefined && settled.error === undefined && settled.invalidated === undefined;
-      const next = settled === undefined ? state : { ...state, meta: empty ? without(state.meta, [key]) : setMeta(state.meta, key, settled) };
+      const empty =
+        settled !== undefined &&
+        settled.date === 0 &&
+        settled.pending === undefined &&
+        settled.error === undefined &&
+        settled.invalidated === undefined;
+      const next =
+        settled === undefined
+          ? state
+          : { ...state, meta: empty ? without(state.meta, [key]) : setMeta(state.meta, key, settled) };
       return layers === undefined ? next : withLayers(next, committedTables(state), layers);
     }
     if (actions.invalidate.match(action) || actions.expire.match(action)) {
@@ -70,15 +90,26 @@ export function buildEntitiesReducer(actions: EntitiesActions): Reducer<Entities
       for (const key of action.payload.keys) {
         const previous = meta[key];
         if (previous === undefined) continue;
-        meta = setMeta(meta, key, invalidate ? { ...previous, expiresAt: 0, invalidated: true } : { ...previous, expiresAt: 0 });
+        meta = setMeta(
+          meta,
+          key,
+          invalidate ? { ...previous, expiresAt: 0, invalidated: true } : { ...previous, expiresAt: 0 },
+        );
       }
       return meta === state.meta ? state : { ...state, meta };
     }
     if (actions.sweep.match(action)) {
       const { keys, records } = action.payload;
       const visible = removeRecords(state, records);
-      const next: EntitiesState = { ...state, endpoints: without(state.endpoints, keys), meta: without(state.meta, keys), ...pickTables(visible) };
-      return state.committed === undefined ? next : { ...next, committed: pickTables(removeRecords(state.committed, records)) };
+      const next: EntitiesState = {
+        ...state,
+        endpoints: without(state.endpoints, keys),
+        meta: without(state.meta, keys),
+        ...pickTables(visible),
+      };
+      return state.committed === undefined
+        ? next
+        : { ...next, committed: pickTables(removeRecords(state.committed, records)) };
     }
     if (actions.reset.match(action)) {
       return { ...buildInitialState(), lastReset: action.payload.date };

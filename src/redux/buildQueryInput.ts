@@ -6,7 +6,13 @@ import { queryDelegate } from './queryDelegate.js';
  * The normalized input a read can answer from the store alone, without a stored response:
  * `undefined` when it cannot (an All whose tables were never written, an Entity not found).
  */
-export function buildQueryInput(schema: unknown, args: readonly unknown[], tables: EntityTables, indexes: EntityIndexes, keys: readonly string[]): { found: boolean; input: unknown } {
+export function buildQueryInput(
+  schema: unknown,
+  args: readonly unknown[],
+  tables: EntityTables,
+  indexes: EntityIndexes,
+  keys: readonly string[],
+): { found: boolean; input: unknown } {
   const schemaClass: SchemaClass | undefined = toSchemaClass(schema);
   if (schemaClass === undefined) return { found: false, input: undefined };
   if (schemaClass.readsTables) return { found: keys.some((key) => tables[key] !== undefined), input: undefined };

@@ -51,7 +51,9 @@ export interface EntitiesSlice<P extends string = 'entities'> {
  * ```
  * @see README.md#add-it-to-your-store
  */
-export function createEntities<P extends string = 'entities'>({ reducerPath = 'entities' as P }: CreateEntitiesOptions<P> = {}) {
+export function createEntities<P extends string = 'entities'>({
+  reducerPath = 'entities' as P,
+}: CreateEntitiesOptions<P> = {}) {
   const instance = buildInstance(reducerPath);
   const selectQuery = buildSelectQuery(instance);
   const selectResponse = buildSelectResponse(instance);
@@ -72,7 +74,8 @@ export function createEntities<P extends string = 'entities'>({ reducerPath = 'e
      * configureStore({ reducer, middleware: (getDefault) => getDefault().concat(createDataMiddleware()) });
      * ```
      */
-    createDataMiddleware: (options?: DataMiddlewareOptions) => buildDataMiddleware(instance, buildSnapshotFactory({ selectQuery, selectResponse }), options),
+    createDataMiddleware: (options?: DataMiddlewareOptions) =>
+      buildDataMiddleware(instance, buildSnapshotFactory({ selectQuery, selectResponse }), options),
     fetchEndpoint: buildFetchEndpoint(instance),
     /** A Controller for `store`: fetch, invalidate, reset, set and read. */
     createController: (store: ControllerStore) => new Controller(store, instance, { selectQuery, selectResponse }),

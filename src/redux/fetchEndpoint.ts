@@ -39,7 +39,11 @@ export type AbortablePromise<T> = Promise<T> & {
 };
 
 /** Starts a request through the middleware and gives its promise an `abort()`. */
-export function startRequest<T>(api: DataApi, endpoint: EndpointInterface, args: readonly unknown[]): AbortablePromise<T> {
+export function startRequest<T>(
+  api: DataApi,
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+): AbortablePromise<T> {
   const controller = new AbortController();
   const promise = api.fetch(endpoint, args, controller.signal) as Promise<T>;
   return Object.assign(promise, { abort: (reason?: unknown) => controller.abort(reason) });

@@ -28,7 +28,11 @@ export interface EntitySelectors<T> {
   selectEntities(state: unknown): { readonly [id: string]: T };
 }
 
-type ItemOf<S> = S extends abstract new (...args: any[]) => infer I ? I : Denormalize<S> extends (infer I)[] ? I : never;
+type ItemOf<S> = S extends abstract new (...args: any[]) => infer I
+  ? I
+  : Denormalize<S> extends (infer I)[]
+    ? I
+    : never;
 
 /**
  * Builds `getEntitySelectors(EntityOrAll)`: memoized selectors with the names RTK's entity adapter
@@ -42,8 +46,16 @@ export function buildGetEntitySelectors(instance: EntitiesInstance) {
     // a result per store and per tables (see perStoreMemo), so a rolled-back optimistic update selects the very objects of before
     const options = perStoreMemo;
     const selectTables = createSelector(selectors, (...tables) => toTables(tables), options);
-    const selectAll = createSelector([selectTables], (tables) => instance.memo.denormalize(all, undefined, tables) as ItemOf<S>[], options);
-    const selectIds = createSelector([selectTables], (tables) => entities.flatMap((entity) => tableKeys(tables[entityKey(entity)])), options);
+    const selectAll = createSelector(
+      [selectTables],
+      (tables) => instance.memo.denormalize(all, undefined, tables) as ItemOf<S>[],
+      options,
+    );
+    const selectIds = createSelector(
+      [selectTables],
+      (tables) => entities.flatMap((entity) => tableKeys(tables[entityKey(entity)])),
+      options,
+    );
     const selectEntities = createSelector(
       [selectAll, selectIds],
       (list, ids) => {
@@ -59,7 +71,8 @@ export function buildGetEntitySelectors(instance: EntitiesInstance) {
       [selectTables, (_state: unknown, id: string | number) => `${id}`],
       (tables, id) => {
         for (const entity of entities) {
-          if (getOwn(tables[entityKey(entity)], id) !== undefined) return instance.memo.denormalize(entity, id, tables) as ItemOf<S>;
+          if (getOwn(tables[entityKey(entity)], id) !== undefined)
+            return instance.memo.denormalize(entity, id, tables) as ItemOf<S>;
         }
         return undefined;
       },

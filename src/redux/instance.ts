@@ -22,7 +22,7 @@ export function buildInstance(reducerPath: string): EntitiesInstance {
     reducerPath,
     actions: buildEntitiesActions(reducerPath),
     memo: new MemoCache(),
-    selectSlice: (state) => ((state as Record<string, EntitiesState | undefined> | undefined)?.[reducerPath] ?? empty),
+    selectSlice: (state) => (state as Record<string, EntitiesState | undefined> | undefined)?.[reducerPath] ?? empty,
     probe: createAction(`${reducerPath}/middleware`),
   };
 }

@@ -98,18 +98,23 @@ export function appendMeta(log: EntityMetaStamps, writes: EntityMetaTables): Ent
     if (groups.size === 0) continue;
     const appended = [...(log[key] ?? [])];
     for (const [meta, pks] of groups) appended.push({ meta, pks });
-    (next ??= { ...log })[key] = appended.length % COMPACTION_CHECK < groups.size ? compactIfWasteful(appended) : appended;
+    (next ??= { ...log })[key] =
+      appended.length % COMPACTION_CHECK < groups.size ? compactIfWasteful(appended) : appended;
   }
   return next ?? log;
 }
 
 /** The log without the meta of these records (gone from the store, or deletions no longer remembered). */
-export function removeMeta(log: EntityMetaStamps, records: { readonly [key: string]: readonly string[] }): EntityMetaStamps {
+export function removeMeta(
+  log: EntityMetaStamps,
+  records: { readonly [key: string]: readonly string[] },
+): EntityMetaStamps {
   let next: { [key: string]: readonly MetaStamp[] | undefined } | undefined;
   for (const key in records) {
     const stamps = log[key];
     const gone = new Set(records[key]);
-    if (stamps === undefined || gone.size === 0 || !stamps.some((stamp) => stamp.pks.some((pk) => gone.has(pk)))) continue;
+    if (stamps === undefined || gone.size === 0 || !stamps.some((stamp) => stamp.pks.some((pk) => gone.has(pk))))
+      continue;
     (next ??= { ...log })[key] = rebuild(stamps, (pk, owner, stamp) => owner === stamp && !gone.has(pk));
   }
   return next ?? log;
@@ -140,7 +145,10 @@ function compactIfWasteful(stamps: readonly MetaStamp[]): readonly MetaStamp[] {
 }
 
 /** A new list of the stamps' listings that `keep` accepts; empty stamps go. */
-function rebuild(stamps: readonly MetaStamp[], keep: (pk: string, owner: MetaStamp | undefined, stamp: MetaStamp) => boolean): readonly MetaStamp[] {
+function rebuild(
+  stamps: readonly MetaStamp[],
+  keep: (pk: string, owner: MetaStamp | undefined, stamp: MetaStamp) => boolean,
+): readonly MetaStamp[] {
   const index = metaIndex(stamps);
   const rebuilt: MetaStamp[] = [];
   for (const stamp of stamps) {

@@ -8,7 +8,8 @@ const DEFAULT_PATH = 'entities';
 /** Says that the slice at `reducerPath` is not in the store, and how to add it. */
 export function unmountedSliceMessage(reducerPath: string, endpointName: string): string {
   const problem = `rtk-entities: ${endpointName} cannot be stored: the '${reducerPath}' slice is not in the store. `;
-  if (reducerPath === DEFAULT_PATH) return `${problem}Add \`[entitiesSlice.reducerPath]: entitiesSlice.reducer\` to the reducer of configureStore.`;
+  if (reducerPath === DEFAULT_PATH)
+    return `${problem}Add \`[entitiesSlice.reducerPath]: entitiesSlice.reducer\` to the reducer of configureStore.`;
   const name = variableName(reducerPath);
   return (
     `${problem}Add the slice of createEntities({ reducerPath: '${reducerPath}' }) to the reducer of configureStore: ` +
@@ -19,7 +20,8 @@ export function unmountedSliceMessage(reducerPath: string, endpointName: string)
 /** Says that no middleware answers for the mount point at `reducerPath`, and how to add it. */
 export function missingMiddlewareMessage(reducerPath: string): string {
   const problem = `rtk-entities: the data middleware for '${reducerPath}' is not installed. `;
-  if (reducerPath === DEFAULT_PATH) return `${problem}Add it to configureStore: \`middleware: (getDefault) => getDefault().concat(createDataMiddleware())\`.`;
+  if (reducerPath === DEFAULT_PATH)
+    return `${problem}Add it to configureStore: \`middleware: (getDefault) => getDefault().concat(createDataMiddleware())\`.`;
   const name = variableName(reducerPath);
   return (
     `${problem}Add the middleware of createEntities({ reducerPath: '${reducerPath}' }) to configureStore: ` +

@@ -34,7 +34,10 @@ export function storeView(tables: Tables): StoreView {
     entities: tables.entities,
     indexes: tables.indexes,
     // an absent record can only have a remembered deletion: no need to index every record's meta
-    getMeta: (key, pk) => (getOwn(tables.entities[key], pk) === undefined ? deletionOf(tables.entitiesMeta, key, pk) : metaOf(tables.entitiesMeta, key, pk)),
+    getMeta: (key, pk) =>
+      getOwn(tables.entities[key], pk) === undefined
+        ? deletionOf(tables.entitiesMeta, key, pk)
+        : metaOf(tables.entitiesMeta, key, pk),
   };
 }
 

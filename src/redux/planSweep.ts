@@ -36,8 +36,13 @@ export interface SweepPlanOptions {
  * Entities touched by an optimistic layer stay. Pure: the state is read, never changed.
  * @returns `undefined` when there is nothing to remove
  */
-export function planSweep(state: EntitiesState, { removeKeys, roots, unusedLongEnough, inFlight }: SweepPlanOptions): SweepPayload | undefined {
-  const keys = removeKeys.filter((key) => Object.prototype.hasOwnProperty.call(state.endpoints, key) || getOwn(state.meta, key) !== undefined);
+export function planSweep(
+  state: EntitiesState,
+  { removeKeys, roots, unusedLongEnough, inFlight }: SweepPlanOptions,
+): SweepPayload | undefined {
+  const keys = removeKeys.filter(
+    (key) => Object.prototype.hasOwnProperty.call(state.endpoints, key) || getOwn(state.meta, key) !== undefined,
+  );
   const remove: Reached = new Map();
   const layered: Reached = new Map();
   for (const layer of state.optimistic) {
@@ -45,9 +50,11 @@ export function planSweep(state: EntitiesState, { removeKeys, roots, unusedLongE
   }
   const committed = state.committed ?? state;
   if (roots !== undefined) {
-    const views: EntityTables[] = state.committed === undefined ? [state.entities] : [state.entities, state.committed.entities];
+    const views: EntityTables[] =
+      state.committed === undefined ? [state.entities] : [state.entities, state.committed.entities];
     const reached: Reached = new Map();
-    for (const tables of views) for (const root of roots) collectReachable(root.schema, root.input, tables, root.args, reached);
+    for (const tables of views)
+      for (const root of roots) collectReachable(root.schema, root.input, tables, root.args, reached);
     for (const tables of views) {
       for (const key in tables) {
         for (const pk in tables[key]) {

@@ -22,7 +22,9 @@ export function removeRecords(tables: Tables, records: SweepPayload['records']):
     if (fields !== indexes[key]) indexes = { ...indexes, [key]: fields };
   }
   entitiesMeta = removeMeta(entitiesMeta, records);
-  return entities === tables.entities && entitiesMeta === tables.entitiesMeta && indexes === tables.indexes ? tables : { entities, entitiesMeta, indexes };
+  return entities === tables.entities && entitiesMeta === tables.entitiesMeta && indexes === tables.indexes
+    ? tables
+    : { entities, entitiesMeta, indexes };
 }
 
 /** The table without `pks`; the same table when it holds none of them. */

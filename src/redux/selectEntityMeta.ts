@@ -8,7 +8,11 @@ import { metaOf } from './metaStamps.js';
  * store knows nothing of it.
  */
 export function buildSelectEntityMeta(instance: EntitiesInstance) {
-  return function selectEntityMeta(state: unknown, entity: { readonly key: string } | string, pk: string | number): EntityMeta | undefined {
+  return function selectEntityMeta(
+    state: unknown,
+    entity: { readonly key: string } | string,
+    pk: string | number,
+  ): EntityMeta | undefined {
     return metaOf(instance.selectSlice(state).entitiesMeta, typeof entity === 'string' ? entity : entity.key, `${pk}`);
   };
 }

@@ -13,7 +13,10 @@ import { perStoreMemo } from './perStoreMemo.js';
  * (`selector.recomputations()` counts it).
  */
 export function buildSelectQuery(instance: EntitiesInstance) {
-  return function selectQuery<S>(queryable: S, ...args: readonly unknown[]): CountingSelector<Denormalize<S> | undefined> {
+  return function selectQuery<S>(
+    queryable: S,
+    ...args: readonly unknown[]
+  ): CountingSelector<Denormalize<S> | undefined> {
     const { keys, selectors, indexSelectors, toTables, toIndexes } = tableInputs(instance, queryable);
     return createSelector(
       [...selectors, ...indexSelectors],

@@ -56,7 +56,11 @@ export type CountingSelector<T> = ((state: unknown) => T) & { recomputations(): 
 export function buildSelectResponse(instance: EntitiesInstance) {
   const cache = new WeakMap<object, Map<string, CountingSelector<ResponseState<unknown>>>>();
 
-  function build(endpoint: EndpointInterface, key: string, args: readonly unknown[]): CountingSelector<ResponseState<unknown>> {
+  function build(
+    endpoint: EndpointInterface,
+    key: string,
+    args: readonly unknown[],
+  ): CountingSelector<ResponseState<unknown>> {
     const { schema } = endpoint;
     const { keys, selectors, indexSelectors, toTables, toIndexes } = tableInputs(instance, schema);
     return createSelector(
@@ -80,7 +84,13 @@ export function buildSelectResponse(instance: EntitiesInstance) {
         }
         const isFetching = isInFlight(meta);
         const error = meta?.error;
-        const status: ResponseStatus = isFetching ? 'pending' : error !== undefined ? 'rejected' : meta !== undefined && meta.date > 0 ? 'fulfilled' : 'uninitialized';
+        const status: ResponseStatus = isFetching
+          ? 'pending'
+          : error !== undefined
+            ? 'rejected'
+            : meta !== undefined && meta.date > 0
+              ? 'fulfilled'
+              : 'uninitialized';
         return {
           data,
           error,

@@ -23,7 +23,10 @@ export type SnapshotFactory = (state: unknown, fetchedAt: number) => Snapshot;
 /** The selectors a snapshot reads through. */
 export interface SnapshotSelectors {
   selectQuery<S>(queryable: S, ...args: readonly unknown[]): CountingSelector<Denormalize<S> | undefined>;
-  selectResponse<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): CountingSelector<ResponseState<ResultOf<E>>>;
+  selectResponse<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: readonly unknown[]
+  ): CountingSelector<ResponseState<ResultOf<E>>>;
 }
 
 /** Builds snapshots on a mount point's selectors. */

@@ -66,7 +66,12 @@ export class All<D extends AllDefinition = AllDefinition> extends ArraySchema<D>
   get listToken(): object {
     const entities = this.entities();
     const name = entities.map((entity) => entity.key).join('\u0000');
-    const known = listTokens.get(name)?.find((token) => token.entities.length === entities.length && token.entities.every((entity, i) => entity === entities[i]));
+    const known = listTokens
+      .get(name)
+      ?.find(
+        (token) =>
+          token.entities.length === entities.length && token.entities.every((entity, i) => entity === entities[i]),
+      );
     if (known !== undefined) return known;
     const token = { entities };
     listTokens.set(name, [...(listTokens.get(name) ?? []), token]);
@@ -86,7 +91,9 @@ export class All<D extends AllDefinition = AllDefinition> extends ArraySchema<D>
     }
     const add = (schema: unknown) => {
       if (!isEntityClass(schema)) {
-        throw new TypeError(`schema.All lists stored entities, so its definition must be Entity classes; received ${String(schema)}.`);
+        throw new TypeError(
+          `schema.All lists stored entities, so its definition must be Entity classes; received ${String(schema)}.`,
+        );
       }
       if (!found.some((entity) => entity.key === schema.key)) found.push(schema);
     };

@@ -1,4 +1,12 @@
-import type { DenormalizeDelegate, EntityMeta, EntityRecord, NormalizeDelegate, SchemaClass, StoredSchema, WriteMeta } from './interface.js';
+import type {
+  DenormalizeDelegate,
+  EntityMeta,
+  EntityRecord,
+  NormalizeDelegate,
+  SchemaClass,
+  StoredSchema,
+  WriteMeta,
+} from './interface.js';
 import { ArraySchema } from './ArraySchema.js';
 import { Values } from './Values.js';
 import { describeValue } from '../utils/describeValue.js';
@@ -168,7 +176,6 @@ export class Collection<
     }
   }
 
-
   // Entity-like protocol, so lists are stored, merged and memoized like entities.
 
   /** A fetched list replaces the stored one. */
@@ -180,14 +187,24 @@ export class Collection<
    * A fetched list replaces the stored one, unless the stored one is newer (a mutation that started
    * later already changed it): an older response must not drop the item a later push added.
    */
-  mergeWithStore(existingMeta: EntityMeta, incomingMeta: WriteMeta, existing: EntityRecord, incoming: EntityRecord): EntityRecord {
+  mergeWithStore(
+    existingMeta: EntityMeta,
+    incomingMeta: WriteMeta,
+    existing: EntityRecord,
+    incoming: EntityRecord,
+  ): EntityRecord {
     return startedBefore(incomingMeta, existingMeta) ? existing : incoming;
   }
 
   /** Writes lists changed by a mutation: computed from the stored list, so they always apply. */
   get changes(): StoredSchema {
     return (this.changeWriter ??= Object.assign(Object.create(this) as Collection<S>, {
-      mergeWithStore: (_existingMeta: EntityMeta, _incomingMeta: WriteMeta, _existing: EntityRecord, incoming: EntityRecord) => incoming,
+      mergeWithStore: (
+        _existingMeta: EntityMeta,
+        _incomingMeta: WriteMeta,
+        _existing: EntityRecord,
+        incoming: EntityRecord,
+      ) => incoming,
     }));
   }
   private changeWriter: StoredSchema | undefined;

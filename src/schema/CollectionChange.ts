@@ -31,8 +31,14 @@ export class CollectionChange<S = unknown> implements SchemaClass {
     const { collection } = this;
     if (this.kind === 'page') return this.addPage(input, parent, key, delegate);
     const single = collection.isValues ? false : !Array.isArray(input);
-    if (collection.isValues ? typeof input !== 'object' || input === null || Array.isArray(input) : typeof input !== 'object' || input === null) {
-      throw new TypeError(`${collection.key}.${this.kind} expected ${collection.isValues ? 'an object' : 'an item or an array of items'} while normalizing ${delegate.source ?? 'a response'}. Received: ${describeValue(input)}`);
+    if (
+      collection.isValues
+        ? typeof input !== 'object' || input === null || Array.isArray(input)
+        : typeof input !== 'object' || input === null
+    ) {
+      throw new TypeError(
+        `${collection.key}.${this.kind} expected ${collection.isValues ? 'an object' : 'an item or an array of items'} while normalizing ${delegate.source ?? 'a response'}. Received: ${describeValue(input)}`,
+      );
     }
     const normalized = collection.schema.normalize(single ? [input] : input, parent, key, delegate);
     const accepts = collection.createCollectionFilter(...delegate.args);
@@ -63,7 +69,9 @@ export class CollectionChange<S = unknown> implements SchemaClass {
     const normalized = collection.schema.normalize(input, parent, key, delegate);
     const pk = collection.pk(parent, key, delegate.args, this.paginationField);
     const stored = delegate.getEntity(collection.key, pk) as CollectionRecord | undefined;
-    delegate.mergeEntity(collection.changes, pk, { items: stored === undefined ? normalized : change('push', stored.items, normalized) });
+    delegate.mergeEntity(collection.changes, pk, {
+      items: stored === undefined ? normalized : change('push', stored.items, normalized),
+    });
     return pk;
   }
 }
@@ -91,6 +99,7 @@ function change(kind: ChangeKind, stored: unknown, added: unknown): unknown {
 
 /** The identity of a normalized item: its id, or `schema:id` when polymorphic. */
 function idOf(item: unknown): unknown {
-  if (typeof item === 'object' && item !== null && 'id' in item && 'schema' in item) return `${String((item as { schema: unknown }).schema)}:${String((item as { id: unknown }).id)}`;
+  if (typeof item === 'object' && item !== null && 'id' in item && 'schema' in item)
+    return `${String((item as { schema: unknown }).schema)}:${String((item as { id: unknown }).id)}`;
   return item;
 }

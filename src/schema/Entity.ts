@@ -54,7 +54,12 @@ export abstract class Entity {
   abstract pk(parent?: unknown, key?: string, args?: readonly unknown[]): string | number | undefined;
 
   /** The primary key of a raw item: runs the instance `pk()` with `this` bound to `value`. */
-  static pk(value: EntityRecord, parent?: unknown, key?: string, args?: readonly unknown[]): string | number | undefined {
+  static pk(
+    value: EntityRecord,
+    parent?: unknown,
+    key?: string,
+    args?: readonly unknown[],
+  ): string | number | undefined {
     return (this.prototype as Entity).pk.call(value, parent, key, args);
   }
 
@@ -74,7 +79,12 @@ export abstract class Entity {
    * Must not mutate `input`.
    * @returns the item to store
    */
-  static process(input: EntityRecord, _parent: unknown, _key: string | undefined, _args: readonly unknown[]): EntityRecord {
+  static process(
+    input: EntityRecord,
+    _parent: unknown,
+    _key: string | undefined,
+    _args: readonly unknown[],
+  ): EntityRecord {
     return input;
   }
 
@@ -99,7 +109,12 @@ export abstract class Entity {
    * Whether a response should touch the stored record at all.
    * @default true
    */
-  static shouldUpdate(_existingMeta: EntityMeta, _incomingMeta: WriteMeta, _existing: EntityRecord, _incoming: EntityRecord): boolean {
+  static shouldUpdate(
+    _existingMeta: EntityMeta,
+    _incomingMeta: WriteMeta,
+    _existing: EntityRecord,
+    _incoming: EntityRecord,
+  ): boolean {
     return true;
   }
 
@@ -107,12 +122,22 @@ export abstract class Entity {
    * Whether the stored record is newer than the incoming one, so it must win the merge.
    * @default the incoming request started before the stored one (`fetchedAt`, then `seq`)
    */
-  static shouldReorder(existingMeta: EntityMeta, incomingMeta: WriteMeta, _existing: EntityRecord, _incoming: EntityRecord): boolean {
+  static shouldReorder(
+    existingMeta: EntityMeta,
+    incomingMeta: WriteMeta,
+    _existing: EntityRecord,
+    _incoming: EntityRecord,
+  ): boolean {
     return startedBefore(incomingMeta, existingMeta);
   }
 
   /** Merges a response item into the stored record, honouring `shouldUpdate` and `shouldReorder`. */
-  static mergeWithStore(existingMeta: EntityMeta, incomingMeta: WriteMeta, existing: EntityRecord, incoming: EntityRecord): EntityRecord {
+  static mergeWithStore(
+    existingMeta: EntityMeta,
+    incomingMeta: WriteMeta,
+    existing: EntityRecord,
+    incoming: EntityRecord,
+  ): EntityRecord {
     if (!this.shouldUpdate(existingMeta, incomingMeta, existing, incoming)) return existing;
     return this.shouldReorder(existingMeta, incomingMeta, existing, incoming)
       ? this.merge(incoming, existing)
@@ -139,7 +164,9 @@ export abstract class Entity {
     }
     const problem = this.validate(processed);
     if (problem !== undefined) {
-      throw new TypeError(`${key} ${pk} failed validate() while normalizing ${delegate.source ?? 'a response'}: ${problem}. Received: ${describeValue(input)}`);
+      throw new TypeError(
+        `${key} ${pk} failed validate() while normalizing ${delegate.source ?? 'a response'}: ${problem}. Received: ${describeValue(input)}`,
+      );
     }
     if (delegate.isDeep()) delegate.defer(() => this.write(input, processed, pk, delegate));
     else this.write(input, processed, pk, delegate);

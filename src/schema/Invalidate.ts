@@ -46,7 +46,9 @@ export class Invalidate<E extends EntitySchema = EntitySchema> implements Schema
             (!object
               ? 'expected the item or its primary key'
               : `the item has no primary key (${name}.pk() returned ${describeValue(rawPk)})` +
-                (indexes.length > 0 ? ` and none of the fields ${name} indexes (${indexes.join(', ')})` : `. To delete by another field (such as '${example}'), declare it in static indexes = ['${example}']`)) +
+                (indexes.length > 0
+                  ? ` and none of the fields ${name} indexes (${indexes.join(', ')})`
+                  : `. To delete by another field (such as '${example}'), declare it in static indexes = ['${example}']`)) +
             `. Received: ${describeValue(input)}`,
         );
       }

@@ -25,7 +25,12 @@ export class ObjectSchema<D extends Definition = Definition> implements SchemaCl
   }
 
   /** Normalizes the fields that have schemas; copies the others. */
-  normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): Record<string, unknown> {
+  normalize(
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    delegate: NormalizeDelegate,
+  ): Record<string, unknown> {
     if (!isRecord(input) || Array.isArray(input)) {
       throw new TypeError(
         `schema.Object expected an object while normalizing ${delegate.source ?? 'a response'}${key === undefined ? '' : ` (field '${key}')`}, ` +

@@ -39,8 +39,7 @@ export class Polymorphic<D = unknown> {
   /** How an item's mapping key is found; absent for a single schema. */
   readonly schemaAttribute: SchemaAttribute | undefined;
   private attributeOf:
-    | ((value: { readonly [field: string]: unknown }, parent: unknown, key: string | undefined) => unknown)
-    | undefined;
+    ((value: { readonly [field: string]: unknown }, parent: unknown, key: string | undefined) => unknown) | undefined;
   private single = true;
 
   constructor(definition: D, schemaAttribute?: SchemaAttribute) {
@@ -50,7 +49,9 @@ export class Polymorphic<D = unknown> {
     } else if (typeof schemaAttribute === 'function') {
       this.attributeOf = schemaAttribute;
     } else if (schemaAttribute !== undefined) {
-      throw new TypeError(`${this.constructor.name}: schemaAttribute must be a string or a function, received ${typeof schemaAttribute}.`);
+      throw new TypeError(
+        `${this.constructor.name}: schemaAttribute must be a string or a function, received ${typeof schemaAttribute}.`,
+      );
     }
     this.schema = definition;
     this.checkDefinition();
@@ -68,7 +69,11 @@ export class Polymorphic<D = unknown> {
    */
   define(definition: D | SchemaMapping): this {
     const bothMappings =
-      !this.single && typeof definition === 'object' && definition !== null && !isSchemaClass(definition) && !Array.isArray(definition);
+      !this.single &&
+      typeof definition === 'object' &&
+      definition !== null &&
+      !isSchemaClass(definition) &&
+      !Array.isArray(definition);
     this.schema = (bothMappings ? { ...(this.schema as object), ...(definition as object) } : definition) as D;
     this.checkDefinition();
     return this;
@@ -114,5 +119,7 @@ export class Polymorphic<D = unknown> {
 }
 
 function isRef(value: unknown): value is PolymorphicRef {
-  return typeof value === 'object' && value !== null && typeof (value as PolymorphicRef).schema === 'string' && 'id' in value;
+  return (
+    typeof value === 'object' && value !== null && typeof (value as PolymorphicRef).schema === 'string' && 'id' in value
+  );
 }

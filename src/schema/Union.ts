@@ -16,7 +16,9 @@ import { isRecord } from '../utils/isRecord.js';
 export class Union<D extends SchemaMapping = SchemaMapping> extends Polymorphic<D> implements SchemaClass {
   constructor(definition: D, schemaAttribute: SchemaAttribute) {
     if (schemaAttribute === undefined) {
-      throw new TypeError(`schema.Union needs a schemaAttribute: the attribute name (e.g. 'type') or (value, parent, key) => mapping key.`);
+      throw new TypeError(
+        `schema.Union needs a schemaAttribute: the attribute name (e.g. 'type') or (value, parent, key) => mapping key.`,
+      );
     }
     super(definition, schemaAttribute);
   }

@@ -18,7 +18,12 @@ export class Values<D = unknown> extends Polymorphic<D> implements SchemaClass {
   }
 
   /** Normalizes every value of the dictionary. */
-  normalize(input: unknown, _parent: unknown, key: string | undefined, delegate: NormalizeDelegate): Record<string, unknown> {
+  normalize(
+    input: unknown,
+    _parent: unknown,
+    key: string | undefined,
+    delegate: NormalizeDelegate,
+  ): Record<string, unknown> {
     if (!isRecord(input) || Array.isArray(input)) {
       throw new TypeError(
         `schema.Values expected an object while normalizing ${delegate.source ?? 'a response'}${key === undefined ? '' : ` (field '${key}')`}, ` +
@@ -28,7 +33,8 @@ export class Values<D = unknown> extends Polymorphic<D> implements SchemaClass {
     const output: Record<string, unknown> = {};
     for (const name of Object.keys(input)) {
       const value = this.normalizeValue(input[name], input, name, delegate);
-      if (value !== undefined && value !== null) Object.defineProperty(output, name, { value, enumerable: true, writable: true, configurable: true });
+      if (value !== undefined && value !== null)
+        Object.defineProperty(output, name, { value, enumerable: true, writable: true, configurable: true });
     }
     return output;
   }
@@ -39,7 +45,8 @@ export class Values<D = unknown> extends Polymorphic<D> implements SchemaClass {
     if (!isRecord(input)) return output;
     for (const name of Object.keys(input)) {
       const value = this.denormalizeValue(input[name], delegate);
-      if (value !== undefined && value !== null) Object.defineProperty(output, name, { value, enumerable: true, writable: true, configurable: true });
+      if (value !== undefined && value !== null)
+        Object.defineProperty(output, name, { value, enumerable: true, writable: true, configurable: true });
     }
     return output;
   }

@@ -73,7 +73,8 @@ export type EntityMetaTables = {
  * @see README.md#state-shape
  */
 export type EntityIndexes = {
-  readonly [key: string]: { readonly [field: string]: { readonly [value: string]: string | undefined } | undefined } | undefined;
+  readonly [key: string]:
+    { readonly [field: string]: { readonly [value: string]: string | undefined } | undefined } | undefined;
 };
 
 /**
@@ -183,7 +184,12 @@ export interface StoredSchema extends SchemaClass {
   readonly name: string;
   readonly indexes?: readonly string[] | undefined;
   merge(existing: EntityRecord, incoming: EntityRecord): EntityRecord;
-  mergeWithStore(existingMeta: EntityMeta, incomingMeta: WriteMeta, existing: EntityRecord, incoming: EntityRecord): EntityRecord;
+  mergeWithStore(
+    existingMeta: EntityMeta,
+    incomingMeta: WriteMeta,
+    existing: EntityRecord,
+    incoming: EntityRecord,
+  ): EntityRecord;
   /** Makes the value a read starts from (an instance with class defaults, or an empty list). */
   fromJS(props: EntityRecord): object;
   /** Fills the nested parts of a fresh value from its record. */

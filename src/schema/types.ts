@@ -14,7 +14,8 @@ import type { CollectionChange } from './CollectionChange.js';
  *
  * @see README.md#schemas
  */
-export type EntityClass<T extends Entity = Entity> = (abstract new (...args: any[]) => T) & Omit<typeof Entity, 'prototype'>;
+export type EntityClass<T extends Entity = Entity> = (abstract new (...args: any[]) => T) &
+  Omit<typeof Entity, 'prototype'>;
 
 /**
  * The instance type of an Entity class, abstract classes included.
@@ -45,23 +46,25 @@ export type Denormalize<S> = S extends abstract new (...args: any[]) => infer I
     : S extends Collection<infer D>
       ? Denormalize<D>
       : S extends CollectionChange<infer D>
-        ? Denormalize<D> extends readonly (infer I)[] ? I : Denormalize<D>
-    : S extends ArraySchema<infer D>
-      ? DenormalizeMember<D>[]
-      : S extends Union<infer D>
-        ? DenormalizeMember<D>
-        : S extends Values<infer D>
-          ? { [key: string]: DenormalizeMember<D> }
-          : S extends Invalidate<infer E>
-            ? EntityInstance<E> | undefined
-            : S extends Query<any, infer R, any>
-              ? R
-              : S extends ObjectSchema<infer D>
-                ? { [K in keyof D]: Denormalize<D[K]> }
-                : S extends readonly [infer X]
-                  ? Denormalize<X>[]
-                  : S extends readonly (infer X)[]
-                    ? Denormalize<X>[]
-                    : S extends object
-                      ? { [K in keyof S]: Denormalize<S[K]> }
-                      : S;
+        ? Denormalize<D> extends readonly (infer I)[]
+          ? I
+          : Denormalize<D>
+        : S extends ArraySchema<infer D>
+          ? DenormalizeMember<D>[]
+          : S extends Union<infer D>
+            ? DenormalizeMember<D>
+            : S extends Values<infer D>
+              ? { [key: string]: DenormalizeMember<D> }
+              : S extends Invalidate<infer E>
+                ? EntityInstance<E> | undefined
+                : S extends Query<any, infer R, any>
+                  ? R
+                  : S extends ObjectSchema<infer D>
+                    ? { [K in keyof D]: Denormalize<D[K]> }
+                    : S extends readonly [infer X]
+                      ? Denormalize<X>[]
+                      : S extends readonly (infer X)[]
+                        ? Denormalize<X>[]
+                        : S extends object
+                          ? { [K in keyof S]: Denormalize<S[K]> }
+                          : S;

@@ -38,8 +38,10 @@ function describeSpecial(value: unknown): string | undefined {
     default:
       return undefined;
   }
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'an invalid Date' : `a Date (${value.toISOString()})`;
-  if (value instanceof Map || value instanceof Set) return `a ${value instanceof Map ? 'Map' : 'Set'}: ${jsonOf([...value])}`;
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime()) ? 'an invalid Date' : `a Date (${value.toISOString()})`;
+  if (value instanceof Map || value instanceof Set)
+    return `a ${value instanceof Map ? 'Map' : 'Set'}: ${jsonOf([...value])}`;
   return undefined;
 }
 

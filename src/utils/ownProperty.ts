@@ -21,7 +21,10 @@ export function createTable<T>(): { [name: string]: T } {
  * writes) a loop over the keys is about 1.7× as fast as `Object.assign` once tables hold thousands
  * of records, and every write copies the tables it touches.
  */
-export function assignTable<T>(target: { [name: string]: T }, source: { readonly [name: string]: T } | undefined): { [name: string]: T } {
+export function assignTable<T>(
+  target: { [name: string]: T },
+  source: { readonly [name: string]: T } | undefined,
+): { [name: string]: T } {
   if (source === undefined) return target;
   if (Object.getPrototypeOf(source) !== null) return Object.assign(target, source);
   const names = Object.keys(source);

@@ -51,13 +51,21 @@ export function stableStringify(value: unknown, name = ''): string {
   };
 
   const writeObject = (object: object, path: string): string => {
-    if (Array.isArray(object)) return `[${object.map((entry: unknown, i) => write(entry, `${path}[${i}]`) ?? 'undefined').join(',')}]`;
+    if (Array.isArray(object))
+      return `[${object.map((entry: unknown, i) => write(entry, `${path}[${i}]`) ?? 'undefined').join(',')}]`;
     if (object instanceof Date) return `Date(${Number.isNaN(object.getTime()) ? 'Invalid' : object.toISOString()})`;
     if (object instanceof Map) {
-      const entries = [...object].map(([key, entry], i) => `[${write(key, `${path}<key ${i}>`) ?? 'undefined'},${write(entry, `${path}.get(${String(key)})`) ?? 'undefined'}]`);
+      const entries = [...object].map(
+        ([key, entry], i) =>
+          `[${write(key, `${path}<key ${i}>`) ?? 'undefined'},${write(entry, `${path}.get(${String(key)})`) ?? 'undefined'}]`,
+      );
       return `Map([${entries.sort().join(',')}])`;
     }
-    if (object instanceof Set) return `Set([${[...object].map((entry: unknown, i) => write(entry, `${path}<item ${i}>`) ?? 'undefined').sort().join(',')}])`;
+    if (object instanceof Set)
+      return `Set([${[...object]
+        .map((entry: unknown, i) => write(entry, `${path}<item ${i}>`) ?? 'undefined')
+        .sort()
+        .join(',')}])`;
     if (object instanceof RegExp) return `RegExp(${JSON.stringify(String(object))})`;
     const { toJSON } = object as { toJSON?: unknown };
     if (typeof toJSON === 'function') return write(toJSON.call(object), path) ?? 'undefined';

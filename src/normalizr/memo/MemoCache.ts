@@ -117,6 +117,7 @@ export class MemoCache {
 
 function unchanged(entry: TopEntry, tables: EntityTables, generation: number): boolean {
   if (entry.generation === generation) return true;
-  for (let i = 0; i < entry.keys.length; i++) if (objectId(tables[entry.keys[i] as string]) !== entry.tableIds[i]) return false;
+  for (let i = 0; i < entry.keys.length; i++)
+    if (objectId(tables[entry.keys[i] as string]) !== entry.tableIds[i]) return false;
   return true;
 }

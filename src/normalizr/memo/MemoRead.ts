@@ -56,10 +56,14 @@ export class MemoRead implements DenormalizeDelegate {
       let newest: Kept | undefined = this.entries.get(record);
       if (newest !== undefined && !(newest instanceof EntityEntry)) {
         // an instance kept alone is fresh: it was found by the stored record
-        if ((newest as { readonly constructor: unknown }).constructor === entity) return this.reuseBare(entity, pk, record, newest);
+        if ((newest as { readonly constructor: unknown }).constructor === entity)
+          return this.reuseBare(entity, pk, record, newest);
         newest = undefined;
       }
-      entry = newest !== undefined && newest.entity === entity && isFresh(newest, this.tables, this.generation) ? newest : this.recall(newest, entity, record);
+      entry =
+        newest !== undefined && newest.entity === entity && isFresh(newest, this.tables, this.generation)
+          ? newest
+          : this.recall(newest, entity, record);
       if (entry === undefined) {
         entry = this.build(entity, pk, record, newest);
         if (building === undefined && entry.children === undefined && entry.older === undefined) {

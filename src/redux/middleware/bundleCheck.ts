@@ -12,7 +12,12 @@ export function checkBundle(endpoint: EndpointInterface, response: unknown): voi
   if (isProduction() || !endpoint.sideEffect) return;
   if (typeof response !== 'object' || response === null || Array.isArray(response)) return;
   const { schema } = endpoint;
-  const definition = schema instanceof ObjectSchema ? schema.schema : !isSchemaClass(schema) && typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? schema : undefined;
+  const definition =
+    schema instanceof ObjectSchema
+      ? schema.schema
+      : !isSchemaClass(schema) && typeof schema === 'object' && schema !== null && !Array.isArray(schema)
+        ? schema
+        : undefined;
   if (definition === undefined) return;
   for (const key of Object.keys(definition)) {
     if (!(key in response)) {

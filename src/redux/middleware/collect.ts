@@ -61,7 +61,8 @@ export function buildCollector(context: CollectorContext) {
   const queries = new Map<unknown, Map<string, QueryRetention>>();
   let orphanTimer: ReturnType<typeof setTimeout> | undefined;
 
-  const keepMs = (endpoint: EndpointInterface | undefined): number => 1000 * (endpoint?.keepUnusedDataFor ?? context.keepUnusedDataFor);
+  const keepMs = (endpoint: EndpointInterface | undefined): number =>
+    1000 * (endpoint?.keepUnusedDataFor ?? context.keepUnusedDataFor);
   const later = (ms: number, task: () => void): ReturnType<typeof setTimeout> | undefined => {
     if (!(ms < MAX_TIMER_MS)) return undefined;
     const timer = setTimeout(task, Math.max(0, ms));
@@ -70,7 +71,9 @@ export function buildCollector(context: CollectorContext) {
     return timer;
   };
   const released = (retention: CallRetention, at: number) =>
-    retention.count === 0 && retention.releasedAt !== undefined && at - retention.releasedAt >= keepMs(retention.endpoint);
+    retention.count === 0 &&
+    retention.releasedAt !== undefined &&
+    at - retention.releasedAt >= keepMs(retention.endpoint);
 
   /** What must keep its data: the remaining results and everything readers show. */
   const rootsWithout = (state: EntitiesState, removed: ReadonlySet<string>): SweepRoot[] | undefined => {
@@ -86,9 +89,11 @@ export function buildCollector(context: CollectorContext) {
       roots.push({ schema: endpoint.schema, input, args: [] });
     }
     for (const [key, { endpoint, args, count }] of calls) {
-      if (count > 0 && !Object.prototype.hasOwnProperty.call(state.endpoints, key)) roots.push(queryRoot(state, endpoint.schema, args));
+      if (count > 0 && !Object.prototype.hasOwnProperty.call(state.endpoints, key))
+        roots.push(queryRoot(state, endpoint.schema, args));
     }
-    for (const byArgs of queries.values()) for (const { queryable, args } of byArgs.values()) roots.push(queryRoot(state, queryable, args));
+    for (const byArgs of queries.values())
+      for (const { queryable, args } of byArgs.values()) roots.push(queryRoot(state, queryable, args));
     return roots;
   };
 
@@ -98,7 +103,8 @@ export function buildCollector(context: CollectorContext) {
     const payload = planSweep(state, {
       removeKeys,
       roots: rootsWithout(state, new Set(removeKeys)),
-      unusedLongEnough: (meta: EntityMeta | undefined) => meta === undefined || at - meta.date >= 1000 * context.keepUnusedDataFor,
+      unusedLongEnough: (meta: EntityMeta | undefined) =>
+        meta === undefined || at - meta.date >= 1000 * context.keepUnusedDataFor,
       inFlight: context.inFlight(),
     });
     for (const key of removeKeys) {
@@ -153,7 +159,8 @@ export function buildCollector(context: CollectorContext) {
     retain(endpoint: EndpointInterface, args: readonly unknown[]): () => void {
       const key = endpoint.key(...args);
       let retention = calls.get(key);
-      if (retention === undefined) calls.set(key, (retention = { endpoint, args, count: 0, releasedAt: undefined, timer: undefined }));
+      if (retention === undefined)
+        calls.set(key, (retention = { endpoint, args, count: 0, releasedAt: undefined, timer: undefined }));
       retention.count++;
       retention.releasedAt = undefined;
       clearTimeout(retention.timer);

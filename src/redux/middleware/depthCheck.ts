@@ -27,7 +27,8 @@ export function assertStorableDepth(writes: StoredWrites, endpointName: string):
   for (const key in writes.entities) {
     const table = writes.entities[key];
     for (const pk in table) {
-      if (where === undefined && deeperThan(table[pk], MAX_STORED_DEPTH)) where = `${key} ${pk}${pathToDepth(table[pk])}`;
+      if (where === undefined && deeperThan(table[pk], MAX_STORED_DEPTH))
+        where = `${key} ${pk}${pathToDepth(table[pk])}`;
     }
   }
   if (where === undefined) return;

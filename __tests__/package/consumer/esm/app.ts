@@ -6,7 +6,16 @@ import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
-import { Entity, RestEndpoint, createController, createDataMiddleware, denormalize, entitiesSlice, normalize, schema } from 'rtk-entities';
+import {
+  Entity,
+  RestEndpoint,
+  createController,
+  createDataMiddleware,
+  denormalize,
+  entitiesSlice,
+  normalize,
+  schema,
+} from 'rtk-entities';
 import { useCache } from 'rtk-entities/react';
 import { normalizeApi } from 'rtk-entities/rtk-query/react';
 
@@ -33,21 +42,31 @@ createController(store).setResponse(getUsers, [
   { id: '2', name: 'Bo' },
 ]);
 function Names() {
-  return createElement('p', null, useCache(getUsers)?.map((user) => user.name).join(', '));
+  return createElement(
+    'p',
+    null,
+    useCache(getUsers)
+      ?.map((user) => user.name)
+      .join(', '),
+  );
 }
 const html = renderToString(createElement(Provider, { store, children: createElement(Names) }));
 
 const api = createApi({
   reducerPath: 'usersApi',
   baseQuery: fakeBaseQuery(),
-  endpoints: (build) => ({ getUsers: build.query<Array<{ id: string; name: string }>, void>({ queryFn: () => ({ data: [] }) }) }),
+  endpoints: (build) => ({
+    getUsers: build.query<Array<{ id: string; name: string }>, void>({ queryFn: () => ({ data: [] }) }),
+  }),
 });
 const entitiesApi = normalizeApi(api, { getUsers: users });
 const rtkStore = configureStore({
   reducer: { [api.reducerPath]: api.reducer, [entitiesSlice.reducerPath]: entitiesSlice.reducer },
   middleware: (getDefault) => getDefault().concat(api.middleware, createDataMiddleware(), entitiesApi.middleware),
 });
-rtkStore.dispatch(api.util.upsertQueryEntries([{ endpointName: 'getUsers', arg: undefined, value: [{ id: '3', name: 'Cy' }] }]));
+rtkStore.dispatch(
+  api.util.upsertQueryEntries([{ endpointName: 'getUsers', arg: undefined, value: [{ id: '3', name: 'Cy' }] }]),
+);
 const fromRtkQuery: User[] | undefined = entitiesApi.endpoints.getUsers.select()(rtkStore.getState()).data;
 rtkStore.dispatch(api.util.resetApiState());
 

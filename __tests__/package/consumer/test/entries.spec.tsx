@@ -6,7 +6,16 @@ import { configureStore } from '@reduxjs/toolkit';
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
-import { Entity, RestEndpoint, createController, createDataMiddleware, denormalize, entitiesSlice, normalize, schema } from 'rtk-entities';
+import {
+  Entity,
+  RestEndpoint,
+  createController,
+  createDataMiddleware,
+  denormalize,
+  entitiesSlice,
+  normalize,
+  schema,
+} from 'rtk-entities';
 import { useCache } from 'rtk-entities/react';
 import { normalizeApi as normalizeCoreApi } from 'rtk-entities/rtk-query';
 import { normalizeApi } from 'rtk-entities/rtk-query/react';
@@ -43,21 +52,31 @@ test('rtk-entities/react: a hook reads the store built with the core entry', () 
     const list = useCache(getUsers);
     return <p>{list?.map((user) => user.name).join(', ')}</p>;
   }
-  expect(renderToString(<Provider store={store}><Names /></Provider>)).toBe('<p>Ann, Bo</p>');
+  expect(
+    renderToString(
+      <Provider store={store}>
+        <Names />
+      </Provider>,
+    ),
+  ).toBe('<p>Ann, Bo</p>');
 });
 
 test('rtk-entities/rtk-query: normalizeApi reads what RTK Query stored as instances, typed from the schema', () => {
   const api = createApi({
     reducerPath: 'usersApi',
     baseQuery: fakeBaseQuery(),
-    endpoints: (build) => ({ getUsers: build.query<Array<{ id: string; name: string }>, void>({ queryFn: () => ({ data: [] }) }) }),
+    endpoints: (build) => ({
+      getUsers: build.query<Array<{ id: string; name: string }>, void>({ queryFn: () => ({ data: [] }) }),
+    }),
   });
   const entitiesApi = normalizeApi(api, { getUsers: users });
   const store = configureStore({
     reducer: { [api.reducerPath]: api.reducer, [entitiesSlice.reducerPath]: entitiesSlice.reducer },
     middleware: (getDefault) => getDefault().concat(api.middleware, createDataMiddleware(), entitiesApi.middleware),
   });
-  store.dispatch(api.util.upsertQueryEntries([{ endpointName: 'getUsers', arg: undefined, value: [{ id: '1', name: 'Ann' }] }]));
+  store.dispatch(
+    api.util.upsertQueryEntries([{ endpointName: 'getUsers', arg: undefined, value: [{ id: '1', name: 'Ann' }] }]),
+  );
   const read: User[] | undefined = entitiesApi.endpoints.getUsers.select()(store.getState()).data;
   expect(read?.[0]).toBeInstanceOf(User);
   expect(typeof entitiesApi.useGetUsersQuery).toBe('function');
