@@ -201,7 +201,10 @@ function notes(rows: readonly Measured[]): string[] {
     '- **Run-to-run spread.** The machine is shared (2 cores; other test runs compete), and the JIT does not settle the same way in every ' +
       'process: over repeated runs while this bench was written, our cold denormalize came out near either 1,250 or 1,650 ops/s while ' +
       'Data Client stayed near 360–410 ops/s (about 3.2× or 4.2×; 3.1× to 6.1× over all runs), so that target is met in some runs and missed ' +
-      'in others. schema.All cold measured 7× to 10×, normalize 1.7× to 1.9×, one post changed 2.9× to 3.8×.',
+      'in others. schema.All cold measured 7× to 11×, normalize 1.4× to 1.9× (1.38×, 1.51×, 1.55×, 1.60× in four runs of ' +
+      '2026-11-24), one post changed 2.6× to 3.8×. The All read of new records is bimodal: about 60 or about 130 ops/s for ' +
+      "ours from one process to the next, with RTK's join at 350–570 ops/s (0.11× to 0.29×), with the memo of before or after " +
+      'the change for flat entities alike.',
   );
   return lines;
 }
