@@ -10,4 +10,32 @@ describe('schema.Values', () => {
     const read = denormalize(byId, result, entities) as Record<string, User>;
     expect(read.b?.name).toBe('Bo');
   });
+
+  test.each([
+    ['an array', [{ id: '1', name: 'Ann' }], 'an array'],
+    ['a string', 'ann', 'a string'],
+    ['a number', 42, 'a number'],
+  ])(
+    '%s where Values expects a dictionary is refused naming the schema, the field and the value',
+    (_name, value, described) => {
+      const byId = new schema.Values(User);
+      expect(() => normalize({ users: byId }, { users: value })).toThrow(
+        expect.objectContaining({
+          name: 'TypeError',
+          message: expect.stringMatching(
+            new RegExp(
+              `^schema\\.Values expected an object while normalizing .*\\(field 'users'\\), but received ${described}`,
+            ),
+          ),
+        }),
+      );
+    },
+  );
+
+  test('a value that is no longer stored is dropped from the read', () => {
+    const byId = new schema.Values(User);
+    const { result, entities } = normalize(byId, { a: { id: '1', name: 'Ann' }, b: { id: '2', name: 'Bo' } });
+    const withoutBo = { ...entities, User: { '1': entities.User?.['1'] } } as typeof entities;
+    expect(Object.keys(denormalize(byId, result, withoutBo) as object)).toEqual(['a']);
+  });
 });
