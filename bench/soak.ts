@@ -125,6 +125,9 @@ async function rtkQuery(variant: string, polls: number, fresh: boolean): Promise
   assert(latest.length === PER_POLL, `soak (RTK Query, ${variant}): the latest list has ${latest.length} members`);
   const retained = gc === undefined ? undefined : heap() - before;
   subscription.unsubscribe();
+  // RTK Query would keep the result for keepUnusedDataFor (60 s) on a timer that holds the process
+  // (a Jest worker) open; a reset clears that timer
+  store.dispatch(api.util.resetApiState());
   return { library: 'rtkQuery', variant, polls, ...timing, stored: latest.length, retained };
 }
 
