@@ -140,6 +140,35 @@ describe('denormalize memo', () => {
   });
 });
 
+describe('stored schemas whose read is not an instance of their class', () => {
+  test('an empty Collection read by its key keeps its identity while other tables change', () => {
+    const comments = new schema.Collection([Comment]);
+    const { result, entities } = normalize(comments, [], []);
+    const cache = new MemoCache();
+    const before = cache.denormalize(comments, result, entities);
+    expect(before).toEqual([]);
+    // a write elsewhere: the collection's record is the same, so is its read
+    expect(cache.denormalize(comments, result, withRecord(entities, 'Person', 'p9', { name: 'New' }))).toBe(before);
+  });
+
+  test('an empty Values Collection read by its key keeps its identity while other tables change', () => {
+    const byId = new schema.Collection(new schema.Values(Comment));
+    const { result, entities } = normalize(byId, {}, []);
+    const cache = new MemoCache();
+    const before = cache.denormalize(byId, result, entities);
+    expect(before).toEqual({});
+    expect(cache.denormalize(byId, result, withRecord(entities, 'Person', 'p9', { name: 'New' }))).toBe(before);
+  });
+
+  test('an entity with a field named constructor, read alone, keeps its identity while other tables change', () => {
+    const { entities } = normalize([Person], [{ id: 'c1', name: 'Ctor', constructor: 'field' }]);
+    const cache = new MemoCache();
+    const before = cache.denormalize(Person, 'c1', entities);
+    expect(before).toBeInstanceOf(Person);
+    expect(cache.denormalize(Person, 'c1', withRecord(entities, 'Person', 'p9', { name: 'New' }))).toBe(before);
+  });
+});
+
 describe('very deep graphs', () => {
   class Link extends Person {
     next: Link | undefined;

@@ -56,8 +56,7 @@ export class MemoRead implements DenormalizeDelegate {
       let newest: Kept | undefined = this.entries.get(record);
       if (newest !== undefined && !(newest instanceof EntityEntry)) {
         // an instance kept alone is fresh: it was found by the stored record
-        if ((newest as { readonly constructor: unknown }).constructor === entity)
-          return this.reuseBare(entity, pk, record, newest);
+        if (isInstanceOf(newest, entity)) return this.reuseBare(entity, pk, record, newest);
         newest = undefined;
       }
       entry =
@@ -66,7 +65,10 @@ export class MemoRead implements DenormalizeDelegate {
           : this.recall(newest, entity, record);
       if (entry === undefined) {
         entry = this.build(entity, pk, record, newest);
-        if (building === undefined && entry.children === undefined && entry.older === undefined) {
+        const alone = entry.children === undefined && entry.older === undefined;
+        // only an instance of the entity's class can be told from another's by itself (a Collection
+        // reads as a plain array or object, which says nothing of the Collection it came from)
+        if (building === undefined && alone && isInstanceOf(entry.output, entity)) {
           // it read no other entity: its instance alone is kept in place of the entry
           this.entries.replace(record, entry.output as object);
           this.bare.push(record, entry.output as object);
@@ -134,4 +136,18 @@ export class MemoRead implements DenormalizeDelegate {
       this.depth--;
     }
   }
+}
+
+/**
+ * Whether `output` was made by `entity.fromJS` for this very class: its prototype is the class's
+ * (not a subclass's or a Collection's container, and whatever fields the record gave it).
+ */
+function isInstanceOf(output: unknown, entity: StoredSchema): boolean {
+  const { prototype } = entity as { readonly prototype?: unknown };
+  return (
+    prototype !== undefined &&
+    typeof output === 'object' &&
+    output !== null &&
+    Object.getPrototypeOf(output) === prototype
+  );
 }
