@@ -24,7 +24,12 @@ describe('AsyncBoundary', () => {
   test('shows the fallback while a child suspends, then the child', async () => {
     const { store } = makeStore();
     nock(API).get('/users/1').reply(200, { id: '1', name: 'Ann' });
-    renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>}><UserName /></AsyncBoundary>);
+    renderWithStore(
+      store,
+      <AsyncBoundary fallback={<p>Loading</p>}>
+        <UserName />
+      </AsyncBoundary>,
+    );
     expect(screen.getByText('Loading')).toBeTruthy();
     expect(await screen.findByText('user Ann')).toBeTruthy();
   });
@@ -33,7 +38,13 @@ describe('AsyncBoundary', () => {
     const { store } = makeStore();
     nock(API).get('/users/1').reply(403, {});
     const { onCaughtError } = caughtErrors();
-    renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>}><UserName /></AsyncBoundary>, { onCaughtError });
+    renderWithStore(
+      store,
+      <AsyncBoundary fallback={<p>Loading</p>}>
+        <UserName />
+      </AsyncBoundary>,
+      { onCaughtError },
+    );
     expect((await screen.findByRole('alert')).textContent).toMatch(/403/);
 
     nock(API).get('/users/1').reply(200, { id: '1', name: 'Ann' });
@@ -66,7 +77,9 @@ describe('AsyncBoundary', () => {
     const { store } = makeStore();
     renderWithStore(
       store,
-      <ErrorBoundary errorComponent={({ error }) => <p>{error instanceof Error ? `Error: ${error.message}` : 'not an Error'}</p>}>
+      <ErrorBoundary
+        errorComponent={({ error }) => <p>{error instanceof Error ? `Error: ${error.message}` : 'not an Error'}</p>}
+      >
         <Throws />
       </ErrorBoundary>,
       { onCaughtError },

@@ -33,13 +33,29 @@ describe('createHooks', () => {
       controller = useController();
       const users = useSuspense(getUsers);
       const listed = useQuery(allUsers);
-      return <p>{users.length} fetched, {listed?.length} listed</p>;
+      return (
+        <p>
+          {users.length} fetched, {listed?.length} listed
+        </p>
+      );
     }
-    renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>}><Users /></AsyncBoundary>);
+    renderWithStore(
+      store,
+      <AsyncBoundary fallback={<p>Loading</p>}>
+        <Users />
+      </AsyncBoundary>,
+    );
     expect(await screen.findByText('2 fetched, 2 listed')).toBeTruthy();
     expect(Object.keys(store.getState().cache.entities.User ?? {})).toEqual(['1', '2']);
 
-    act(() => void controller?.setResponse(new RestEndpoint({ urlPrefix: API, path: '/users/:id', schema: User }), { id: '3' }, { id: '3', name: 'Cy' }));
+    act(
+      () =>
+        void controller?.setResponse(
+          new RestEndpoint({ urlPrefix: API, path: '/users/:id', schema: User }),
+          { id: '3' },
+          { id: '3', name: 'Cy' },
+        ),
+    );
     expect(screen.getByText('3 fetched, 3 listed')).toBeTruthy();
   });
 
@@ -51,7 +67,11 @@ describe('createHooks', () => {
     function Count() {
       return <p>{useCache(getUsers)?.length} users</p>;
     }
-    render(<Provider store={store} context={context}><Count /></Provider>);
+    render(
+      <Provider store={store} context={context}>
+        <Count />
+      </Provider>,
+    );
     expect(screen.getByText('2 users')).toBeTruthy();
   });
 });

@@ -43,8 +43,12 @@ describe('entry points', () => {
 
   test('rtk-entities/rtk-query (src/rtk-query/index.ts) never imports React, react-redux or the hooks', () => {
     const { files, packages } = importGraph('src/rtk-query/index.ts');
-    expect([...packages].filter((name) => /^react(-dom|-redux)?(\/|$)/.test(name) || name.endsWith('/react'))).toEqual([]);
-    expect(files.filter((file) => file.startsWith(join('src', 'react')) || file === join('src', 'rtk-query', 'react.ts'))).toEqual([]);
+    expect([...packages].filter((name) => /^react(-dom|-redux)?(\/|$)/.test(name) || name.endsWith('/react'))).toEqual(
+      [],
+    );
+    expect(
+      files.filter((file) => file.startsWith(join('src', 'react')) || file === join('src', 'rtk-query', 'react.ts')),
+    ).toEqual([]);
     expect(files).not.toContain(join('src', 'index.ts'));
   });
 
@@ -52,7 +56,14 @@ describe('entry points', () => {
     const { files, packages } = importGraph('src/rtk-query/react.ts');
     expect(files).not.toContain(join('src', 'index.ts'));
     expect(files.filter((file) => file.startsWith(join('src', 'react')))).toEqual([]);
-    expect([...packages].sort()).toEqual(['@reduxjs/toolkit', '@reduxjs/toolkit/query', '@reduxjs/toolkit/query/react', 'react', 'react-redux', 'reselect']);
+    expect([...packages].sort()).toEqual([
+      '@reduxjs/toolkit',
+      '@reduxjs/toolkit/query',
+      '@reduxjs/toolkit/query/react',
+      'react',
+      'react-redux',
+      'reselect',
+    ]);
   });
 
   test('rtk-entities/react imports the core layers, never the core entry', () => {
@@ -62,18 +73,34 @@ describe('entry points', () => {
     expect([...packages].sort()).toEqual(['@reduxjs/toolkit', 'react', 'react-redux', 'reselect']);
   });
 
-  test('the built rtk-entities/react imports in plain Node and renders from the core entry\'s store', () => {
+  test("the built rtk-entities/react imports in plain Node and renders from the core entry's store", () => {
     // `npm test` builds dist/ before jest runs
-    const output = execFileSync(process.execPath, [join(root, 'scripts', 'check-package.mjs')], { cwd: root, encoding: 'utf8' });
+    const output = execFileSync(process.execPath, [join(root, 'scripts', 'check-package.mjs')], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     const report = JSON.parse(output.trim().split('\n').pop() ?? '{}') as { reactExports: string[]; html: string };
     expect(report.reactExports).toEqual(
-      expect.arrayContaining(['useSuspense', 'useQuery', 'useCache', 'useFetch', 'useDLE', 'useError', 'useController', 'useLive', 'AsyncBoundary', 'createHooks']),
+      expect.arrayContaining([
+        'useSuspense',
+        'useQuery',
+        'useCache',
+        'useFetch',
+        'useDLE',
+        'useError',
+        'useController',
+        'useLive',
+        'AsyncBoundary',
+        'createHooks',
+      ]),
     );
     expect(report.html).toBe('<p>Ann, Bo</p>');
   });
 
   test('package.json exports ./react in both formats, types first', () => {
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, Record<string, object>> };
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      exports: Record<string, Record<string, object>>;
+    };
     expect(pkg.exports['./react']).toEqual({
       import: { types: './dist/react/index.d.ts', default: './dist/react/index.js' },
       require: { types: './dist/react/index.d.cts', default: './dist/react/index.cjs' },

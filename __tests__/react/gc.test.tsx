@@ -31,8 +31,15 @@ function Pets() {
 
 test('a mounted useSuspense keeps its data through timers and ctrl.gc(); unmounted, it goes keepUnusedDataFor later', async () => {
   const { store, ctrl, slice } = makeStore({ keepUnusedDataFor: 0.03 });
-  nock(API).get('/pets').reply(200, [{ id: 1, name: 'Rex' }]);
-  const view = renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>}><Pets /></AsyncBoundary>);
+  nock(API)
+    .get('/pets')
+    .reply(200, [{ id: 1, name: 'Rex' }]);
+  const view = renderWithStore(
+    store,
+    <AsyncBoundary fallback={<p>Loading</p>}>
+      <Pets />
+    </AsyncBoundary>,
+  );
   expect(await screen.findByText('pets Rex')).toBeTruthy();
   await wait(80);
   ctrl.gc();
@@ -47,7 +54,9 @@ test('a mounted useSuspense keeps its data through timers and ctrl.gc(); unmount
 
 test('two components showing one call: the data stays until the last one unmounts', async () => {
   const { store, ctrl } = makeStore({ keepUnusedDataFor: 0.02 });
-  nock(API).get('/pets').reply(200, [{ id: 1, name: 'Rex' }]);
+  nock(API)
+    .get('/pets')
+    .reply(200, [{ id: 1, name: 'Rex' }]);
   function Cached() {
     return <p>cached {useCache(getPets)?.length ?? 'none'}</p>;
   }
@@ -71,7 +80,12 @@ test('two components showing one call: the data stays until the last one unmount
 
 test('a mounted useQuery(schema.All) keeps its kind after the call that fetched it is gone', async () => {
   const { store, ctrl, slice } = makeStore({ keepUnusedDataFor: 0 });
-  nock(API).get('/pets').reply(200, [{ id: 1, name: 'Rex' }, { id: 2, name: 'Tom' }]);
+  nock(API)
+    .get('/pets')
+    .reply(200, [
+      { id: 1, name: 'Rex' },
+      { id: 2, name: 'Tom' },
+    ]);
   await ctrl.fetch(getPets);
   function Everyone() {
     return <p>all {useQuery(allPets)?.length ?? 0}</p>;

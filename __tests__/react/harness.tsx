@@ -7,7 +7,10 @@ import { Provider } from 'react-redux';
 
 /** Renders `ui` inside `<Provider store>`, as an app does. */
 export function renderWithStore(store: Store, ui: ReactNode, options?: Omit<RenderOptions, 'wrapper'>) {
-  return render(ui, { ...options, wrapper: ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider> });
+  return render(ui, {
+    ...options,
+    wrapper: ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>,
+  });
 }
 
 /** Counts renders of the components that call `counter.hit()`. */
@@ -49,11 +52,14 @@ export function untilStore(store: Store, condition: () => boolean): Promise<void
  */
 export async function requestsDuring(store: Store, run: () => unknown): Promise<string[]> {
   const seen: string[] = [];
-  const onHttp = (request: { method?: string; path?: string; href?: string }) => seen.push(`HTTP ${request.method ?? ''} ${request.href ?? request.path ?? ''}`);
+  const onHttp = (request: { method?: string; path?: string; href?: string }) =>
+    seen.push(`HTTP ${request.method ?? ''} ${request.href ?? request.path ?? ''}`);
   nock.emitter.on('no match', onHttp);
   const unsubscribe = store.subscribe(() => {
-    const meta = (store.getState() as { entities: { meta: Record<string, { pending?: number } | undefined> } }).entities.meta;
-    for (const key of Object.keys(meta)) if ((meta[key]?.pending ?? 0) > 0 && !seen.includes(`pending ${key}`)) seen.push(`pending ${key}`);
+    const meta = (store.getState() as { entities: { meta: Record<string, { pending?: number } | undefined> } }).entities
+      .meta;
+    for (const key of Object.keys(meta))
+      if ((meta[key]?.pending ?? 0) > 0 && !seen.includes(`pending ${key}`)) seen.push(`pending ${key}`);
   });
   try {
     run();

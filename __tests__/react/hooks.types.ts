@@ -5,7 +5,17 @@
  */
 import { Controller, RestEndpoint, createEntities, schema } from '../../src/index';
 import type { SerializedError } from '../../src/index';
-import { createHooks, useCache, useController, useDLE, useError, useFetch, useLive, useQuery, useSuspense } from '../../src/react/index';
+import {
+  createHooks,
+  useCache,
+  useController,
+  useDLE,
+  useError,
+  useFetch,
+  useLive,
+  useQuery,
+  useSuspense,
+} from '../../src/react/index';
 import type { DLE } from '../../src/react/index';
 import { Trade, User } from '../fixtures/spec';
 

@@ -36,7 +36,12 @@ test('2,000 polls through useLive with a short keepUnusedDataFor: the store hold
     const readings = useLive(getFeed);
     return <p>{readings.length} readings</p>;
   }
-  const view = renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>}><Feed /></AsyncBoundary>);
+  const view = renderWithStore(
+    store,
+    <AsyncBoundary fallback={<p>Loading</p>}>
+      <Feed />
+    </AsyncBoundary>,
+  );
   expect(await screen.findByText('500 readings')).toBeTruthy();
   // the first thousand requests warm up the HTTP client's caches and the JIT
   await act(() => untilStore(store, () => server.served >= 1_000));

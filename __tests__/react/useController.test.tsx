@@ -23,8 +23,19 @@ describe('useController', () => {
       seen.push(useController());
       return null;
     }
-    const view = renderWithStore(store, <><Grab /><Grab /></>);
-    view.rerender(<><Grab /><Grab /></>);
+    const view = renderWithStore(
+      store,
+      <>
+        <Grab />
+        <Grab />
+      </>,
+    );
+    view.rerender(
+      <>
+        <Grab />
+        <Grab />
+      </>,
+    );
     expect(seen).toHaveLength(4);
     expect(seen[0]).toBeInstanceOf(Controller);
     expect(new Set(seen).size).toBe(1);
@@ -35,7 +46,11 @@ describe('useController', () => {
       elsewhere.push(useController());
       return null;
     }
-    render(<Provider store={other.store}><GrabOther /></Provider>);
+    render(
+      <Provider store={other.store}>
+        <GrabOther />
+      </Provider>,
+    );
     expect(elsewhere[0]).not.toBe(seen[0]);
   });
 
@@ -47,7 +62,9 @@ describe('useController', () => {
     function AddUser() {
       const controller = useController();
       const users = useCache(getUsers);
-      return <button onClick={() => (request = controller.fetch(createUser, { name: 'Cy' }))}>{users?.length} users</button>;
+      return (
+        <button onClick={() => (request = controller.fetch(createUser, { name: 'Cy' }))}>{users?.length} users</button>
+      );
     }
     renderWithStore(store, <AddUser />);
     fireEvent.click(screen.getByText('2 users'));

@@ -42,7 +42,11 @@ describe('useDLE', () => {
     const seen: DLE<User[]>[] = [];
     renderWithStore(store, <Users seen={seen} />);
     expect((await screen.findByRole('alert')).textContent).toMatch(/404/);
-    expect(seen.at(-1)).toMatchObject({ data: undefined, loading: false, error: { name: 'NetworkError', status: 404 } });
+    expect(seen.at(-1)).toMatchObject({
+      data: undefined,
+      loading: false,
+      error: { name: 'NetworkError', status: 404 },
+    });
   });
 
   test('fresh data: no request, not loading, and the same object across renders', async () => {
@@ -63,7 +67,9 @@ describe('useDLE', () => {
     const { store, ctrl } = makeStore();
     ctrl.setResponse(getUsers, usersResponse);
     ctrl.expireAll({ testKey: () => true });
-    nock(API).get('/users').reply(200, [{ id: '3', name: 'Cy' }, ...usersResponse]);
+    nock(API)
+      .get('/users')
+      .reply(200, [{ id: '3', name: 'Cy' }, ...usersResponse]);
     const seen: DLE<User[]>[] = [];
     renderWithStore(store, <Users seen={seen} />);
     expect(screen.getByText('Ann, Bo')).toBeTruthy();
@@ -102,7 +108,10 @@ describe('useDLE', () => {
 describe('useDLE and a store reset', () => {
   test('a reset while the request is in flight drops it and fetches again', async () => {
     const { store, ctrl } = makeStore();
-    nock(API).get('/users').delay(200).reply(200, [{ id: '9', name: 'dropped' }]);
+    nock(API)
+      .get('/users')
+      .delay(200)
+      .reply(200, [{ id: '9', name: 'dropped' }]);
     const seen: DLE<User[]>[] = [];
     renderWithStore(store, <Users seen={seen} />);
     await act(async () => {});

@@ -92,7 +92,12 @@ describe('useFetch', () => {
       const user = useSuspense(getUser, { id: 1 });
       return <p>{user.name}</p>;
     }
-    renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>}><Page /></AsyncBoundary>);
+    renderWithStore(
+      store,
+      <AsyncBoundary fallback={<p>Loading</p>}>
+        <Page />
+      </AsyncBoundary>,
+    );
     await waitFor(() => expect(started).toContain('posts'));
     expect(screen.getByText('Loading')).toBeTruthy();
     expect(await screen.findByText('Ann')).toBeTruthy();

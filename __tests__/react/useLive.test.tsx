@@ -13,7 +13,23 @@ const getAccount = new RestEndpoint({ urlPrefix: API, path: '/account/:id', sche
 beforeEach(() => {
   strictNetwork();
   // only the polling interval runs on the fake clock: React, nock and promises keep real time
-  jest.useFakeTimers({ doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback'] });
+  jest.useFakeTimers({
+    doNotFake: [
+      'Date',
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'setImmediate',
+      'clearImmediate',
+      'setTimeout',
+      'clearTimeout',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+    ],
+  });
 });
 afterEach(() => {
   jest.useRealTimers();
@@ -33,7 +49,12 @@ describe('useLive', () => {
   test('suspends for the first read, then polls at pollFrequency', async () => {
     const { store } = makeStore();
     serveBalance('10');
-    renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>}><Balance id={1} /></AsyncBoundary>);
+    renderWithStore(
+      store,
+      <AsyncBoundary fallback={<p>Loading</p>}>
+        <Balance id={1} />
+      </AsyncBoundary>,
+    );
     expect(await screen.findByText('balance 10')).toBeTruthy();
 
     serveBalance('12');
@@ -48,7 +69,12 @@ describe('useLive', () => {
   test('stops polling on unmount: nothing is dispatched or requested afterwards', async () => {
     const { store } = makeStore();
     serveBalance('10');
-    const view = renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>}><Balance id={1} /></AsyncBoundary>);
+    const view = renderWithStore(
+      store,
+      <AsyncBoundary fallback={<p>Loading</p>}>
+        <Balance id={1} />
+      </AsyncBoundary>,
+    );
     await screen.findByText('balance 10');
     view.unmount();
     expect(jest.getTimerCount()).toBe(0);
@@ -67,7 +93,12 @@ describe('useLive', () => {
     function Still() {
       return <p>still {useLive(getStill, { id: 1 }).balance}</p>;
     }
-    renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>}><Still /></AsyncBoundary>);
+    renderWithStore(
+      store,
+      <AsyncBoundary fallback={<p>Loading</p>}>
+        <Still />
+      </AsyncBoundary>,
+    );
     expect(screen.getByText('still 3')).toBeTruthy();
     expect(jest.getTimerCount()).toBe(0);
   });
@@ -75,7 +106,12 @@ describe('useLive', () => {
   test('a failed poll with a soft error keeps the data on screen', async () => {
     const { store, ctrl } = makeStore();
     serveBalance('10');
-    renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>}><Balance id={1} /></AsyncBoundary>);
+    renderWithStore(
+      store,
+      <AsyncBoundary fallback={<p>Loading</p>}>
+        <Balance id={1} />
+      </AsyncBoundary>,
+    );
     await screen.findByText('balance 10');
     nock(API).get('/account/1').reply(502, 'bad gateway');
     await act(async () => void jest.advanceTimersByTime(1000));

@@ -13,7 +13,11 @@ import { renderCounter, renderWithStore } from './harness';
 
 const getUsers = new RestEndpoint({ urlPrefix: API, path: '/users', schema: new schema.All(User) });
 const getUser = new RestEndpoint({ urlPrefix: API, path: '/users/:id', schema: User });
-const getFeed = new RestEndpoint({ urlPrefix: API, path: '/feed', schema: new schema.All({ link: Link, post: Post }, 'type') });
+const getFeed = new RestEndpoint({
+  urlPrefix: API,
+  path: '/feed',
+  schema: new schema.All({ link: Link, post: Post }, 'type'),
+});
 const allUsers = new schema.All(User);
 
 beforeEach(strictNetwork);
@@ -71,7 +75,13 @@ describe('useQuery', () => {
     function List() {
       counter.hit();
       const users = useQuery(allUsers);
-      return <ul>{users?.map((user) => <li key={user.id}>{user.name}</li>)}</ul>;
+      return (
+        <ul>
+          {users?.map((user) => (
+            <li key={user.id}>{user.name}</li>
+          ))}
+        </ul>
+      );
     }
     renderWithStore(store, <List />);
     expect(counter.count).toBe(1);

@@ -21,7 +21,13 @@ afterEach(assertNetworkDone);
 function Users({ counter }: { counter?: { hit(): void } }) {
   counter?.hit();
   const users = useSuspense(getUsers);
-  return <ul>{users.map((user) => <li key={user.id}>{user.name}</li>)}</ul>;
+  return (
+    <ul>
+      {users.map((user) => (
+        <li key={user.id}>{user.name}</li>
+      ))}
+    </ul>
+  );
 }
 
 function UserName({ id }: { id: string }) {
@@ -55,7 +61,12 @@ describe('useSuspense', () => {
   test('suspends, makes one request, then renders the data', async () => {
     const { store } = makeStore();
     const served = serve('/users', usersResponse);
-    renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>}><Users /></AsyncBoundary>);
+    renderWithStore(
+      store,
+      <AsyncBoundary fallback={<p>Loading</p>}>
+        <Users />
+      </AsyncBoundary>,
+    );
     expect(screen.getByText('Loading')).toBeTruthy();
     expect(await screen.findByText('Bo')).toBeTruthy();
     expect(screen.queryByText('Loading')).toBeNull();
@@ -65,7 +76,15 @@ describe('useSuspense', () => {
   test('in StrictMode (double renders and effects) it still makes one request, without warnings', async () => {
     const { store } = makeStore();
     const served = serve('/users', usersResponse);
-    renderWithStore(store, <StrictMode><AsyncBoundary fallback={<p>Loading</p>}><Users /><Users /></AsyncBoundary></StrictMode>);
+    renderWithStore(
+      store,
+      <StrictMode>
+        <AsyncBoundary fallback={<p>Loading</p>}>
+          <Users />
+          <Users />
+        </AsyncBoundary>
+      </StrictMode>,
+    );
     await waitFor(() => expect(screen.getAllByText('Bo')).toHaveLength(2));
     expect(served.count).toBe(1);
   });
@@ -76,8 +95,12 @@ describe('useSuspense', () => {
     renderWithStore(
       store,
       <>
-        <AsyncBoundary fallback={<p>first loading</p>}><Users /></AsyncBoundary>
-        <AsyncBoundary fallback={<p>second loading</p>}><Users /></AsyncBoundary>
+        <AsyncBoundary fallback={<p>first loading</p>}>
+          <Users />
+        </AsyncBoundary>
+        <AsyncBoundary fallback={<p>second loading</p>}>
+          <Users />
+        </AsyncBoundary>
       </>,
     );
     await waitFor(() => expect(screen.getAllByText('Ann')).toHaveLength(2));
@@ -88,7 +111,12 @@ describe('useSuspense', () => {
     const { store, ctrl } = makeStore();
     ctrl.setResponse(getUsers, usersResponse);
     const requests = await requestsDuring(store, () => {
-      renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>}><Users /></AsyncBoundary>);
+      renderWithStore(
+        store,
+        <AsyncBoundary fallback={<p>Loading</p>}>
+          <Users />
+        </AsyncBoundary>,
+      );
       expect(screen.getByText('Ann')).toBeTruthy();
     });
     expect(requests).toEqual([]);
@@ -100,7 +128,12 @@ describe('useSuspense', () => {
     ctrl.setResponse(getUsers, usersResponse);
     ctrl.expireAll({ testKey: () => true });
     const served = serve('/users', [...usersResponse, { id: '3', name: 'Cy' }]);
-    renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>}><Users /></AsyncBoundary>);
+    renderWithStore(
+      store,
+      <AsyncBoundary fallback={<p>Loading</p>}>
+        <Users />
+      </AsyncBoundary>,
+    );
     expect(screen.getByText('Ann')).toBeTruthy();
     expect(await screen.findByText('Cy')).toBeTruthy();
     expect(screen.queryByText('Loading')).toBeNull();
@@ -110,7 +143,12 @@ describe('useSuspense', () => {
   test('invalidating a mounted call suspends it and fetches again', async () => {
     const { store, ctrl } = makeStore();
     ctrl.setResponse(getUsers, usersResponse);
-    renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>}><Users /></AsyncBoundary>);
+    renderWithStore(
+      store,
+      <AsyncBoundary fallback={<p>Loading</p>}>
+        <Users />
+      </AsyncBoundary>,
+    );
     const served = serve('/users', [{ id: '3', name: 'Cy' }]);
     act(() => ctrl.invalidate(getUsers));
     expect(screen.getByText('Loading')).toBeTruthy();
@@ -158,7 +196,13 @@ describe('useSuspense', () => {
     const { store } = makeStore();
     serve('/users', 'down', { status: 503 });
     const { caught, onCaughtError } = caughtErrors();
-    renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>} errorComponent={ShowError}><Users /></AsyncBoundary>, { onCaughtError });
+    renderWithStore(
+      store,
+      <AsyncBoundary fallback={<p>Loading</p>} errorComponent={ShowError}>
+        <Users />
+      </AsyncBoundary>,
+      { onCaughtError },
+    );
     expect((await screen.findByRole('alert')).textContent).toMatch(/NetworkError 503/);
     expect(caught).toHaveLength(1);
   });
@@ -166,7 +210,12 @@ describe('useSuspense', () => {
   test('a soft error on a refresh keeps the data on screen', async () => {
     const { store, ctrl } = makeStore();
     ctrl.setResponse(getUsers, usersResponse);
-    renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>} errorComponent={ShowError}><Users /></AsyncBoundary>);
+    renderWithStore(
+      store,
+      <AsyncBoundary fallback={<p>Loading</p>} errorComponent={ShowError}>
+        <Users />
+      </AsyncBoundary>,
+    );
     serve('/users', 'down', { status: 500 });
     await act(async () => {
       await expect(ctrl.fetch(getUsers)).rejects.toMatchObject({ status: 500 });
@@ -181,7 +230,12 @@ describe('useSuspense', () => {
       const user = useSuspense(getUser, id === undefined ? null : { id });
       return <p>{user === undefined ? 'nobody' : user.name}</p>;
     }
-    renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>}><Maybe /></AsyncBoundary>);
+    renderWithStore(
+      store,
+      <AsyncBoundary fallback={<p>Loading</p>}>
+        <Maybe />
+      </AsyncBoundary>,
+    );
     expect(screen.getByText('nobody')).toBeTruthy();
     expect(store.getState().entities.meta).toEqual({});
   });
@@ -196,7 +250,9 @@ describe('useSuspense', () => {
         <>
           <button onClick={() => setId('2')}>next</button>
           <button onClick={() => setId('1')}>back</button>
-          <AsyncBoundary fallback={<p>Loading</p>}><UserName id={id} /></AsyncBoundary>
+          <AsyncBoundary fallback={<p>Loading</p>}>
+            <UserName id={id} />
+          </AsyncBoundary>
         </>
       );
     }
@@ -217,7 +273,12 @@ describe('useSuspense', () => {
     const { store, ctrl } = makeStore();
     ctrl.setResponse(getUsers, usersResponse);
     const counter = renderCounter();
-    renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>}><Users counter={counter} /></AsyncBoundary>);
+    renderWithStore(
+      store,
+      <AsyncBoundary fallback={<p>Loading</p>}>
+        <Users counter={counter} />
+      </AsyncBoundary>,
+    );
     const initial = counter.count;
 
     class Note extends User {
@@ -237,7 +298,12 @@ describe('useSuspense', () => {
     const { store, ctrl } = makeStore();
     ctrl.setResponse(getUsers, usersResponse);
     const counter = renderCounter();
-    renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>}><Users counter={counter} /></AsyncBoundary>);
+    renderWithStore(
+      store,
+      <AsyncBoundary fallback={<p>Loading</p>}>
+        <Users counter={counter} />
+      </AsyncBoundary>,
+    );
     const initial = counter.count;
     serve('/users', usersResponse);
     await act(() => ctrl.fetch(getUsers));
@@ -246,15 +312,29 @@ describe('useSuspense', () => {
 
   test('responses stale on arrival (dataExpiryLength 0) are not fetched again in a loop', async () => {
     const { store, ctrl } = makeStore();
-    const getNow = new RestEndpoint({ urlPrefix: API, path: '/users', schema: new schema.All(User), dataExpiryLength: 0 });
+    const getNow = new RestEndpoint({
+      urlPrefix: API,
+      path: '/users',
+      schema: new schema.All(User),
+      dataExpiryLength: 0,
+    });
     const served = serve('/users', usersResponse);
     function Now() {
       const users = useSuspense(getNow);
       return <p>{users.length} now</p>;
     }
-    const view = renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>}><Now /></AsyncBoundary>);
+    const view = renderWithStore(
+      store,
+      <AsyncBoundary fallback={<p>Loading</p>}>
+        <Now />
+      </AsyncBoundary>,
+    );
     expect(await screen.findByText('2 now')).toBeTruthy();
-    view.rerender(<AsyncBoundary fallback={<p>Loading</p>}><Now /></AsyncBoundary>);
+    view.rerender(
+      <AsyncBoundary fallback={<p>Loading</p>}>
+        <Now />
+      </AsyncBoundary>,
+    );
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(served.count).toBe(1);
     expect(ctrl.getResponse(getNow).isFetching).toBe(false);
@@ -269,7 +349,13 @@ describe('useSuspense', () => {
       return <p>{user.name}</p>;
     }
     const { onCaughtError } = caughtErrors();
-    renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>} errorComponent={ShowError}><Flaky /></AsyncBoundary>, { onCaughtError });
+    renderWithStore(
+      store,
+      <AsyncBoundary fallback={<p>Loading</p>} errorComponent={ShowError}>
+        <Flaky />
+      </AsyncBoundary>,
+      { onCaughtError },
+    );
     expect((await screen.findByRole('alert')).textContent).toMatch(/404/);
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(served.count).toBe(1);
@@ -278,7 +364,13 @@ describe('useSuspense', () => {
   test('without the data middleware the boundary says how to install it, and nothing loops', async () => {
     const { store } = makeStore({ dataMiddleware: false });
     const { caught, onCaughtError } = caughtErrors();
-    renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>}><Users /></AsyncBoundary>, { onCaughtError });
+    renderWithStore(
+      store,
+      <AsyncBoundary fallback={<p>Loading</p>}>
+        <Users />
+      </AsyncBoundary>,
+      { onCaughtError },
+    );
     expect((await screen.findByRole('alert')).textContent).toMatch(/createDataMiddleware\(\)/);
     expect(caught).toHaveLength(1);
   });
@@ -286,8 +378,16 @@ describe('useSuspense', () => {
   test('a reset while mounted suspends again and refetches; a reset mid-request drops it and refetches', async () => {
     const { store, ctrl } = makeStore();
     ctrl.setResponse(getUsers, usersResponse);
-    renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>}><Users /></AsyncBoundary>);
-    nock(API).get('/users').delay(200).reply(200, [{ id: '9', name: 'dropped' }]);
+    renderWithStore(
+      store,
+      <AsyncBoundary fallback={<p>Loading</p>}>
+        <Users />
+      </AsyncBoundary>,
+    );
+    nock(API)
+      .get('/users')
+      .delay(200)
+      .reply(200, [{ id: '9', name: 'dropped' }]);
     act(() => ctrl.resetEntireStore());
     expect(screen.getByText('Loading')).toBeTruthy();
     await act(async () => {});
@@ -303,7 +403,12 @@ describe('useSuspense', () => {
   test('unmounting while the request is in flight is quiet, and the response is still stored', async () => {
     const { store, ctrl } = makeStore();
     nock(API).get('/users').delay(50).reply(200, usersResponse);
-    const view = renderWithStore(store, <AsyncBoundary fallback={<p>Loading</p>}><Users /></AsyncBoundary>);
+    const view = renderWithStore(
+      store,
+      <AsyncBoundary fallback={<p>Loading</p>}>
+        <Users />
+      </AsyncBoundary>,
+    );
     await act(async () => {});
     expect(ctrl.getResponse(getUsers).isFetching).toBe(true);
     view.unmount();

@@ -32,7 +32,13 @@ describe('useQuery', () => {
     const seen: string[] = [];
     function Trades() {
       const { data, isLoading, isSuccess } = entitiesApi.useGetTradesQuery();
-      seen.push(isLoading ? 'loading' : isSuccess ? `${data?.length} trades, ${data?.every((trade) => trade instanceof Trade)}` : 'other');
+      seen.push(
+        isLoading
+          ? 'loading'
+          : isSuccess
+            ? `${data?.length} trades, ${data?.every((trade) => trade instanceof Trade)}`
+            : 'other',
+      );
       return <p>{isLoading ? 'loading' : data?.map((trade) => trade.amount).join(', ')}</p>;
     }
     renderWithStore(store, <Trades />);
@@ -48,7 +54,13 @@ describe('useQuery', () => {
     function Trades() {
       list.hit();
       const { data } = entitiesApi.useGetTradesQuery();
-      return <ul>{data?.map((trade) => <li key={trade.pk()}>{`${trade.id}: ${trade.amount}`}</li>)}</ul>;
+      return (
+        <ul>
+          {data?.map((trade) => (
+            <li key={trade.pk()}>{`${trade.id}: ${trade.amount}`}</li>
+          ))}
+        </ul>
+      );
     }
     function Edit() {
       const [update, { data, isSuccess }] = entitiesApi.useUpdateTradeMutation();

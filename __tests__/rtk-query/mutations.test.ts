@@ -47,7 +47,9 @@ test('a bundled mutation response appends to every matching list (trades.push) a
   nock(API)
     .post('/trade', { amount: '5', coin: 'eth', user: 1 })
     .reply(201, { trade: { id: 3, user: 1, amount: '5', coin: 'eth' }, account: { id: 1, balance: '87.50' } });
-  const response = await store.dispatch(api.endpoints.createTrade.initiate({ amount: '5', coin: 'eth', user: 1 })).unwrap();
+  const response = await store
+    .dispatch(api.endpoints.createTrade.initiate({ amount: '5', coin: 'eth', user: 1 }))
+    .unwrap();
   expect(response.account.balance).toBe('87.50');
 
   const state = store.getState();
@@ -111,9 +113,9 @@ describe('delete through schema.Invalidate', () => {
     expect(ids(getTrades.select()(state).data)).toEqual([1]);
     expect(getEntitySelectors(Trade).selectIds(state)).toEqual(['1']);
     // its result reads the deleted entity: nothing
-    expect(entitiesApi.endpoints.deleteTrade.select({ requestId: request.requestId, fixedCacheKey: undefined })(state)).toEqual(
-      expect.objectContaining({ status: 'fulfilled', data: undefined }),
-    );
+    expect(
+      entitiesApi.endpoints.deleteTrade.select({ requestId: request.requestId, fixedCacheKey: undefined })(state),
+    ).toEqual(expect.objectContaining({ status: 'fulfilled', data: undefined }));
   });
 });
 
@@ -136,24 +138,34 @@ describe('RTK Query’s own cache writes reach every view', () => {
     await store.dispatch(api.util.upsertQueryData('getTrade', 2, { id: 2, amount: '20', coin: 'btc' }));
     expect(getTrades.select()(store.getState()).data?.[1]?.amount).toBe('20');
     expect(getTrade.select(2)(store.getState()).data).toBeInstanceOf(Trade);
-    store.dispatch(api.util.upsertQueryEntries([{ endpointName: 'getAccount', arg: 1, value: { id: 1, balance: '1.00' } }]));
+    store.dispatch(
+      api.util.upsertQueryEntries([{ endpointName: 'getAccount', arg: 1, value: { id: 1, balance: '1.00' } }]),
+    );
     expect(getAccount.select(1)(store.getState()).data?.balance).toBe('1.00');
   });
 });
 
 test('a mutation’s own result: select by its request id gives the response denormalized', async () => {
   const { store } = await loadedStore();
-  nock(API).post('/trade').reply(201, { trade: { id: 3, amount: '5', coin: 'eth' }, account: { id: 1, balance: '87.50' } });
+  nock(API)
+    .post('/trade')
+    .reply(201, { trade: { id: 3, amount: '5', coin: 'eth' }, account: { id: 1, balance: '87.50' } });
   const request = store.dispatch(api.endpoints.createTrade.initiate({ amount: '5', coin: 'eth' }));
   await request;
-  const result = entitiesApi.endpoints.createTrade.select({ requestId: request.requestId, fixedCacheKey: undefined })(store.getState());
+  const result = entitiesApi.endpoints.createTrade.select({ requestId: request.requestId, fixedCacheKey: undefined })(
+    store.getState(),
+  );
   expect(result).toEqual(expect.objectContaining({ status: 'fulfilled', isSuccess: true }));
   expect(result.data?.trade).toBeInstanceOf(Trade);
   expect(result.data?.account.balance).toBe('87.50');
   // RTK Query forgets it (as useMutation's reset does): so does the entities slice
   request.reset();
   expect(store.getState().entities.endpoints).not.toHaveProperty(`api/mutation/${request.requestId}`);
-  expect(entitiesApi.endpoints.createTrade.select({ requestId: request.requestId, fixedCacheKey: undefined })(store.getState()).data).toBeUndefined();
+  expect(
+    entitiesApi.endpoints.createTrade.select({ requestId: request.requestId, fixedCacheKey: undefined })(
+      store.getState(),
+    ).data,
+  ).toBeUndefined();
 });
 
 test('a response that does not fit the schema stores nothing, and select shows an error naming the endpoint', async () => {
@@ -164,9 +176,18 @@ test('a response that does not fit the schema stores nothing, and select shows a
   const request = store.dispatch(api.endpoints.updateTrade.initiate({ id: 1, amount: '9' }));
   await request;
   expect(store.getState().entities.entities).toBe(before);
-  const result = entitiesApi.endpoints.updateTrade.select({ requestId: request.requestId, fixedCacheKey: undefined })(store.getState());
-  expect(result).toEqual(expect.objectContaining({ status: 'rejected', isError: true, isSuccess: false, data: undefined }));
-  expect(result.error).toEqual({ name: 'TypeError', message: expect.stringContaining("updateTrade (RTK Query 'api')") });
-  expect(warn).toHaveBeenCalledWith(expect.stringContaining("rtk-entities: updateTrade (RTK Query 'api'): the response could not be normalized"));
+  const result = entitiesApi.endpoints.updateTrade.select({ requestId: request.requestId, fixedCacheKey: undefined })(
+    store.getState(),
+  );
+  expect(result).toEqual(
+    expect.objectContaining({ status: 'rejected', isError: true, isSuccess: false, data: undefined }),
+  );
+  expect(result.error).toEqual({
+    name: 'TypeError',
+    message: expect.stringContaining("updateTrade (RTK Query 'api')"),
+  });
+  expect(warn).toHaveBeenCalledWith(
+    expect.stringContaining("rtk-entities: updateTrade (RTK Query 'api'): the response could not be normalized"),
+  );
   warn.mockRestore();
 });

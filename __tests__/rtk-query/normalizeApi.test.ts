@@ -22,16 +22,30 @@ describe('a query of a declared endpoint', () => {
   test('is normalized: select gives RTK Query’s result with instances as data, and its flags', async () => {
     const { store, slice } = makeTradesStore(entitiesApi);
     const select = entitiesApi.endpoints.getTrades.select();
-    expect(select(store.getState())).toEqual(expect.objectContaining({ status: 'uninitialized', isUninitialized: true, data: undefined, currentData: undefined }));
+    expect(select(store.getState())).toEqual(
+      expect.objectContaining({
+        status: 'uninitialized',
+        isUninitialized: true,
+        data: undefined,
+        currentData: undefined,
+      }),
+    );
 
     nock(API).get('/trade').reply(200, tradeRows(1, 2));
     const request = store.dispatch(api.endpoints.getTrades.initiate());
-    expect(select(store.getState())).toEqual(expect.objectContaining({ status: 'pending', isLoading: true, data: undefined }));
+    expect(select(store.getState())).toEqual(
+      expect.objectContaining({ status: 'pending', isLoading: true, data: undefined }),
+    );
     await request;
 
     const result = select(store.getState());
-    expect(result).toEqual(expect.objectContaining({ status: 'fulfilled', isSuccess: true, isLoading: false, endpointName: 'getTrades' }));
-    expect(result.data).toEqual([expect.objectContaining({ id: 1, amount: '1' }), expect.objectContaining({ id: 2, amount: '2' })]);
+    expect(result).toEqual(
+      expect.objectContaining({ status: 'fulfilled', isSuccess: true, isLoading: false, endpointName: 'getTrades' }),
+    );
+    expect(result.data).toEqual([
+      expect.objectContaining({ id: 1, amount: '1' }),
+      expect.objectContaining({ id: 2, amount: '2' }),
+    ]);
     expect(result.data?.[0]).toBeInstanceOf(Trade);
     expect(result.data?.[0]?.pk()).toBe('1');
     expect(result.currentData).toBe(result.data);
@@ -39,7 +53,11 @@ describe('a query of a declared endpoint', () => {
     expect(slice().endpoints).toEqual({ 'api/getTrades(undefined)': '{}' });
     expect(Object.keys(slice().entities.Trade ?? {})).toEqual(['1', '2']);
     // the tables are ours: getEntitySelectors and schema.All list what RTK Query fetched
-    expect(getEntitySelectors(Trade).selectAll(store.getState()).map((trade) => trade.id)).toEqual([1, 2]);
+    expect(
+      getEntitySelectors(Trade)
+        .selectAll(store.getState())
+        .map((trade) => trade.id),
+    ).toEqual([1, 2]);
   });
 
   test('select is memoized: the same selector for equal arguments, the same object while nothing it reads changes', async () => {
@@ -83,7 +101,9 @@ describe('a query of a declared endpoint', () => {
     const select = entitiesApi.endpoints.getTrades.select();
     const before = select(store.getState()).data;
     const refetch = query.refetch();
-    expect(select(store.getState())).toEqual(expect.objectContaining({ status: 'pending', isLoading: true, data: before }));
+    expect(select(store.getState())).toEqual(
+      expect.objectContaining({ status: 'pending', isLoading: true, data: before }),
+    );
     await refetch;
     expect(select(store.getState()).data).toBe(before);
     query.unsubscribe();
@@ -96,7 +116,11 @@ describe('a query of a declared endpoint', () => {
     nock(API).get('/trade/1').reply(200, { id: 1, amount: '7', coin: 'eth' });
     await store.dispatch(api.endpoints.getTrades.initiate());
     await store.dispatch(fetchEndpoint(getTrade, { id: 1 }));
-    expect(entitiesApi.endpoints.getTrades.select()(store.getState()).data?.map((trade) => `${trade.amount} ${trade.coin}`)).toEqual(['7 eth', '2 btc']);
+    expect(
+      entitiesApi.endpoints.getTrades
+        .select()(store.getState())
+        .data?.map((trade) => `${trade.amount} ${trade.coin}`),
+    ).toEqual(['7 eth', '2 btc']);
   });
 });
 
@@ -114,14 +138,26 @@ test('what RTK Query stores after an endpoint’s merge is what is normalized: p
     }),
   });
   const normalized = normalizeApi(pagesApi, { getFeed: [Trade] });
-  const { store } = makeStore({ reducer: { [pagesApi.reducerPath]: pagesApi.reducer }, before: [pagesApi.middleware], after: [normalized.middleware] });
+  const { store } = makeStore({
+    reducer: { [pagesApi.reducerPath]: pagesApi.reducer },
+    before: [pagesApi.middleware],
+    after: [normalized.middleware],
+  });
   nock(API).get('/feed/1').reply(200, tradeRows(1, 2));
   nock(API).get('/feed/2').reply(200, tradeRows(3));
   await store.dispatch(pagesApi.endpoints.getFeed.initiate(1));
   await store.dispatch(pagesApi.endpoints.getFeed.initiate(2));
   // one entry for every page (serializeQueryArgs), found from either argument
-  expect(normalized.endpoints.getFeed.select(2)(store.getState()).data?.map((trade) => trade.id)).toEqual([1, 2, 3]);
-  expect(normalized.endpoints.getFeed.select(1)(store.getState()).data?.map((trade) => trade.id)).toEqual([1, 2, 3]);
+  expect(
+    normalized.endpoints.getFeed
+      .select(2)(store.getState())
+      .data?.map((trade) => trade.id),
+  ).toEqual([1, 2, 3]);
+  expect(
+    normalized.endpoints.getFeed
+      .select(1)(store.getState())
+      .data?.map((trade) => trade.id),
+  ).toEqual([1, 2, 3]);
   expect(Object.keys(store.getState().entities.endpoints)).toEqual(['pagesApi/getFeed']);
   store.dispatch(pagesApi.util.resetApiState());
 });
@@ -140,13 +176,21 @@ test('the state stays plain JSON under RTK’s default checks, and reads the sam
   // makeTradesStore keeps configureStore's serializable and immutability checks: any finding is a console error, which fails the test
   const { store } = makeTradesStore(entitiesApi);
   nock(API).get('/trade').reply(200, tradeRows(1, 2));
-  nock(API).post('/trade').reply(201, { trade: { id: 3, amount: '3', coin: 'eth' }, account: { id: 1, balance: '5.00' } });
+  nock(API)
+    .post('/trade')
+    .reply(201, { trade: { id: 3, amount: '3', coin: 'eth' }, account: { id: 1, balance: '5.00' } });
   await store.dispatch(api.endpoints.getTrades.initiate());
   await store.dispatch(api.endpoints.createTrade.initiate({ amount: '3', coin: 'eth' }));
   const { entities } = store.getState();
   expect(JSON.parse(JSON.stringify(entities))).toEqual(entities);
-  const { store: rehydrated } = makeStore({ preloadedState: { entities: JSON.parse(JSON.stringify(entities)) as typeof entities } });
-  expect(getEntitySelectors(Trade).selectAll(rehydrated.getState()).map((trade) => trade.id)).toEqual([1, 2, 3]);
+  const { store: rehydrated } = makeStore({
+    preloadedState: { entities: JSON.parse(JSON.stringify(entities)) as typeof entities },
+  });
+  expect(
+    getEntitySelectors(Trade)
+      .selectAll(rehydrated.getState())
+      .map((trade) => trade.id),
+  ).toEqual([1, 2, 3]);
   expect(getEntitySelectors(Account).selectById(rehydrated.getState(), 1)?.balance).toBe('5.00');
 });
 
@@ -159,8 +203,12 @@ describe('setup', () => {
   });
 
   test('a missing schema, or something that is not an api, throws saying what was expected', () => {
-    expect(() => normalizeApi(api, { getTrades: undefined })).toThrow("normalizeApi: schemas.getTrades is undefined; give the endpoint 'getTrades' a schema");
-    expect(() => normalizeApi({ reducerPath: 'api', endpoints: {} }, {})).toThrow('normalizeApi(api, schemas): api must be an RTK Query api made with createApi');
+    expect(() => normalizeApi(api, { getTrades: undefined })).toThrow(
+      "normalizeApi: schemas.getTrades is undefined; give the endpoint 'getTrades' a schema",
+    );
+    expect(() => normalizeApi({ reducerPath: 'api', endpoints: {} }, {})).toThrow(
+      'normalizeApi(api, schemas): api must be an RTK Query api made with createApi',
+    );
   });
 
   test('an infinite query cannot be declared', () => {
@@ -174,7 +222,9 @@ describe('setup', () => {
         }),
       }),
     });
-    expect(() => normalizeApi(pages, { getPages: [Trade] })).toThrow("normalizeApi: 'getPages' of the RTK Query api 'pages' is an infinite query, which normalizeApi does not normalize");
+    expect(() => normalizeApi(pages, { getPages: [Trade] })).toThrow(
+      "normalizeApi: 'getPages' of the RTK Query api 'pages' is an infinite query, which normalizeApi does not normalize",
+    );
   });
 
   test('works with an api made with @reduxjs/toolkit/query (no React), and with another mount point', async () => {
@@ -189,12 +239,21 @@ describe('setup', () => {
     const notesApi = createApi({
       reducerPath: 'notesApi',
       baseQuery: fetchBaseQuery({ baseUrl: API }),
-      endpoints: (build) => ({ getNotes: build.query<Array<{ id: number; text: string }>, void>({ query: () => '/notes' }) }),
+      endpoints: (build) => ({
+        getNotes: build.query<Array<{ id: number; text: string }>, void>({ query: () => '/notes' }),
+      }),
     });
     const cache = createEntities({ reducerPath: 'cache' });
     const normalized = normalizeApi(notesApi, { getNotes: new schema.All(Note) }, { entities: cache });
-    const { store } = makeStore({ entities: cache, reducer: { [notesApi.reducerPath]: notesApi.reducer }, before: [notesApi.middleware], after: [normalized.middleware] });
-    nock(API).get('/notes').reply(200, [{ id: 1, text: 'a' }]);
+    const { store } = makeStore({
+      entities: cache,
+      reducer: { [notesApi.reducerPath]: notesApi.reducer },
+      before: [notesApi.middleware],
+      after: [normalized.middleware],
+    });
+    nock(API)
+      .get('/notes')
+      .reply(200, [{ id: 1, text: 'a' }]);
     await store.dispatch(notesApi.endpoints.getNotes.initiate());
     const notes = normalized.endpoints.getNotes.select()(store.getState()).data;
     expect(notes?.[0]).toBeInstanceOf(Note);
@@ -204,13 +263,26 @@ describe('setup', () => {
 
   test('options.entities must be a mount point made by createEntities', () => {
     // @ts-expect-error: not what createEntities returns
-    expect(() => normalizeApi(api, { getTrades: [Trade] }, { entities: {} })).toThrow('normalizeApi: options.entities must be what createEntities() returned.');
+    expect(() => normalizeApi(api, { getTrades: [Trade] }, { entities: {} })).toThrow(
+      'normalizeApi: options.entities must be what createEntities() returned.',
+    );
   });
 
   test('a store without the data middleware fails the request with an error saying how to add it', async () => {
-    const { store } = makeStore({ reducer: { [api.reducerPath]: api.reducer }, dataMiddleware: false, before: [api.middleware], after: [entitiesApi.middleware] });
+    const { store } = makeStore({
+      reducer: { [api.reducerPath]: api.reducer },
+      dataMiddleware: false,
+      before: [api.middleware],
+      after: [entitiesApi.middleware],
+    });
     const result = await store.dispatch(api.endpoints.getTrades.initiate());
-    expect(result.error).toEqual(expect.objectContaining({ message: expect.stringContaining("the data middleware for 'entities' is not installed. Add it to configureStore") }));
+    expect(result.error).toEqual(
+      expect.objectContaining({
+        message: expect.stringContaining(
+          "the data middleware for 'entities' is not installed. Add it to configureStore",
+        ),
+      }),
+    );
     expect(api.endpoints.getTrades.select()(store.getState()).status).toBe('rejected');
     store.dispatch(api.util.resetApiState());
   });

@@ -25,14 +25,26 @@ const api = createApi({
   endpoints: (build) => ({
     getTrades: build.query<ReturnType<typeof tradeRows>, void>({ query: () => '/trade' }),
     getAccount: build.query<{ id: number; balance: string }, number>({ query: (id) => `/account/${id}` }),
-    createTrade: build.mutation<{ trade: object; account: object }, { amount: string }>({ query: (body) => ({ url: '/trade', method: 'POST', body }) }),
+    createTrade: build.mutation<{ trade: object; account: object }, { amount: string }>({
+      query: (body) => ({ url: '/trade', method: 'POST', body }),
+    }),
   }),
 });
-const entitiesApi = normalizeApi(api, { getTrades: trades, getAccount: Account, createTrade: { trade: trades.push, account: Account } });
+const entitiesApi = normalizeApi(api, {
+  getTrades: trades,
+  getAccount: Account,
+  createTrade: { trade: trades.push, account: Account },
+});
 
 /** A store that records every action, with the data middleware's options. */
 function quickApiStore(options: DataMiddlewareOptions = {}) {
-  const made = makeStore({ ...options, reducer: { [api.reducerPath]: api.reducer }, before: [api.middleware], after: [entitiesApi.middleware], logActions: true });
+  const made = makeStore({
+    ...options,
+    reducer: { [api.reducerPath]: api.reducer },
+    before: [api.middleware],
+    after: [entitiesApi.middleware],
+    logActions: true,
+  });
   return { ...made, sweeps: () => made.actions.filter((action) => entitiesSlice.actions.sweep.match(action)) };
 }
 
@@ -59,7 +71,10 @@ test('resetApiState drops every result of the api in one sweep; entities others 
   nock(API).get('/trade').reply(200, tradeRows(1, 2));
   nock(API).get('/account/1').reply(200, { id: 1, balance: '1.00' });
   nock(API).get('/own-trades').reply(200, tradeRows(2));
-  const queries = [store.dispatch(api.endpoints.getTrades.initiate()), store.dispatch(api.endpoints.getAccount.initiate(1))];
+  const queries = [
+    store.dispatch(api.endpoints.getTrades.initiate()),
+    store.dispatch(api.endpoints.getAccount.initiate(1)),
+  ];
   await Promise.all(queries);
   await store.dispatch(fetchEndpoint(getOwnTrades));
   store.dispatch(api.util.resetApiState());
@@ -74,7 +89,10 @@ test('removeQueryResult drops that result only', async () => {
   const { store, slice } = quickApiStore();
   nock(API).get('/trade').reply(200, tradeRows(1));
   nock(API).get('/account/1').reply(200, { id: 1, balance: '1.00' });
-  await Promise.all([store.dispatch(api.endpoints.getTrades.initiate()), store.dispatch(api.endpoints.getAccount.initiate(1))]);
+  await Promise.all([
+    store.dispatch(api.endpoints.getTrades.initiate()),
+    store.dispatch(api.endpoints.getAccount.initiate(1)),
+  ]);
   // RTK Query brands its cache keys (a string at run time)
   store.dispatch(api.internalActions.removeQueryResult({ queryCacheKey: 'getTrades(undefined)' as QueryCacheKey }));
   expect(Object.keys(slice().endpoints)).toEqual(['quickApi/getAccount(1)']);
@@ -99,7 +117,9 @@ test('ctrl.gc() never removes a result RTK Query still holds, while it removes a
 
 test('a mutation’s result is kept while RTK Query keeps the mutation, and goes with it', async () => {
   const { store, ctrl, slice } = quickApiStore({ keepUnusedDataFor: 0 });
-  nock(API).post('/trade').reply(201, { trade: { id: 3, amount: '1', coin: 'btc' }, account: { id: 1, balance: '9.00' } });
+  nock(API)
+    .post('/trade')
+    .reply(201, { trade: { id: 3, amount: '1', coin: 'btc' }, account: { id: 1, balance: '9.00' } });
   const mutation = store.dispatch(api.endpoints.createTrade.initiate({ amount: '1' }));
   await mutation;
   const key = `quickApi/mutation/${mutation.requestId}`;
@@ -113,7 +133,9 @@ test('a mutation’s result is kept while RTK Query keeps the mutation, and goes
 
 test('an untracked mutation (track: false) updates the entities and keeps no result', async () => {
   const { store, slice } = quickApiStore();
-  nock(API).post('/trade').reply(201, { trade: { id: 3, amount: '1', coin: 'btc' }, account: { id: 1, balance: '9.00' } });
+  nock(API)
+    .post('/trade')
+    .reply(201, { trade: { id: 3, amount: '1', coin: 'btc' }, account: { id: 1, balance: '9.00' } });
   await store.dispatch(api.endpoints.createTrade.initiate({ amount: '1' }, { track: false }));
   expect(slice().endpoints).toEqual({});
   expect(getEntitySelectors(Account).selectById(store.getState(), 1)?.balance).toBe('9.00');
@@ -129,7 +151,11 @@ test('resetEntireStore empties the entities slice but not RTK Query’s cache: w
   ctrl.resetEntireStore();
   expect(Object.keys(slice().endpoints)).toEqual([TRADES_KEY]);
   expect(Object.keys(slice().entities.Trade ?? {})).toEqual(['1', '2']);
-  expect(entitiesApi.endpoints.getTrades.select()(store.getState()).data?.map((trade) => trade.id)).toEqual([1, 2]);
+  expect(
+    entitiesApi.endpoints.getTrades
+      .select()(store.getState())
+      .data?.map((trade) => trade.id),
+  ).toEqual([1, 2]);
   // still held: RTK Query's removal drops it as before
   store.dispatch(api.util.resetApiState());
   expect(slice().endpoints).toEqual({});

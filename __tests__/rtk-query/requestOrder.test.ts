@@ -34,14 +34,17 @@ function held(path: string, body: unknown) {
   return { release: release.resolve, arrived: arrived.promise };
 }
 
-const stored = (store: ReturnType<typeof makeTradesStore>['store']) => getEntitySelectors(Trade).selectById(store.getState(), 1);
+const stored = (store: ReturnType<typeof makeTradesStore>['store']) =>
+  getEntitySelectors(Trade).selectById(store.getState(), 1);
 
 test('two queries of one entity answering out of order: the later-started one wins, in every view', async () => {
   const { store } = makeTradesStore(entitiesApi);
   const detail = held('/trade/1', { id: 1, amount: 'old', coin: 'btc' });
   const older = store.dispatch(api.endpoints.getTrade.initiate(1));
   await detail.arrived;
-  nock(API).get('/trade').reply(200, [{ id: 1, amount: 'new', coin: 'eth' }]);
+  nock(API)
+    .get('/trade')
+    .reply(200, [{ id: 1, amount: 'new', coin: 'eth' }]);
   await store.dispatch(api.endpoints.getTrades.initiate());
   detail.release();
   await older;
@@ -85,7 +88,9 @@ test('in the same millisecond (Date.now frozen for both libraries), the store’
   rtkAnswer.release();
   await rtk;
   expect(stored(store)?.amount).toBe('second');
-  expect(selectEntityMeta(store.getState(), 'Trade', 1)).toEqual(expect.objectContaining({ fetchedAt: 1_700_000_000_000, seq: 2 }));
+  expect(selectEntityMeta(store.getState(), 'Trade', 1)).toEqual(
+    expect.objectContaining({ fetchedAt: 1_700_000_000_000, seq: 2 }),
+  );
 });
 
 test('a deletion is remembered while an RTK Query request that started before it is in flight: its answer cannot revive the entity', async () => {

@@ -20,7 +20,11 @@ const retries = new WeakMap<object, () => void>();
 export function toHookError(stored: SerializedError, retry: () => void): HookError {
   let error = thrown.get(stored);
   if (error === undefined) {
-    error = Object.assign(new Error(stored.message), { name: stored.name }, stored.status === undefined ? {} : { status: stored.status });
+    error = Object.assign(
+      new Error(stored.message),
+      { name: stored.name },
+      stored.status === undefined ? {} : { status: stored.status },
+    );
     thrown.set(stored, error);
     retries.set(error, retry);
   }

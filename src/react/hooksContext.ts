@@ -1,6 +1,12 @@
 import type { Store } from '@reduxjs/toolkit';
 import type { Context } from 'react';
-import { ReactReduxContext, createSelectorHook, createStoreHook, type ReactReduxContextValue, type UseSelector } from 'react-redux';
+import {
+  ReactReduxContext,
+  createSelectorHook,
+  createStoreHook,
+  type ReactReduxContextValue,
+  type UseSelector,
+} from 'react-redux';
 import type { Controller } from '../redux/Controller.js';
 import type { Entities, EntitiesSlice } from '../redux/createEntities.js';
 import type { CountingSelector } from '../redux/selectResponse.js';
@@ -40,13 +46,20 @@ export interface HooksContext {
   /** The one request scheduler of `store`. */
   schedulerFor(store: Store): FetchScheduler;
   /** A memoized `selectQuery` selector, shared by every component reading the same query. */
-  querySelector<S>(queryable: S, args: readonly unknown[], argsKey: string): CountingSelector<Denormalize<S> | undefined>;
+  querySelector<S>(
+    queryable: S,
+    args: readonly unknown[],
+    argsKey: string,
+  ): CountingSelector<Denormalize<S> | undefined>;
 }
 
 const MAX_QUERIES_PER_SCHEMA = 500;
 
 /** Binds the hooks' shared state to a mount point and a react-redux context. */
-export function buildHooksContext(entities: HooksEntities, { context = ReactReduxContext }: CreateHooksOptions = {}): HooksContext {
+export function buildHooksContext(
+  entities: HooksEntities,
+  { context = ReactReduxContext }: CreateHooksOptions = {},
+): HooksContext {
   const controllers = new WeakMap<Store, Controller>();
   const schedulers = new WeakMap<Store, FetchScheduler>();
   const queries = new WeakMap<object, Map<string, CountingSelector<unknown>>>();

@@ -16,7 +16,9 @@ export function requestIfStale(
   args: readonly unknown[],
   key: string,
 ): ScheduledFetch | undefined {
-  return ctx.schedulerFor(store).request(key, endpoint.sideEffect, () =>
-    ctx.controllerFor(store).fetch(endpoint, ...(args as EndpointArgs<EndpointInterface>)),
-  );
+  return ctx
+    .schedulerFor(store)
+    .request(key, endpoint.sideEffect, () =>
+      ctx.controllerFor(store).fetch(endpoint, ...(args as EndpointArgs<EndpointInterface>)),
+    );
 }

@@ -26,7 +26,11 @@ const SKIPPED: CallView<never> = { data: undefined, error: undefined, isLoading:
  * writes to other calls or to entities the call does not read leave it alone, and so does a
  * background refetch that brings back the same data.
  */
-export function useCallView<E extends EndpointInterface>(ctx: HooksContext, endpoint: E, args: readonly unknown[]): { readonly key: string | undefined; readonly view: CallView<ResultOf<E>> } {
+export function useCallView<E extends EndpointInterface>(
+  ctx: HooksContext,
+  endpoint: E,
+  args: readonly unknown[],
+): { readonly key: string | undefined; readonly view: CallView<ResultOf<E>> } {
   const { key, select } = useResponseSelector(ctx, endpoint, args);
   const view = ctx.useSelector((state: unknown): CallView<ResultOf<E>> => {
     if (key === undefined || select === undefined) return SKIPPED;

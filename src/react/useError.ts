@@ -29,7 +29,10 @@ export interface UseError {
 
 /** Builds `useError` for one mount point. */
 export function buildUseError(ctx: HooksContext): UseError {
-  return function useError<E extends EndpointInterface>(endpoint: E, ...args: HookArgs<E>): SerializedError | undefined {
+  return function useError<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: HookArgs<E>
+  ): SerializedError | undefined {
     const { select } = useResponseSelector(ctx, endpoint, args);
     return ctx.useSelector((state: unknown) => select?.(state).error);
   };

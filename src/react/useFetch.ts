@@ -33,7 +33,10 @@ export interface UseFetch {
 
 /** Builds `useFetch` for one mount point. */
 export function buildUseFetch(ctx: HooksContext): UseFetch {
-  return function useFetch<E extends EndpointInterface>(endpoint: E, ...args: HookArgs<E>): Promise<ResultOf<E>> | undefined {
+  return function useFetch<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: HookArgs<E>
+  ): Promise<ResultOf<E>> | undefined {
     const store = ctx.useStore();
     const key = callKey(endpoint, args);
     // re-render (and so refetch) when the Controller invalidates or expires the call

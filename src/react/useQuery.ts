@@ -39,8 +39,14 @@ export function createUseQuery(ctx: HooksContext): UseQuery {
     const skip = args[0] === null;
     // selectQuery makes a new selector per call: keep one per queryable and equal arguments
     const argsKey = skip ? '' : stableStringify(args);
-    const select = useMemo(() => (skip ? skipped : ctx.querySelector(queryable, args, argsKey)), [ctx, queryable, argsKey, skip]);
-    useRetained(ctx, skip ? undefined : (controller) => controller.retainQuery(queryable, ...args), [queryable, argsKey]);
+    const select = useMemo(
+      () => (skip ? skipped : ctx.querySelector(queryable, args, argsKey)),
+      [ctx, queryable, argsKey, skip],
+    );
+    useRetained(ctx, skip ? undefined : (controller) => controller.retainQuery(queryable, ...args), [
+      queryable,
+      argsKey,
+    ]);
     return ctx.useSelector(select);
   };
 }

@@ -17,7 +17,16 @@ export function useResponseSelector(
   args: readonly unknown[],
 ): { readonly key: string | undefined; readonly select: ((state: unknown) => ResponseState<unknown>) | undefined } {
   const key = callKey(endpoint, args);
-  const select = useMemo(() => (key === undefined ? undefined : ctx.entities.selectResponse(endpoint, ...args)), [ctx, endpoint, key]);
-  useRetained(ctx, key === undefined ? undefined : (controller) => controller.retain(endpoint, ...(args as EndpointArgs<EndpointInterface>)), [endpoint, key]);
+  const select = useMemo(
+    () => (key === undefined ? undefined : ctx.entities.selectResponse(endpoint, ...args)),
+    [ctx, endpoint, key],
+  );
+  useRetained(
+    ctx,
+    key === undefined
+      ? undefined
+      : (controller) => controller.retain(endpoint, ...(args as EndpointArgs<EndpointInterface>)),
+    [endpoint, key],
+  );
   return { key, select };
 }

@@ -7,7 +7,11 @@ import type { HooksContext } from './hooksContext.js';
  * release), so the data is not collected (DESIGN §5.11); it goes `keepUnusedDataFor` after unmount.
  * `deps` stand for what `retain` retains.
  */
-export function useRetained(ctx: HooksContext, retain: ((controller: Controller) => () => void) | undefined, deps: readonly unknown[]): void {
+export function useRetained(
+  ctx: HooksContext,
+  retain: ((controller: Controller) => () => void) | undefined,
+  deps: readonly unknown[],
+): void {
   const store = ctx.useStore();
   useEffect(() => {
     if (retain === undefined) return undefined;

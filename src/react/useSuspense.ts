@@ -56,7 +56,14 @@ export function buildUseSuspense(ctx: HooksContext): UseSuspense {
 }
 
 /** The data of a call, or a throw: its request (suspend) or its error (error boundary). */
-function readOrThrow<T>(ctx: HooksContext, store: Store, endpoint: EndpointInterface, args: readonly unknown[], key: string, view: CallView<T>): T | undefined {
+function readOrThrow<T>(
+  ctx: HooksContext,
+  store: Store,
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+  key: string,
+  view: CallView<T>,
+): T | undefined {
   const scheduler = ctx.schedulerFor(store);
   if (view.data !== undefined) {
     // stale-while-revalidate: show what is stored, refresh it after the render

@@ -24,7 +24,8 @@ interface Held {
   readonly cacheKey: string;
 }
 
-const own = (table: unknown, key: string): unknown => (isRecord(table) && Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined);
+const own = (table: unknown, key: string): unknown =>
+  isRecord(table) && Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
 
 /**
  * The middleware of `normalizeApi`: mirrors the declared endpoints' entries of RTK Query's cache
@@ -54,16 +55,33 @@ export function buildNormalizeMiddleware(instance: EntitiesInstance, plan: ApiPl
     let seenQueries: unknown;
     let seenMutations: unknown;
 
-    const receive = (declared: DeclaredEndpoint, held: Held, originalArgs: unknown, input: unknown, start: RequestStart | undefined): void => {
+    const receive = (
+      declared: DeclaredEndpoint,
+      held: Held,
+      originalArgs: unknown,
+      input: unknown,
+      start: RequestStart | undefined,
+    ): void => {
       try {
         dataApi().receive(held.endpoint, [originalArgs], input, start);
       } catch (error) {
         // stored as the entry's error (endpoints[name].select shows it); RTK Query's request itself succeeded
-        warnOnce(`normalizeApi:${declared.label}`, `${declared.label}: the response could not be normalized, so select() shows an error. ${error instanceof Error ? error.message : String(error)}`);
+        warnOnce(
+          `normalizeApi:${declared.label}`,
+          `${declared.label}: the response could not be normalized, so select() shows an error. ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     };
 
-    const hold = (map: Map<string, Held>, id: string, declared: DeclaredEndpoint, key: string, originalArgs: unknown, cacheKey: string, schema?: unknown): Held => {
+    const hold = (
+      map: Map<string, Held>,
+      id: string,
+      declared: DeclaredEndpoint,
+      key: string,
+      originalArgs: unknown,
+      cacheKey: string,
+      schema?: unknown,
+    ): Held => {
       let held = map.get(id);
       if (held === undefined) {
         const endpoint = rtkEndpoint(declared, key, schema);
@@ -110,13 +128,25 @@ export function buildNormalizeMiddleware(instance: EntitiesInstance, plan: ApiPl
 
     /** Every entry: after an action that may have changed any of them (a reset, upserts, rehydration). */
     const syncAllQueries = (table: unknown): void => {
-      drop([...queries.keys()].filter((cacheKey) => field(own(table, cacheKey), 'data') === undefined).map((cacheKey) => [queries, cacheKey] as const));
+      drop(
+        [...queries.keys()]
+          .filter((cacheKey) => field(own(table, cacheKey), 'data') === undefined)
+          .map((cacheKey) => [queries, cacheKey] as const),
+      );
       if (isRecord(table)) for (const cacheKey of Object.keys(table)) syncQuery(table, cacheKey);
     };
 
     const storeMutation = (declared: DeclaredEndpoint, event: RequestEvent, start: RequestStart | undefined): void => {
       const { schema, input } = mutationInput(declared.schema, event.payload, event.originalArgs);
-      const target = hold(mutations, event.requestId, declared, mutationStorageKey(reducerPath, event.requestId), event.originalArgs, event.mutationCacheKey, schema);
+      const target = hold(
+        mutations,
+        event.requestId,
+        declared,
+        mutationStorageKey(reducerPath, event.requestId),
+        event.originalArgs,
+        event.mutationCacheKey,
+        schema,
+      );
       receive(declared, target, event.originalArgs, input, start);
     };
 
@@ -129,7 +159,11 @@ export function buildNormalizeMiddleware(instance: EntitiesInstance, plan: ApiPl
 
     /** Mutation results whose entry RTK Query removed, replaced (a `fixedCacheKey` reused) or never kept (`track: false`). */
     const dropReleasedMutations = (table: unknown): void => {
-      drop([...mutations].filter(([requestId, held]) => stringField(own(table, held.cacheKey), 'requestId') !== requestId).map(([requestId]) => [mutations, requestId] as const));
+      drop(
+        [...mutations]
+          .filter(([requestId, held]) => stringField(own(table, held.cacheKey), 'requestId') !== requestId)
+          .map(([requestId]) => [mutations, requestId] as const),
+      );
     };
 
     return (next) => (action) => {
@@ -137,7 +171,8 @@ export function buildNormalizeMiddleware(instance: EntitiesInstance, plan: ApiPl
       const declared = event === undefined ? undefined : plan.endpoints.get(event.endpointName);
       const result = next(action);
       // after RTK Query's reducer: without the data middleware this throws, and RTK Query stores the error as the request's
-      if (event?.status === 'pending' && declared !== undefined) requests.set(event.requestId, dataApi().track(event.startedTimeStamp ?? Date.now()));
+      if (event?.status === 'pending' && declared !== undefined)
+        requests.set(event.requestId, dataApi().track(event.startedTimeStamp ?? Date.now()));
       const apiState = field(store.getState(), reducerPath);
       const queryTable = field(apiState, 'queries');
       const mutationTable = field(apiState, 'mutations');
@@ -156,7 +191,8 @@ export function buildNormalizeMiddleware(instance: EntitiesInstance, plan: ApiPl
           syncAllQueries(queryTable);
         } else if (event !== undefined) {
           if (declared !== undefined && event.status === 'fulfilled') {
-            if (event.kind === 'query' && event.queryCacheKey !== undefined) syncQuery(queryTable, event.queryCacheKey, tracked?.start, event.requestId);
+            if (event.kind === 'query' && event.queryCacheKey !== undefined)
+              syncQuery(queryTable, event.queryCacheKey, tracked?.start, event.requestId);
             if (event.kind === 'mutation') {
               storeMutation(declared, event, tracked?.start);
               dropReleasedMutations(mutationTable);

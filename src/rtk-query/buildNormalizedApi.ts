@@ -29,11 +29,16 @@ export interface BuiltApi {
  */
 export function buildNormalizedApi(api: unknown, schemas: unknown, entities: Entities = defaultEntities): BuiltApi {
   const instance = instanceOf(entities);
-  if (instance === undefined) throw new TypeError('normalizeApi: options.entities must be what createEntities() returned.');
+  if (instance === undefined)
+    throw new TypeError('normalizeApi: options.entities must be what createEntities() returned.');
   const plan = readApi(api, schemas);
   const endpoints: { [name: string]: BuiltEndpoint } = {};
   for (const declared of plan.endpoints.values()) {
-    endpoints[declared.name] = { name: declared.name, schema: declared.schema, select: buildSelect(instance, plan.reducerPath, declared) };
+    endpoints[declared.name] = {
+      name: declared.name,
+      schema: declared.schema,
+      select: buildSelect(instance, plan.reducerPath, declared),
+    };
   }
   return { instance, declared: plan.endpoints, middleware: buildNormalizeMiddleware(instance, plan), endpoints };
 }

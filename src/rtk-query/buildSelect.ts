@@ -47,7 +47,9 @@ export function buildSelect(instance: EntitiesInstance, reducerPath: string, dec
       }
       return cacheKey === undefined ? undefined : queryStorageKey(reducerPath, cacheKey);
     };
-    return normalizedSelector(instance, declared.schema, rtkSelect, storageKeyOf, (rtkResult) => [rtkResult.originalArgs]);
+    return normalizedSelector(instance, declared.schema, rtkSelect, storageKeyOf, (rtkResult) => [
+      rtkResult.originalArgs,
+    ]);
   }
 
   return function select(arg?: unknown): CountingSelector<NormalizedResult> {

@@ -4,4 +4,16 @@
  */
 export { normalizeApi } from './normalizeApi.js';
 
-export type { AnyRtkApi, ApiSchemas, DistributiveOmit, EndpointsOf, NormalizeApiOptions, NormalizedApi, NormalizedEndpoint, OnlyEndpointsOf, RtkResultOf, SelectArgsOf, WithData } from './types.js';
+export type {
+  AnyRtkApi,
+  ApiSchemas,
+  DistributiveOmit,
+  EndpointsOf,
+  NormalizeApiOptions,
+  NormalizedApi,
+  NormalizedEndpoint,
+  OnlyEndpointsOf,
+  RtkResultOf,
+  SelectArgsOf,
+  WithData,
+} from './types.js';

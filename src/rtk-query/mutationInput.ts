@@ -13,7 +13,13 @@ function isEmpty(response: unknown): boolean {
  * a `schema.Invalidate` given no body (a 204 to a DELETE) deletes the entity the call's argument
  * names, as `createResource`'s `delete` does: an object holding its primary key, or the key itself.
  */
-export function mutationInput(schema: unknown, response: unknown, originalArgs: unknown): { readonly schema: unknown; readonly input: unknown } {
+export function mutationInput(
+  schema: unknown,
+  response: unknown,
+  originalArgs: unknown,
+): { readonly schema: unknown; readonly input: unknown } {
   if (!(schema instanceof Invalidate) || !isEmpty(response)) return { schema, input: response };
-  return isRecord(originalArgs) ? { schema, input: originalArgs } : { schema: new InvalidateByKey(schema), input: { pk: originalArgs } };
+  return isRecord(originalArgs)
+    ? { schema, input: originalArgs }
+    : { schema: new InvalidateByKey(schema), input: { pk: originalArgs } };
 }

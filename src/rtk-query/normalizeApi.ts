@@ -25,7 +25,11 @@ import type { AnyRtkApi, ApiSchemas, NormalizeApiOptions, NormalizedApi, OnlyEnd
  * ```
  * @see README.md#already-on-rtk-query
  */
-export function normalizeApi<A extends AnyRtkApi, M extends ApiSchemas<A>>(api: A, schemas: M & OnlyEndpointsOf<A, M>, options: NormalizeApiOptions = {}): NormalizedApi<A, M> {
+export function normalizeApi<A extends AnyRtkApi, M extends ApiSchemas<A>>(
+  api: A,
+  schemas: M & OnlyEndpointsOf<A, M>,
+  options: NormalizeApiOptions = {},
+): NormalizedApi<A, M> {
   const { middleware, endpoints } = buildNormalizedApi(api, schemas, options.entities);
   // the run-time endpoints are the typed ones: a mapped type over M cannot be built key by key
   return { middleware, endpoints } as unknown as NormalizedApi<A, M>;

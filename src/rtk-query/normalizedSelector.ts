@@ -9,7 +9,11 @@ import type { RtkSelector } from './readApi.js';
 import { shallowEqual } from './shallowEqual.js';
 
 /** RTK Query's result for one entry, with `data` and `currentData` read from the entities slice. */
-export type NormalizedResult = { readonly [field: string]: unknown; readonly data: unknown; readonly currentData: unknown };
+export type NormalizedResult = {
+  readonly [field: string]: unknown;
+  readonly data: unknown;
+  readonly currentData: unknown;
+};
 
 /**
  * A selector of RTK Query's own result for one entry (flags, `status`, `error`), whose `data` and
@@ -47,10 +51,21 @@ export function normalizedSelector(
       const own = isRecord(rtkResult) ? rtkResult : {};
       if (meta?.error !== undefined) {
         return own.status === 'fulfilled'
-          ? { ...own, status: 'rejected', isSuccess: false, isError: true, error: meta.error, data: undefined, currentData: undefined }
+          ? {
+              ...own,
+              status: 'rejected',
+              isSuccess: false,
+              isError: true,
+              error: meta.error,
+              data: undefined,
+              currentData: undefined,
+            }
           : { ...own, data: undefined, currentData: undefined };
       }
-      const data = meta !== undefined && own.data !== undefined ? instance.memo.denormalize(schema, result, toTables(tables), argsOf(own)) : undefined;
+      const data =
+        meta !== undefined && own.data !== undefined
+          ? instance.memo.denormalize(schema, result, toTables(tables), argsOf(own))
+          : undefined;
       return { ...own, data, currentData: data };
     },
     { memoizeOptions: { resultEqualityCheck: shallowEqual } },

@@ -30,7 +30,11 @@ const capitalize = (name: string) => `${name.charAt(0).toUpperCase()}${name.slic
  * ```
  * @see README.md#already-on-rtk-query
  */
-export function normalizeApi<A extends AnyRtkApi, M extends ApiSchemas<A>>(api: A, schemas: M & OnlyEndpointsOf<A, M>, options: NormalizeApiOptions = {}): NormalizedReactApi<A, M> {
+export function normalizeApi<A extends AnyRtkApi, M extends ApiSchemas<A>>(
+  api: A,
+  schemas: M & OnlyEndpointsOf<A, M>,
+  options: NormalizeApiOptions = {},
+): NormalizedReactApi<A, M> {
   const built = buildNormalizedApi(api, schemas, options.entities);
   const endpoints: { [name: string]: object } = {};
   const hooks: { [name: string]: unknown } = {};
@@ -60,5 +64,22 @@ function noHooks(label: string): string {
   );
 }
 
-export type { BaseQueryOf, IsMutation, NormalizedHookNames, NormalizedMutationHook, NormalizedQueryHook, NormalizedReactApi, NormalizedReactEndpoint, QueryArgOf, ResultTypeOf } from './reactTypes.js';
-export type { AnyRtkApi, ApiSchemas, NormalizeApiOptions, NormalizedApi, NormalizedEndpoint, WithData } from './types.js';
+export type {
+  BaseQueryOf,
+  IsMutation,
+  NormalizedHookNames,
+  NormalizedMutationHook,
+  NormalizedQueryHook,
+  NormalizedReactApi,
+  NormalizedReactEndpoint,
+  QueryArgOf,
+  ResultTypeOf,
+} from './reactTypes.js';
+export type {
+  AnyRtkApi,
+  ApiSchemas,
+  NormalizeApiOptions,
+  NormalizedApi,
+  NormalizedEndpoint,
+  WithData,
+} from './types.js';

@@ -1,6 +1,11 @@
 /** The public types of `rtk-entities/rtk-query/react`. */
 import type { BaseQueryFn, SkipToken } from '@reduxjs/toolkit/query';
-import type { TypedMutationTrigger, TypedUseMutationResult, TypedUseQueryHookResult, TypedUseQuerySubscriptionOptions } from '@reduxjs/toolkit/query/react';
+import type {
+  TypedMutationTrigger,
+  TypedUseMutationResult,
+  TypedUseQueryHookResult,
+  TypedUseQuerySubscriptionOptions,
+} from '@reduxjs/toolkit/query/react';
 import type { Denormalize } from '../schema/types.js';
 import type { AnyRtkApi, EndpointsOf, NormalizedApi, NormalizedEndpoint, WithData } from './types.js';
 
@@ -48,7 +53,10 @@ export interface NormalizedQueryHook<E, S> {
    * const { data: trades, isLoading } = entitiesApi.useGetTradesQuery(); // Trade[] | undefined
    * ```
    */
-  (arg: QueryArgOf<E> | SkipToken, options?: TypedUseQuerySubscriptionOptions): WithData<TypedUseQueryHookResult<ResultTypeOf<E>, QueryArgOf<E>, BaseQueryOf<E>>, Denormalize<S>>;
+  (
+    arg: QueryArgOf<E> | SkipToken,
+    options?: TypedUseQuerySubscriptionOptions,
+  ): WithData<TypedUseQueryHookResult<ResultTypeOf<E>, QueryArgOf<E>, BaseQueryOf<E>>, Denormalize<S>>;
 }
 
 /**
@@ -62,7 +70,9 @@ export interface NormalizedMutationHook<E, S> {
    * with `data` denormalized from the entities slice (`Denormalize<S>`).
    * @param options `fixedCacheKey`, as RTK Query's
    */
-  (options?: { readonly fixedCacheKey?: string }): readonly [
+  (options?: {
+    readonly fixedCacheKey?: string;
+  }): readonly [
     TypedMutationTrigger<ResultTypeOf<E>, QueryArgOf<E>, BaseQueryOf<E>>,
     WithData<TypedUseMutationResult<ResultTypeOf<E>, QueryArgOf<E>, BaseQueryOf<E>>, Denormalize<S>>,
   ];
@@ -74,7 +84,9 @@ export interface NormalizedMutationHook<E, S> {
  * @see README.md#already-on-rtk-query
  */
 export type NormalizedReactEndpoint<E, S> = NormalizedEndpoint<E, S> &
-  (IsMutation<E> extends true ? { readonly useMutation: NormalizedMutationHook<E, S> } : { readonly useQuery: NormalizedQueryHook<E, S> });
+  (IsMutation<E> extends true
+    ? { readonly useMutation: NormalizedMutationHook<E, S> }
+    : { readonly useQuery: NormalizedQueryHook<E, S> });
 
 /**
  * The hooks under RTK Query's generated names: `useGetTradesQuery`, `useCreateTradeMutation`.
@@ -82,9 +94,11 @@ export type NormalizedReactEndpoint<E, S> = NormalizedEndpoint<E, S> &
  * @see README.md#already-on-rtk-query
  */
 export type NormalizedHookNames<A extends AnyRtkApi, M> = {
-  readonly [K in keyof M & keyof EndpointsOf<A> & string as IsMutation<EndpointsOf<A>[K]> extends true ? `use${Capitalize<K>}Mutation` : `use${Capitalize<K>}Query`]: IsMutation<
-    EndpointsOf<A>[K]
-  > extends true
+  readonly [
+    K in keyof M & keyof EndpointsOf<A> & string as IsMutation<EndpointsOf<A>[K]> extends true
+      ? `use${Capitalize<K>}Mutation`
+      : `use${Capitalize<K>}Query`
+  ]: IsMutation<EndpointsOf<A>[K]> extends true
     ? NormalizedMutationHook<EndpointsOf<A>[K], M[K]>
     : NormalizedQueryHook<EndpointsOf<A>[K], M[K]>;
 };
@@ -96,5 +110,7 @@ export type NormalizedHookNames<A extends AnyRtkApi, M> = {
  */
 export type NormalizedReactApi<A extends AnyRtkApi, M> = Omit<NormalizedApi<A, M>, 'endpoints'> & {
   /** The declared endpoints, each with its normalized `select` and hook. */
-  readonly endpoints: { readonly [K in keyof M & keyof EndpointsOf<A>]: NormalizedReactEndpoint<EndpointsOf<A>[K], M[K]> };
+  readonly endpoints: {
+    readonly [K in keyof M & keyof EndpointsOf<A>]: NormalizedReactEndpoint<EndpointsOf<A>[K], M[K]>;
+  };
 } & NormalizedHookNames<A, M>;

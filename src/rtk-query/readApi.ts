@@ -50,10 +50,14 @@ export function readApi(api: unknown, schemas: unknown): ApiPlan {
   const rtkEndpoints = field(api, 'endpoints');
   const enhance = field(api, 'enhanceEndpoints');
   if (reducerPath === undefined || !isRecord(rtkEndpoints) || !isEnhanceEndpoints(enhance)) {
-    throw new TypeError(`normalizeApi(api, schemas): api must be an RTK Query api made with createApi; received ${describeType(api)} without reducerPath, endpoints and enhanceEndpoints.`);
+    throw new TypeError(
+      `normalizeApi(api, schemas): api must be an RTK Query api made with createApi; received ${describeType(api)} without reducerPath, endpoints and enhanceEndpoints.`,
+    );
   }
   if (!isRecord(schemas) || Array.isArray(schemas)) {
-    throw new TypeError(`normalizeApi(api, schemas): schemas must map endpoint names of the api '${reducerPath}' to schemas; received ${describeType(schemas)}.`);
+    throw new TypeError(
+      `normalizeApi(api, schemas): schemas must map endpoint names of the api '${reducerPath}' to schemas; received ${describeType(schemas)}.`,
+    );
   }
   const known = Object.keys(rtkEndpoints);
   const endpoints = new Map<string, DeclaredEndpoint>();
@@ -67,7 +71,9 @@ export function readApi(api: unknown, schemas: unknown): ApiPlan {
     }
     const schema = schemas[name];
     if (schema === undefined || schema === null) {
-      throw new TypeError(`normalizeApi: schemas.${name} is ${String(schema)}; give the endpoint '${name}' a schema (an Entity, [Entity], a schema.Collection…), or leave it out.`);
+      throw new TypeError(
+        `normalizeApi: schemas.${name} is ${String(schema)}; give the endpoint '${name}' a schema (an Entity, [Entity], a schema.Collection…), or leave it out.`,
+      );
     }
     let kind: unknown;
     enhance.call(api, { endpoints: { [name]: (definition) => void (kind = field(definition, 'type')) } });

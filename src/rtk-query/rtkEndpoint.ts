@@ -6,7 +6,11 @@ import type { DeclaredEndpoint } from './readApi.js';
  * collects its normalized result like any other: its `key` is the entry's storage key, its schema
  * the declared one (or what stands for it, see `mutationInput`). RTK Query makes the requests; this endpoint never does.
  */
-export function rtkEndpoint(declared: DeclaredEndpoint, key: string, schema: unknown = declared.schema): EndpointInterface {
+export function rtkEndpoint(
+  declared: DeclaredEndpoint,
+  key: string,
+  schema: unknown = declared.schema,
+): EndpointInterface {
   return {
     name: declared.label,
     schema,
@@ -17,6 +21,11 @@ export function rtkEndpoint(declared: DeclaredEndpoint, key: string, schema: unk
     // RTK Query decides when its entries go; normalizeApi drops the result the moment it does
     keepUnusedDataFor: 0,
     key: () => key,
-    request: () => Promise.reject(new Error(`${declared.label} is fetched by RTK Query: dispatch api.endpoints.${declared.name}.initiate(arg) instead.`)),
+    request: () =>
+      Promise.reject(
+        new Error(
+          `${declared.label} is fetched by RTK Query: dispatch api.endpoints.${declared.name}.initiate(arg) instead.`,
+        ),
+      ),
   };
 }

@@ -40,7 +40,14 @@ export function readRequestEvent(reducerPath: string, action: unknown): RequestE
   const status = field(meta, 'requestStatus');
   const endpointName = stringField(arg, 'endpointName');
   const kind = field(arg, 'type');
-  if (!isRecord(arg) || requestId === undefined || !isStatus(status) || endpointName === undefined || (kind !== 'query' && kind !== 'mutation')) return undefined;
+  if (
+    !isRecord(arg) ||
+    requestId === undefined ||
+    !isStatus(status) ||
+    endpointName === undefined ||
+    (kind !== 'query' && kind !== 'mutation')
+  )
+    return undefined;
   const started = field(meta, 'startedTimeStamp');
   return {
     kind,

@@ -19,5 +19,11 @@ export function withoutData(result: unknown): { readonly [field: string]: unknow
 export function withoutDataNotUninitialized(result: unknown): { readonly [field: string]: unknown } {
   const rest = withoutData(result);
   if (rest.isUninitialized !== true) return rest;
-  return { ...rest, isUninitialized: false, isFetching: true, isLoading: !isRecord(result) || result.data === undefined, status: 'pending' };
+  return {
+    ...rest,
+    isUninitialized: false,
+    isFetching: true,
+    isLoading: !isRecord(result) || result.data === undefined,
+    status: 'pending',
+  };
 }
