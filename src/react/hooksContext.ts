@@ -10,6 +10,7 @@ import {
 import type { Controller } from '../redux/Controller.js';
 import type { Entities, EntitiesSlice } from '../redux/createEntities.js';
 import type { CountingSelector } from '../redux/selectResponse.js';
+import type { ResponseMeta } from '../redux/state.js';
 import { getOwn } from '../utils/ownProperty.js';
 import type { Denormalize } from '../schema/types.js';
 import { buildFetchScheduler, type FetchScheduler } from './fetchScheduler.js';
@@ -41,6 +42,8 @@ export interface HooksContext {
   readonly useStore: () => Store;
   /** react-redux's `useSelector` on the chosen context. */
   readonly useSelector: UseSelector;
+  /** The stored meta of the call `key` in `state` (the root state of a store of this mount point). */
+  callMeta(state: unknown, key: string): ResponseMeta | undefined;
   /** The one Controller of `store`. */
   controllerFor(store: Store): Controller;
   /** The one request scheduler of `store`. */
@@ -68,6 +71,7 @@ export function buildHooksContext(
     entities,
     useStore: createStoreHook(context),
     useSelector: createSelectorHook(context),
+    callMeta: (state, key) => getOwn(entities.entitiesSlice.selectSlice(state).meta, key),
     controllerFor(store) {
       let controller = controllers.get(store);
       if (controller === undefined) controllers.set(store, (controller = entities.createController(store)));
@@ -79,8 +83,8 @@ export function buildHooksContext(
         const controller = this.controllerFor(store);
         scheduler = buildFetchScheduler(
           (key) => {
-            const slice = entities.entitiesSlice.selectSlice(store.getState());
-            return { meta: getOwn(slice.meta, key), lastReset: slice.lastReset };
+            const state = store.getState();
+            return { meta: this.callMeta(state, key), lastReset: entities.entitiesSlice.selectSlice(state).lastReset };
           },
           () => controller.now(),
         );

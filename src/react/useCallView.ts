@@ -3,7 +3,6 @@ import type { EndpointInterface } from '../endpoint/interface.js';
 import type { ResultOf } from '../endpoint/ResultOf.js';
 import { isMarkedStale } from '../redux/fetchPolicy.js';
 import type { SerializedError } from '../redux/state.js';
-import { getOwn } from '../utils/ownProperty.js';
 import type { HooksContext } from './hooksContext.js';
 import { useResponseSelector } from './useResponseSelector.js';
 
@@ -35,7 +34,7 @@ export function useCallView<E extends EndpointInterface>(
   const view = ctx.useSelector((state: unknown): CallView<ResultOf<E>> => {
     if (key === undefined || select === undefined) return SKIPPED;
     const { data, error, isLoading } = select(state);
-    const expired = isMarkedStale(getOwn(ctx.entities.entitiesSlice.selectSlice(state).meta, key));
+    const expired = isMarkedStale(ctx.callMeta(state, key));
     return { data: data as ResultOf<E> | undefined, error, isLoading, expired };
   }, shallowEqual);
   return { key, view };

@@ -1,7 +1,6 @@
 import type { EndpointInterface } from '../endpoint/interface.js';
 import type { ResultOf } from '../endpoint/ResultOf.js';
 import { isMarkedStale } from '../redux/fetchPolicy.js';
-import { getOwn } from '../utils/ownProperty.js';
 import { callKey, type HookArgs } from './hookArgs.js';
 import type { HooksContext } from './hooksContext.js';
 import { requestIfStale } from './requestIfStale.js';
@@ -42,7 +41,7 @@ export function buildUseFetch(ctx: HooksContext): UseFetch {
     // re-render (and so refetch) when the Controller invalidates or expires the call
     ctx.useSelector((state: unknown) => {
       if (key === undefined) return false;
-      return isMarkedStale(getOwn(ctx.entities.entitiesSlice.selectSlice(state).meta, key));
+      return isMarkedStale(ctx.callMeta(state, key));
     });
     if (key === undefined) return undefined;
     return requestIfStale(ctx, store, endpoint, args, key)?.promise as Promise<ResultOf<E>> | undefined;
