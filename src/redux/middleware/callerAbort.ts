@@ -1,13 +1,10 @@
 import type { EndpointInterface } from '../../endpoint/interface.js';
+import { field } from '../../utils/field.js';
 
 /** The endpoint's own abort signal (`requestInit.signal` of a RestEndpoint), if it has one. */
 function ownSignal(endpoint: EndpointInterface): AbortSignal | undefined {
   const { requestInit } = endpoint as { requestInit?: { signal?: AbortSignal | null } };
   return requestInit?.signal ?? undefined;
-}
-
-function named(value: unknown, name: string): boolean {
-  return typeof value === 'object' && value !== null && (value as { name?: unknown }).name === name;
 }
 
 /**
@@ -20,9 +17,9 @@ function named(value: unknown, name: string): boolean {
  * @param request the controller the middleware aborts once every caller has aborted
  */
 export function isCallerAbort(error: unknown, endpoint: EndpointInterface, request: AbortController): boolean {
-  if (named(error, 'TimeoutError')) return false;
+  if (field(error, 'name') === 'TimeoutError') return false;
   if (request.signal.aborted) return true;
   const own = ownSignal(endpoint);
   if (own?.aborted === true && error === own.reason) return true;
-  return named(error, 'AbortError');
+  return field(error, 'name') === 'AbortError';
 }

@@ -3,6 +3,7 @@ import { errorPolicyOf } from '../../endpoint/defaultErrorPolicy.js';
 import { normalize } from '../../normalizr/normalize.js';
 import { sameJson } from '../../normalizr/sameJson.js';
 import type { RequestStart } from '../../schema/interface.js';
+import { field } from '../../utils/field.js';
 import { getOwn } from '../../utils/ownProperty.js';
 import { unmountedSliceMessage } from '../mountHints.js';
 import { applyTables, committedTables, storeView } from '../optimisticLayers.js';
@@ -32,7 +33,7 @@ export const buildNetworkHandler: HandlerBuilder = (context) => {
 
   /** Throws when the slice is not in the store: a response would be normalized and then lost. */
   const assertMounted = (endpoint: EndpointInterface): void => {
-    if ((getState() as Record<string, unknown> | undefined)?.[reducerPath] === undefined) {
+    if (field(getState(), reducerPath) === undefined) {
       throw new Error(unmountedSliceMessage(reducerPath, endpoint.name));
     }
   };
