@@ -27,8 +27,8 @@ export function assertStorableDepth(writes: StoredWrites, endpointName: string):
   for (const key in writes.entities) {
     const table = writes.entities[key];
     for (const pk in table) {
-      if (where === undefined && deeperThan(table[pk], MAX_STORED_DEPTH))
-        where = `${key} ${pk}${pathToDepth(table[pk])}`;
+      if (where !== undefined) break;
+      if (deeperThan(table[pk], MAX_STORED_DEPTH)) where = `${key} ${pk}${pathToDepth(table[pk])}`;
     }
   }
   if (where === undefined) return;
@@ -41,7 +41,8 @@ export function assertStorableDepth(writes: StoredWrites, endpointName: string):
 
 /** Whether objects nest more than `limit` deep in `value` (a value that contains itself does). Iterative: any depth. */
 function deeperThan(value: unknown, limit: number): boolean {
-  if (typeof value !== 'object' || value === null) return false;
+  // most records are flat (nested entities are stored as keys): they are answered without the walk
+  if (typeof value !== 'object' || value === null || !holdsObject(value)) return false;
   const values: object[] = [value];
   const depths: number[] = [1];
   for (let next = values.pop(); next !== undefined; next = values.pop()) {
@@ -54,6 +55,15 @@ function deeperThan(value: unknown, limit: number): boolean {
         depths.push(depth + 1);
       }
     }
+  }
+  return false;
+}
+
+/** Whether a field of `value` is an object (so `value` nests at least two levels). */
+function holdsObject(value: object): boolean {
+  for (const key in value) {
+    const child = (value as Record<string, unknown>)[key];
+    if (typeof child === 'object' && child !== null) return true;
   }
   return false;
 }
