@@ -4,7 +4,7 @@
  */
 import { RestEndpoint, schema } from '../../src/index';
 import { User, usersResponse } from '../fixtures/spec';
-import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
+import { API, assertNetworkDone, makeClockedStore, strictNetwork } from '../fixtures/store';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -17,14 +17,9 @@ const getUsers = new RestEndpoint({
 });
 const getUser = new RestEndpoint({ urlPrefix: API, path: '/users/:id', schema: User, dataExpiryLength: 1000 });
 
-function clockedStore() {
-  const clock = { now: 10_000 };
-  return { ...makeStore({ now: () => clock.now }), clock };
-}
-
 describe('Controller', () => {
   test('setResponse normalizes as if fetched, synchronously; setError stores an error', () => {
-    const { ctrl, slice } = clockedStore();
+    const { ctrl, slice } = makeClockedStore();
     const user = ctrl.setResponse(getUser, { id: 5 }, { id: '5', name: 'Eve' });
     expect(user).toBeInstanceOf(User);
     expect(slice().entities.User?.['5']).toEqual({ id: '5', name: 'Eve' });
@@ -37,7 +32,7 @@ describe('Controller', () => {
   });
 
   test('a read whose endpoint never ran answers from the store when it can', () => {
-    const { ctrl } = clockedStore();
+    const { ctrl } = makeClockedStore();
     ctrl.setResponse(getUsers, usersResponse);
     const response = ctrl.getResponse(getUser, { id: 2 });
     expect(response.data?.name).toBe('Bo');

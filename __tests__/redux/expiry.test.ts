@@ -6,7 +6,7 @@
 import nock from 'nock';
 import { RestEndpoint, fetchEndpoint, schema } from '../../src/index';
 import { User, usersResponse } from '../fixtures/spec';
-import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
+import { API, assertNetworkDone, makeClockedStore, makeStore, strictNetwork } from '../fixtures/store';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -19,15 +19,9 @@ const getUsers = new RestEndpoint({
 });
 const getUser = new RestEndpoint({ urlPrefix: API, path: '/users/:id', schema: User, dataExpiryLength: 1000 });
 
-/** A store on a clock the test moves. */
-function clockedStore() {
-  const clock = { now: 10_000 };
-  return { ...makeStore({ now: () => clock.now }), clock };
-}
-
 describe('Controller', () => {
   test('fetchIfStale skips fresh data and fetches once it expires', async () => {
-    const { ctrl, clock } = clockedStore();
+    const { ctrl, clock } = makeClockedStore();
     let calls = 0;
     nock(API)
       .get('/users')
@@ -42,7 +36,7 @@ describe('Controller', () => {
   });
 
   test('invalidate hides the data until the next fetch; expireAll keeps it readable but stale', async () => {
-    const { ctrl, store, clock } = clockedStore();
+    const { ctrl, store, clock } = makeClockedStore();
     nock(API).get('/users/1').reply(200, usersResponse[0]).get('/users/1').reply(200, usersResponse[0]);
     await ctrl.fetch(getUser, { id: 1 });
     ctrl.expireAll({ testKey: (key) => key.includes('/users/') });
@@ -56,7 +50,7 @@ describe('Controller', () => {
   });
 
   test('invalidateAll applies to every stored key that passes the test', async () => {
-    const { ctrl } = clockedStore();
+    const { ctrl } = makeClockedStore();
     nock(API).get('/users').reply(200, usersResponse).get('/users/2').reply(200, usersResponse[1]);
     await ctrl.fetch(getUsers);
     await ctrl.fetch(getUser, { id: 2 });
