@@ -4,14 +4,13 @@
  * and the memory case must measure (with a real GC) what each store retains. No timing: the bench
  * itself is not part of `npm test`.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { caseGroups } from '../../bench/cases/index';
 import type { MemoryRow } from '../../bench/cases/memory';
 import { SMOKE_SIZES } from '../../bench/fixtures';
 
 import { benchCase } from '../../bench/model';
 import { SMOKE_SOAK, measureSoak } from '../../bench/soak';
+import { exposeGc } from '../fixtures/pollServer';
 
 describe('bench smoke run', () => {
   test.each(caseGroups(SMOKE_SIZES).map((group) => [group.name, group] as const))(
@@ -30,10 +29,11 @@ describe('bench smoke run', () => {
   );
 
   test('memory: every library stores every entity, and a real GC measures what each store retains per entity', () => {
-    // the case reads gc() when its module loads; jest runs without --expose-gc, so V8 is asked for it here
-    setFlagsFromString('--expose-gc');
+    // the case reads gc() when its module loads; jest runs without --expose-gc, so V8 is asked for it here.
+    // Once any test in this worker has done so, V8 gives every later context its own (undeletable) gc.
     const global = globalThis as { gc?: () => void };
-    global.gc = runInNewContext('gc') as () => void;
+    const installed = global.gc === undefined;
+    if (installed) global.gc = exposeGc();
     let rows: MemoryRow[] = [];
     try {
       jest.isolateModules(() => {
@@ -43,7 +43,7 @@ describe('bench smoke run', () => {
         );
       });
     } finally {
-      delete global.gc;
+      if (installed) delete global.gc;
     }
     expect(rows.map((row) => row.library)).toEqual(['ours', 'ours', 'rtk', 'plain']);
     for (const { library, variant, bytesPerEntity } of rows) {
