@@ -4,6 +4,7 @@ export { Entity } from './schema/Entity.js';
 export { schema };
 export { normalize } from './normalizr/normalize.js';
 export { denormalize } from './normalizr/denormalize.js';
+export { storeView } from './redux/storeView.js';
 export { MemoCache } from './normalizr/memo/MemoCache.js';
 export { createEntities } from './redux/createEntities.js';
 export { Controller } from './redux/Controller.js';
@@ -36,9 +37,10 @@ export type {
   DenormalizeDelegate,
   EntityIndexes,
   EntityMeta,
-  EntityMetaTables,
+  EntityMetaStamps,
   EntityRecord,
   EntitySchema,
+  MetaStamp,
   StoredSchema,
   EntityTable,
   EntityTables,
@@ -55,15 +57,7 @@ export type { CreateEntitiesOptions, Entities, EntitiesSlice } from './redux/cre
 export type { DataMiddlewareOptions } from './redux/middleware/types.js';
 export type { ControllerStore, KeyFilter } from './redux/Controller.js';
 export type { AbortablePromise, EndpointArgs } from './redux/fetchEndpoint.js';
-export type {
-  EntitiesState,
-  ResponseMeta,
-  SerializedError,
-  OptimisticLayer,
-  CommittedTables,
-  MetaStamp,
-  EntityMetaStamps,
-} from './redux/state.js';
+export type { EntitiesState, ResponseMeta, SerializedError, OptimisticLayer, CommittedTables } from './redux/state.js';
 export type { Snapshot } from './redux/snapshot.js';
 export type { ResponseState, ResponseStatus, CountingSelector } from './redux/selectResponse.js';
 export type { EntitySelectors } from './redux/getEntitySelectors.js';

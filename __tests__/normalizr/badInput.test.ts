@@ -2,7 +2,7 @@
  * Input normalize cannot take (missing or empty keys, wrong shapes) gets a clear error naming the
  * schema and showing the value, and nothing is written; hostile ids and fields are ordinary data.
  */
-import { Entity, denormalize, normalize } from '../../src/index';
+import { Entity, denormalize, normalize, storeView } from '../../src/index';
 import { User, usersSchema } from '../fixtures/spec';
 
 describe('bad input gets a clear error naming the schema and showing the value', () => {
@@ -90,7 +90,9 @@ describe('bad input gets a clear error naming the schema and showing the value',
   test('a failing item throws before anything is returned: nothing is half-written', () => {
     const store = normalize(usersSchema, [{ id: '1', name: 'Ann' }]);
     const snapshot = JSON.stringify(store.entities);
-    expect(() => normalize(usersSchema, [{ id: '2', name: 'Bo' }, { name: 'no id' }], [], { store })).toThrow();
+    expect(() =>
+      normalize(usersSchema, [{ id: '2', name: 'Bo' }, { name: 'no id' }], [], { store: storeView(store) }),
+    ).toThrow();
     expect(JSON.stringify(store.entities)).toBe(snapshot);
   });
 });

@@ -7,6 +7,11 @@ import type { EntityTables } from '../../src/index';
 
 const meta = { fetchedAt: 1, date: 1, expiresAt: 2 };
 const deleted = { ...meta, deleted: true as const };
+/** A write's stamps for one kind: the records it lists, and the ones it deletes. */
+const stamps = (pks: string[], deletions: string[] = []) => [
+  { meta, pks },
+  { meta: deleted, pks: deletions },
+];
 /** A prototype-free table, as normalize and the reducer make them. */
 const table = <T>(entries: Record<string, T>): Record<string, T> =>
   Object.assign(Object.create(null) as Record<string, T>, entries);
@@ -14,31 +19,36 @@ const table = <T>(entries: Record<string, T>): Record<string, T> =>
 describe('applyEntityWrites', () => {
   test('a new table holding exactly the written records is those records', () => {
     const records = table({ b: { id: 'b' }, a: { id: 'a' } });
-    const next = applyEntityWrites({}, { User: records }, { User: table({ b: meta, a: meta }) });
+    const next = applyEntityWrites({}, { User: records }, { User: stamps(['b', 'a']) });
     expect(next.User).toBe(records);
     expect(Object.keys(next.User ?? {})).toEqual(['b', 'a']);
   });
 
-  test('a new table with deletions or missing records is built from the meta, in meta order', () => {
-    const records = table({ a: { id: 'a' }, c: { id: 'c' } });
-    const next = applyEntityWrites(
-      {},
-      { User: records },
-      { User: table({ c: meta, gone: deleted, a: meta, missing: meta }) },
-    );
-    expect(next.User).not.toBe(records);
-    expect(Object.keys(next.User ?? {})).toEqual(['c', 'a']);
-    expect(Object.getPrototypeOf(next.User)).toBeNull();
+  test('a new table from records that are not prototype-free, or with deletions, is a prototype-free copy in write order', () => {
+    const plain = { c: { id: 'c' }, a: { id: 'a' } };
+    const fromPlain = applyEntityWrites({}, { User: plain }, { User: stamps(['c', 'a']) });
+    const records = table({ c: { id: 'c' }, a: { id: 'a' } });
+    const withDeletion = applyEntityWrites({}, { User: records }, { User: stamps(['c', 'a'], ['gone']) });
+    for (const next of [fromPlain, withDeletion]) {
+      expect(next.User).not.toBe(plain);
+      expect(next.User).not.toBe(records);
+      expect(Object.keys(next.User ?? {})).toEqual(['c', 'a']);
+      expect(Object.getPrototypeOf(next.User)).toBeNull();
+    }
+  });
+
+  test('a kind with deletions only: its table loses them; deleting what is not stored changes nothing', () => {
+    const stored: EntityTables = { User: table({ a: { id: 'a' }, b: { id: 'b' } }) };
+    const next = applyEntityWrites(stored, {}, { User: stamps([], ['a']) });
+    expect(Object.keys(next.User ?? {})).toEqual(['b']);
+    expect(next.User?.b).toBe(stored.User?.b);
+    expect(applyEntityWrites(stored, {}, { User: stamps([], ['zz']), Other: stamps([], ['x']) })).toBe(stored);
   });
 
   test('writing into a stored table copies it prototype-free and keeps every unchanged record', () => {
     const kept = { id: 'a' };
     const stored: EntityTables = { User: table({ a: kept, b: { id: 'b' } }), Other: table({ x: { id: 'x' } }) };
-    const next = applyEntityWrites(
-      stored,
-      { User: table({ c: { id: 'c' } }) },
-      { User: table({ c: meta, b: deleted }) },
-    );
+    const next = applyEntityWrites(stored, { User: table({ c: { id: 'c' } }) }, { User: stamps(['c'], ['b']) });
     expect(Object.keys(next.User ?? {})).toEqual(['a', 'c']);
     expect(next.User?.a).toBe(kept);
     expect(next.Other).toBe(stored.Other);
@@ -50,7 +60,7 @@ describe('applyEntityWrites', () => {
     const rehydrated = JSON.parse(
       '{"User":{"__proto__":{"id":"__proto__"},"toString":{"id":"toString"}}}',
     ) as EntityTables;
-    const next = applyEntityWrites(rehydrated, { User: table({ x: { id: 'x' } }) }, { User: table({ x: meta }) });
+    const next = applyEntityWrites(rehydrated, { User: table({ x: { id: 'x' } }) }, { User: stamps(['x']) });
     expect(Object.keys(next.User ?? {})).toEqual(['__proto__', 'toString', 'x']);
     expect(Object.getPrototypeOf(next.User)).toBeNull();
     expect(next.User?.['__proto__']).toEqual({ id: '__proto__' });
@@ -58,7 +68,7 @@ describe('applyEntityWrites', () => {
 
   test('nothing written: the same tables', () => {
     const stored: EntityTables = { User: table({ a: { id: 'a' } }) };
-    expect(applyEntityWrites(stored, { User: table({ a: stored.User?.a ?? {} }) }, { User: table({ a: meta }) })).toBe(
+    expect(applyEntityWrites(stored, { User: table({ a: stored.User?.a ?? {} }) }, { User: stamps(['a']) })).toBe(
       stored,
     );
   });

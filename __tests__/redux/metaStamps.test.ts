@@ -1,15 +1,23 @@
 /** Per-record meta as the store keeps it: a list of writes per kind (`src/redux/metaStamps.ts`). */
 import { appendMeta, metaIndex, metaOf, removeMeta } from '../../src/redux/metaStamps';
-import type { EntityMetaStamps } from '../../src/index';
+import type { EntityMeta, EntityMetaStamps, MetaStamp } from '../../src/index';
 
 const at = (fetchedAt: number) => ({ fetchedAt, date: fetchedAt, expiresAt: fetchedAt + 1000 });
 const deleted = (fetchedAt: number) => ({ ...at(fetchedAt), deleted: true as const });
-/** The per-pk meta one response writes. */
-const writes = (entries: Record<string, ReturnType<typeof at>>) => ({ User: entries });
+/** One response's stamps, as `normalize` writes them: one per distinct meta, listing its records in order. */
+const writes = (entries: Record<string, EntityMeta>): EntityMetaStamps => {
+  const stamps: Array<{ meta: EntityMeta; pks: string[] }> = [];
+  for (const [pk, meta] of Object.entries(entries)) {
+    const stamp = stamps.find((each) => each.meta === meta);
+    if (stamp === undefined) stamps.push({ meta, pks: [pk] });
+    else stamp.pks.push(pk);
+  }
+  return { User: stamps };
+};
 const pksOf = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `u${from + i}`);
 
 describe('appendMeta and metaOf', () => {
-  test('a write appends one stamp per distinct meta; each record reads the meta of the last write listing it', () => {
+  test('a write appends its stamps; each record reads the meta of the last write listing it', () => {
     const first = at(1);
     const second = at(2);
     const one = appendMeta({}, writes({ a: first, b: first }));
@@ -22,10 +30,19 @@ describe('appendMeta and metaOf', () => {
     expect(metaOf(one, 'User', 'b')).toBe(first); // the earlier log still reads as it was
   });
 
-  test('a write that keeps a stored newer meta adds nothing for that record; nothing new, the same log', () => {
-    const newer = at(5);
-    const log = appendMeta({}, writes({ a: newer }));
-    expect(appendMeta(log, writes({ a: metaOf(log, 'User', 'a')! }))).toBe(log);
+  test('a write that lists no record (every one kept a newer stored meta): the same log', () => {
+    const log = appendMeta({}, writes({ a: at(5) }));
+    expect(appendMeta(log, {})).toBe(log);
+    expect(appendMeta(log, { User: [{ meta: at(1), pks: [] }] })).toBe(log);
+  });
+
+  test('appended stamps are new objects, so one write shown over two lists leaves each list its own', () => {
+    const write: MetaStamp = { meta: at(2), pks: ['a'] };
+    const one = appendMeta({}, { User: [write] });
+    const two = appendMeta(one, { User: [write] });
+    expect(one.User?.[0]).not.toBe(write);
+    expect(one.User?.[0]).toEqual(write);
+    expect(two.User?.[1]).not.toBe(one.User?.[0]);
   });
 
   test('a write into a big kind appends a small stamp: the stored list is not rewritten', () => {
@@ -62,8 +79,8 @@ describe('appendMeta and metaOf', () => {
     // JSON.parse makes "__proto__" an own field, as a response would
     const hostile = JSON.parse(
       JSON.stringify({ toString: deleted(2) }).replace('{', `{"__proto__":${JSON.stringify(at(1))},`),
-    ) as Record<string, ReturnType<typeof at>>;
-    const log = appendMeta({}, { User: hostile });
+    ) as Record<string, EntityMeta>;
+    const log = appendMeta({}, writes(hostile));
     const rehydrated = JSON.parse(JSON.stringify(log)) as EntityMetaStamps;
     for (const view of [log, rehydrated]) {
       expect(metaOf(view, 'User', '__proto__')).toEqual(at(1));

@@ -3,7 +3,7 @@
  * and nested in object and Entity schemas. All over a mapping of several kinds is in
  * Polymorphic.test.ts.
  */
-import { Entity, denormalize, normalize, schema } from '../../src/index';
+import { Entity, denormalize, normalize, schema, storeView } from '../../src/index';
 import { User, usersResponse, usersSchema } from '../fixtures/spec';
 
 describe('schema.All with one Entity (spec 2.1, 4.2 item 2)', () => {
@@ -17,7 +17,7 @@ describe('schema.All with one Entity (spec 2.1, 4.2 item 2)', () => {
 
   test('reads every cached User as instances, including ones from other responses', () => {
     const first = normalize(usersSchema, usersResponse);
-    const created = normalize(User, { id: '3', name: 'Cy' }, [], { store: first });
+    const created = normalize(User, { id: '3', name: 'Cy' }, [], { store: storeView(first) });
     const entities = { User: { ...first.entities.User, ...created.entities.User } };
     const users = denormalize(usersSchema, first.result, entities) as User[];
     expect(users.map((user) => user.pk())).toEqual(['1', '2', '3']);

@@ -2,7 +2,7 @@
  * schema.Collection: one stored list per arguments (argsKey, nestKey), and which lists a new item
  * joins (push, assign, createCollectionFilter, nonFilterArgumentKeys).
  */
-import { Entity, denormalize, normalize, schema } from '../../src/index';
+import { Entity, denormalize, normalize, schema, storeView } from '../../src/index';
 import type { EntityTables, NormalizedData } from '../../src/index';
 import { User } from '../fixtures/spec';
 
@@ -27,7 +27,7 @@ describe('schema.Collection', () => {
     const byName = new schema.Collection(new schema.Values(User));
     const first = normalize(byName, { ann: { id: '1', name: 'Ann' } });
     const store = merged({ entities: {} }, first);
-    const added = normalize(byName.assign, { bo: { id: '2', name: 'Bo' } }, [], { store });
+    const added = normalize(byName.assign, { bo: { id: '2', name: 'Bo' } }, [], { store: storeView(store) });
     const after = merged(store, added);
     const read = denormalize(byName, first.result, after.entities) as Record<string, User>;
     expect(Object.keys(read)).toEqual(['ann', 'bo']);
@@ -48,7 +48,7 @@ describe('schema.Collection', () => {
     const a = normalize(users, [], [{ initial: 'A' }]);
     const b = normalize(users, [], [{ initial: 'B' }]);
     const store = merged(merged({ entities: {} }, a), b);
-    const pushed = normalize(users.push, { id: '3', name: 'Abe' }, [{ name: 'Abe' }], { store });
+    const pushed = normalize(users.push, { id: '3', name: 'Abe' }, [{ name: 'Abe' }], { store: storeView(store) });
     const after = merged(store, pushed);
     expect((denormalize(users, a.result, after.entities) as User[]).map((user) => user.name)).toEqual(['Abe']);
     expect(denormalize(users, b.result, after.entities)).toEqual([]);
@@ -58,7 +58,7 @@ describe('schema.Collection', () => {
     const users = new schema.Collection([User], { nonFilterArgumentKeys: ['page'] });
     const listed = normalize(users, [], [{ page: 2 }]);
     const store = merged({ entities: {} }, listed);
-    const pushed = normalize(users.push, { id: '4', name: 'D' }, [{ name: 'D' }], { store });
+    const pushed = normalize(users.push, { id: '4', name: 'D' }, [{ name: 'D' }], { store: storeView(store) });
     expect(merged(store, pushed).entities[users.key]?.['{"page":"2"}']).toEqual({ items: ['4'] });
   });
 

@@ -2,9 +2,10 @@
  * Entity: the spec's entity shapes, the class hooks (nested schema, process, validate, merge,
  * shouldReorder, shouldUpdate) and indexes, which follow their values through the store.
  */
-import { Entity, RestEndpoint, denormalize, normalize, selectQuery } from '../../src/index';
+import { Entity, RestEndpoint, denormalize, normalize, selectQuery, storeView } from '../../src/index';
 import { Account, FeedItem, Link, Post, Trade, User } from '../fixtures/spec';
 import { makeStore } from '../fixtures/store';
+import { appendMeta, metaOf } from '../../src/redux/metaStamps';
 
 describe('Entity shapes (spec 2.3)', () => {
   test('User: id and name, pk() is the id', () => {
@@ -99,11 +100,13 @@ describe('Entity hooks', () => {
       meta: { fetchedAt: 200, date: 200, expiresAt: 300 },
     });
     const older = normalize(User, { id: '1', name: 'Old', email: 'e' }, [], {
-      store: newer,
+      store: storeView(newer),
       meta: { fetchedAt: 100, date: 250, expiresAt: 350 },
     });
     expect(older.entities.User?.['1']).toEqual({ id: '1', name: 'New', email: 'e' });
-    expect(older.entitiesMeta.User?.['1']?.fetchedAt).toBe(200);
+    // the record keeps the newer stored meta: the older response lists it in no stamp
+    expect(older.entitiesMeta.User?.flatMap((stamp) => stamp.pks)).toEqual([]);
+    expect(metaOf(appendMeta(newer.entitiesMeta, older.entitiesMeta), 'User', '1')?.fetchedAt).toBe(200);
   });
 
   test('shouldUpdate false keeps the stored record', () => {
@@ -118,13 +121,13 @@ describe('Entity hooks', () => {
       }
     }
     const first = normalize(Frozen, { id: '1', v: 1 });
-    const second = normalize(Frozen, { id: '1', v: 2 }, [], { store: first });
+    const second = normalize(Frozen, { id: '1', v: 2 }, [], { store: storeView(first) });
     expect(second.entities.Frozen?.['1']).toBe(first.entities.Frozen?.['1']);
   });
 
   test('a merge that changes nothing keeps the stored record reference', () => {
     const first = normalize(User, { id: '1', name: 'Ann' });
-    const again = normalize(User, { id: '1', name: 'Ann' }, [], { store: first });
+    const again = normalize(User, { id: '1', name: 'Ann' }, [], { store: storeView(first) });
     expect(again.entities.User?.['1']).toBe(first.entities.User?.['1']);
   });
 
@@ -201,7 +204,7 @@ describe('Entity.indexes follow the values', () => {
 
   test('normalize alone writes the removal as an undefined entry (read as not found) over the stored index', () => {
     const first = normalize(Member, { id: '1', username: 'bo' });
-    const renamed = normalize(Member, { id: '1', username: 'bob' }, [], { store: first });
+    const renamed = normalize(Member, { id: '1', username: 'bob' }, [], { store: storeView(first) });
     expect(Object.entries(renamed.indexes.Member?.username ?? {}).sort()).toEqual([
       ['bo', undefined],
       ['bob', '1'],

@@ -14,7 +14,9 @@ import {
   schema,
   selectEntityMeta,
   selectQuery,
+  storeView,
 } from '../../src/index';
+import { appendMeta, metaOf } from '../../src/redux/metaStamps';
 import { User } from '../fixtures/spec';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 
@@ -59,22 +61,22 @@ describe('schema.Invalidate', () => {
       { meta: { fetchedAt: 10, date: 10, expiresAt: 99 } },
     );
     const deleted = normalize(new schema.Invalidate(User), { id: '1' }, [], {
-      store: stored,
+      store: storeView(stored),
       meta: { fetchedAt: 20, date: 20, expiresAt: 99 },
     });
-    expect(deleted.entitiesMeta.User?.['1']?.deleted).toBe(true);
+    expect(metaOf(deleted.entitiesMeta, 'User', '1')?.deleted).toBe(true);
     expect(deleted.entities.User?.['1']).toBeUndefined();
     const afterDelete = {
       entities: { User: { '2': stored.entities.User?.['2'] } } as never,
-      entitiesMeta: { User: { ...stored.entitiesMeta.User, ...deleted.entitiesMeta.User } },
+      entitiesMeta: appendMeta(stored.entitiesMeta, deleted.entitiesMeta),
     };
     const late = normalize(User, { id: '1', name: 'Ann' }, [], {
-      store: afterDelete,
+      store: storeView(afterDelete),
       meta: { fetchedAt: 15, date: 30, expiresAt: 99 },
     });
     expect(late.entities.User?.['1']).toBeUndefined();
     const fresh = normalize(User, { id: '1', name: 'Ann again' }, [], {
-      store: afterDelete,
+      store: storeView(afterDelete),
       meta: { fetchedAt: 25, date: 30, expiresAt: 99 },
     });
     expect(fresh.entities.User?.['1']).toEqual({ id: '1', name: 'Ann again' });
@@ -82,29 +84,24 @@ describe('schema.Invalidate', () => {
 
   test('by the item or its primary key', () => {
     const first = normalize([Label], labels);
-    expect(
-      normalize(new schema.Invalidate(Label), { id: 1, name: 'bug' }, [], { store: first }).entitiesMeta.Label?.['1']
-        ?.deleted,
-    ).toBe(true);
-    expect(
-      normalize({ removed: new schema.Invalidate(Label) }, { removed: 2 }, [], { store: first }).entitiesMeta.Label?.[
-        '2'
-      ]?.deleted,
-    ).toBe(true);
+    const byItem = normalize(new schema.Invalidate(Label), { id: 1, name: 'bug' }, [], { store: storeView(first) });
+    expect(metaOf(byItem.entitiesMeta, 'Label', '1')?.deleted).toBe(true);
+    const byPk = normalize({ removed: new schema.Invalidate(Label) }, { removed: 2 }, [], { store: storeView(first) });
+    expect(metaOf(byPk.entitiesMeta, 'Label', '2')?.deleted).toBe(true);
   });
 
   test('by an indexed field, when the item has no primary key: the index names the entity', () => {
     const first = normalize([Label], labels);
     const deleted = normalize(new schema.Invalidate(Label), { owner: 'o', repo: 'r', name: 'docs' }, [], {
-      store: first,
+      store: storeView(first),
     });
     expect(deleted.result).toBe('2');
-    expect(deleted.entitiesMeta.Label?.['2']?.deleted).toBe(true);
+    expect(metaOf(deleted.entitiesMeta, 'Label', '2')?.deleted).toBe(true);
   });
 
   test('an indexed field that names no stored entity deletes nothing (there is nothing stored to delete)', () => {
     const first = normalize([Label], labels);
-    const deleted = normalize(new schema.Invalidate(Label), { name: 'never-fetched' }, [], { store: first });
+    const deleted = normalize(new schema.Invalidate(Label), { name: 'never-fetched' }, [], { store: storeView(first) });
     expect(deleted.result).toBeUndefined();
     expect(deleted.entitiesMeta).toEqual({});
   });

@@ -3,7 +3,7 @@
  * `Controller.setResponse` and the selectors are. Compiled by `tsc --noEmit` (see tsconfig.json),
  * never run.
  */
-import { Entity, denormalize, normalize, schema } from '../../src/index';
+import { Entity, denormalize, normalize, schema, storeView } from '../../src/index';
 import type { Denormalize, EntityTables } from '../../src/index';
 import { Link, Post, User, feedByAttribute, feedByFunction, usersSchema } from '../fixtures/spec';
 
@@ -22,6 +22,13 @@ const entities = valueOf<EntityTables>();
 const { result } = normalize(usersSchema, [{ id: '1', name: 'Ann' }]);
 const users = denormalize(usersSchema, result, entities);
 expectType<Equal<typeof users, User[]>>();
+
+// merging into a previous result goes through storeView, which reads its meta stamps: the result
+// itself is refused, since normalize would not see its meta
+const first = normalize(usersSchema, [{ id: '1', name: 'Ann' }]);
+normalize(usersSchema, [{ id: '2', name: 'Bo' }], [], { store: storeView(first) });
+// @ts-expect-error a previous result is not a store view: pass storeView(first)
+normalize(usersSchema, [{ id: '2', name: 'Bo' }], [], { store: first });
 
 // polymorphic Alls, by attribute and by function, read as the union of their kinds
 expectType<Equal<ReturnType<typeof denormalize<typeof feedByAttribute>>, (Link | Post)[]>>();

@@ -13,6 +13,7 @@ import { toSchemaClass } from './shorthand.js';
 import { sameJson } from './sameJson.js';
 
 type Table<T> = { [pk: string]: T };
+type WriteStamp = { readonly meta: EntityMeta; readonly pks: string[] };
 
 /** Entities nested deeper than this are written from a queue instead of the call stack. */
 const MAX_NESTING = 200;
@@ -21,16 +22,22 @@ const MAX_NESTING = 200;
  * The writes of one response, laid over what is stored: every record it touches, already merged
  * with the stored one, plus the meta and index entries. Nothing stored is modified; applying the
  * writes is the store's job. A record whose merge changes nothing keeps its stored reference.
+ *
+ * Meta is written as the store keeps it (see `EntityMetaStamps`): per kind, the primary keys that
+ * take this response's meta and the ones it deletes, not a meta entry per record.
  */
 export class NormalizeWrites implements NormalizeDelegate {
-  /** Touched records by key, then primary key. Deleted ones are absent here and `deleted` in meta. */
+  /** Touched records by key, then primary key. Deleted ones are absent here, listed in the deletions stamp. */
   readonly entities: Table<Table<EntityRecord>> = createTable();
-  /** Meta of every touched record. */
-  readonly entitiesMeta: Table<Table<EntityMeta>> = createTable();
   /** Index entries written; `undefined` removes an entry (a value its entity no longer holds). */
   readonly indexes: Table<Table<Table<string | undefined>>> = createTable();
 
-  private readonly deletedMeta: EntityMeta;
+  /**
+   * The meta this response writes, per kind (see `EntityMetaStamps`): a stamp of its meta listing
+   * the written records that take it (not those keeping a newer stored meta), then one of its
+   * deletions. A record written and then deleted is in both: the later stamp wins.
+   */
+  readonly entitiesMeta: Table<[WriteStamp, WriteStamp]> = createTable();
   private readonly visiting = new Set<object>();
   private readonly deferred: Array<() => void> = [];
 
@@ -39,9 +46,7 @@ export class NormalizeWrites implements NormalizeDelegate {
     readonly meta: WriteMeta,
     readonly args: readonly unknown[],
     readonly source: string | undefined,
-  ) {
-    this.deletedMeta = { ...meta, deleted: true };
-  }
+  ) {}
 
   /** Normalizes `value` with `schema`. Primitives at an entity position are primary keys. */
   visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown {
@@ -81,16 +86,16 @@ export class NormalizeWrites implements NormalizeDelegate {
   getEntity(key: string, pk: string): EntityRecord | undefined {
     const written = getOwn(this.entities[key], pk);
     if (written !== undefined) return written;
-    if (getOwn(this.entitiesMeta[key], pk)?.deleted) return undefined;
+    if (this.entitiesMeta[key]?.[1].pks.includes(pk)) return undefined;
     return getOwn(this.store?.entities[key], pk);
   }
 
   getPks(key: string): readonly string[] {
     const stored = this.store?.entities[key];
     const written = this.entities[key];
-    const meta = this.entitiesMeta[key];
-    if (meta === undefined) return stored === undefined ? [] : Object.keys(stored);
-    const pks = stored === undefined ? [] : Object.keys(stored).filter((pk) => !getOwn(meta, pk)?.deleted);
+    const deleted = this.entitiesMeta[key]?.[1].pks;
+    let pks = stored === undefined ? [] : Object.keys(stored);
+    if (deleted?.length) pks = pks.filter((pk) => !deleted.includes(pk));
     if (written !== undefined) for (const pk in written) if (getOwn(stored, pk) === undefined) pks.push(pk);
     return pks;
   }
@@ -98,7 +103,6 @@ export class NormalizeWrites implements NormalizeDelegate {
   mergeEntity(entity: StoredSchema, pk: string, incoming: EntityRecord): void {
     const key = entityKey(entity);
     const table = (this.entities[key] ??= createTable());
-    const metaTable = (this.entitiesMeta[key] ??= createTable());
     const written = table[pk];
     const before = written ?? getOwn(this.store?.entities[key], pk); // the index entries to move
     if (written !== undefined) {
@@ -107,7 +111,7 @@ export class NormalizeWrites implements NormalizeDelegate {
       const merged = entity.merge(written, incoming);
       if (merged !== written && !sameJson(merged, written)) table[pk] = merged;
     } else {
-      const storedMeta = this.storedMeta(key, pk);
+      const storedMeta = this.store?.getMeta?.(key, pk);
       const stored = getOwn(this.store?.entities[key], pk);
       if (storedMeta?.deleted && startedBefore(this.meta, storedMeta)) return; // an older response cannot revive it
       let next = incoming;
@@ -116,10 +120,11 @@ export class NormalizeWrites implements NormalizeDelegate {
         if (next !== stored && sameJson(next, stored)) next = stored;
       }
       table[pk] = next;
-      metaTable[pk] =
-        storedMeta !== undefined && startedBefore(this.meta, storedMeta) && !storedMeta.deleted
-          ? storedMeta
-          : this.meta;
+      const [written, deleted] = this.stampsOf(key);
+      const at = deleted.pks.indexOf(pk);
+      if (at !== -1) deleted.pks.splice(at, 1); // deleted earlier in this response, written again
+      // a stored write that started later keeps its meta: the record is listed in no stamp of this one
+      if (storedMeta === undefined || storedMeta.deleted || !startedBefore(this.meta, storedMeta)) written.pks.push(pk);
     }
     if (entity.indexes !== undefined) this.writeIndexes(entity, key, pk, table[pk] as EntityRecord, before);
   }
@@ -128,19 +133,20 @@ export class NormalizeWrites implements NormalizeDelegate {
     const key = entityKey(entity);
     const table = this.entities[key];
     if (table !== undefined) delete table[pk];
-    (this.entitiesMeta[key] ??= createTable())[pk] = this.deletedMeta;
+    this.stampsOf(key)[1].pks.push(pk);
   }
 
-  private storedMeta(key: string, pk: string): EntityMeta | undefined {
-    const store = this.store;
-    if (store === undefined) return undefined;
-    return store.getMeta !== undefined ? store.getMeta(key, pk) : getOwn(store.entitiesMeta?.[key], pk);
+  private stampsOf(key: string): [WriteStamp, WriteStamp] {
+    return (this.entitiesMeta[key] ??= [
+      { meta: this.meta, pks: [] },
+      { meta: { ...this.meta, deleted: true }, pks: [] },
+    ]);
   }
 
   /** The pk an index entry names as this write will leave it: written earlier in this response, or stored. */
   getIndex(key: string, field: string, value: string): string | undefined {
     const written = this.indexes[key]?.[field];
-    if (written !== undefined && Object.prototype.hasOwnProperty.call(written, value)) return written[value];
+    if (written !== undefined && Object.hasOwn(written, value)) return written[value];
     return getOwn(getOwn(getOwn(this.store?.indexes, key), field), value);
   }
 

@@ -20,7 +20,7 @@ function equivalent(a: unknown, b: unknown): boolean {
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   for (const key of keys) {
-    if (!Object.prototype.hasOwnProperty.call(b, key) || !equivalent(a[key], b[key])) return false;
+    if (!Object.hasOwn(b, key) || !equivalent(a[key], b[key])) return false;
   }
   return true;
 }

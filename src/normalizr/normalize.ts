@@ -1,4 +1,4 @@
-import type { EntityIndexes, EntityMetaTables, EntityTables, StoreView, WriteMeta } from '../schema/interface.js';
+import type { EntityIndexes, EntityMetaStamps, EntityTables, StoreView, WriteMeta } from '../schema/interface.js';
 import { describeType, describeValue } from '../utils/describeValue.js';
 import { NormalizeWrites } from './NormalizeWrites.js';
 import { toSchemaClass } from './shorthand.js';
@@ -28,8 +28,12 @@ export interface NormalizedData<R = unknown> {
   readonly result: R;
   /** Every record the input touched, merged with the stored one: `entities[key][pk]`. */
   readonly entities: EntityTables;
-  /** Meta of every touched record; deletions are `deleted: true` here and absent from `entities`. */
-  readonly entitiesMeta: EntityMetaTables;
+  /**
+   * The meta this response writes, as the store keeps it: per kind, a stamp listing the records
+   * that take this response's meta, and one with `deleted: true` listing the records it deletes
+   * (absent from `entities`). A record that keeps a newer stored meta is in no stamp.
+   */
+  readonly entitiesMeta: EntityMetaStamps;
   /** Index entries written. */
   readonly indexes: EntityIndexes;
 }

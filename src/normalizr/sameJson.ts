@@ -22,7 +22,7 @@ function sameFields(
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   for (const key of keys) {
-    if (!Object.prototype.hasOwnProperty.call(b, key) || !sameValue(a[key], b[key], depth)) return false;
+    if (!Object.hasOwn(b, key) || !sameValue(a[key], b[key], depth)) return false;
   }
   return true;
 }

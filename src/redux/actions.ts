@@ -1,5 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
-import type { EntityIndexes, EntityMetaTables, EntityTables, WriteMeta } from '../schema/interface.js';
+import type { EntityIndexes, EntityMetaStamps, EntityTables, WriteMeta } from '../schema/interface.js';
 import type { OptimisticLayer, SerializedError } from './state.js';
 
 /**
@@ -25,7 +25,7 @@ export interface RequestPayload {
 export interface FulfilledPayload extends RequestPayload {
   readonly result: unknown;
   readonly entities: EntityTables;
-  readonly entitiesMeta: EntityMetaTables;
+  readonly entitiesMeta: EntityMetaStamps;
   readonly indexes: EntityIndexes;
   readonly meta: WriteMeta;
   /** While optimistic responses are shown: their layers, rebuilt over the new committed tables. */

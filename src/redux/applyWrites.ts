@@ -1,47 +1,21 @@
 import { copyKeyed, rememberKeys } from '../normalizr/tableKeys.js';
-import type { EntityIndexes, EntityMetaTables, EntityTable, EntityTables } from '../schema/interface.js';
+import type { EntityIndexes, EntityMetaStamps, EntityTable, EntityTables, MetaStamp } from '../schema/interface.js';
 import { copyTable, getOwn } from '../utils/ownProperty.js';
 
 type Writable<T> = { [key: string]: T };
-type Table<T> = { readonly [pk: string]: T };
 
 /**
  * The tables after one response's writes, without Immer: a table is copied only when one of its
  * records changes, and every unchanged table and record keeps its reference.
+ * @param records the written records by kind and primary key
+ * @param meta the write's stamps: the ones with `deleted` list the records it removes
  * @returns `tables` itself when nothing changed
  */
-export function applyEntityWrites(tables: EntityTables, records: EntityTables, meta: EntityMetaTables): EntityTables {
+export function applyEntityWrites(tables: EntityTables, records: EntityTables, meta: EntityMetaStamps): EntityTables {
   let next: Writable<EntityTables[string]> | undefined;
-  for (const key in meta) {
-    const metaWrites = meta[key];
-    if (metaWrites === undefined) continue;
-    const recordWrites = records[key];
-    const table = tables[key];
-    if (table === undefined && isExactly(recordWrites, metaWrites)) {
-      // a new table holding exactly the written records: the writes are that table, no copy needed
-      (next ??= { ...tables })[key] = recordWrites;
-      continue;
-    }
-    let copy: Writable<unknown> | undefined;
-    // the keys the copy gains, in order, while it only gains: then its key list follows from the table's
-    let added: string[] | undefined = [];
-    for (const pk in metaWrites) {
-      const deleted = metaWrites[pk]?.deleted === true;
-      const record = deleted ? undefined : getOwn(recordWrites, pk);
-      const present = own(table, pk);
-      if (getOwn(table, pk) === record && (record !== undefined || !present)) continue;
-      copy ??= copyKeyed(table);
-      if (deleted) {
-        delete copy[pk];
-        added = undefined;
-      } else {
-        if (!present) added?.push(pk);
-        copy[pk] = record;
-      }
-    }
-    if (copy === undefined) continue;
-    if (added !== undefined) rememberKeys(copy as EntityTable, table, added);
-    (next ??= { ...tables })[key] = copy as EntityTables[string];
+  for (const key of new Set([...Object.keys(records), ...Object.keys(meta)])) {
+    const table = withWrites(tables[key], records[key], deletionsOf(meta[key]));
+    if (table !== undefined) (next ??= { ...tables })[key] = table;
   }
   return next ?? tables;
 }
@@ -66,24 +40,51 @@ export function applyIndexWrites(indexes: EntityIndexes, writes: EntityIndexes):
 }
 
 /**
- * Whether `records` is exactly what writing `meta` into an empty table gives: a prototype-free
- * table holding, in the same order, one record for each pk whose meta is not a deletion.
+ * One table after its writes: `undefined` when nothing in it changes. A new table holding exactly
+ * the written records IS the written table (prototype-free, as the write made it): no copy.
  */
-function isExactly(
-  records: EntityTables[string],
-  meta: Table<{ readonly deleted?: true } | undefined>,
-): records is NonNullable<EntityTables[string]> {
-  if (records === undefined || Object.getPrototypeOf(records) !== null) return false;
-  const pks = Object.keys(records);
-  let i = 0;
-  for (const pk in meta) {
-    if (meta[pk]?.deleted === true) continue;
-    if (pks[i] !== pk || records[pk] === undefined) return false;
-    i++;
+function withWrites(
+  table: EntityTable | undefined,
+  written: EntityTable | undefined,
+  deletions: readonly string[],
+): EntityTable | undefined {
+  if (
+    table === undefined &&
+    deletions.length === 0 &&
+    written !== undefined &&
+    Object.getPrototypeOf(written) === null
+  ) {
+    return written;
   }
-  return i === pks.length;
+  let copy: Writable<unknown> | undefined;
+  // the keys the copy gains, in order, while it only gains: then its key list follows from the table's
+  let added: string[] | undefined = [];
+  for (const pk in written) {
+    const record = written[pk];
+    if (getOwn(table, pk) === record) continue;
+    copy ??= copyKeyed(table);
+    if (!own(table, pk)) added?.push(pk);
+    copy[pk] = record;
+  }
+  for (const pk of deletions) {
+    if (!own(copy ?? table, pk)) continue;
+    copy ??= copyKeyed(table);
+    delete copy[pk];
+    added = undefined;
+  }
+  if (copy === undefined) return undefined;
+  if (added !== undefined) rememberKeys(copy as EntityTable, table, added);
+  return copy as EntityTable;
+}
+
+/** The primary keys a write's stamps for one kind delete. */
+function deletionsOf(stamps: readonly MetaStamp[] | undefined): readonly string[] {
+  if (stamps === undefined) return [];
+  let deletions: string[] = [];
+  for (const stamp of stamps) if (stamp.meta.deleted === true) deletions = deletions.concat(stamp.pks);
+  return deletions;
 }
 
 function own(table: object | undefined, pk: string): boolean {
-  return table !== undefined && Object.prototype.hasOwnProperty.call(table, pk);
+  return table !== undefined && Object.hasOwn(table, pk);
 }

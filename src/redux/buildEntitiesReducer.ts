@@ -120,7 +120,7 @@ export function buildEntitiesReducer(actions: EntitiesActions): Reducer<Entities
 
 /** `table` without `keys`; the same object when it holds none of them. */
 function without<T>(table: { readonly [key: string]: T }, keys: readonly string[]): { readonly [key: string]: T } {
-  if (!keys.some((key) => Object.prototype.hasOwnProperty.call(table, key))) return table;
+  if (!keys.some((key) => Object.hasOwn(table, key))) return table;
   const copy = { ...table };
   for (const key of keys) delete copy[key];
   return copy;

@@ -1,5 +1,4 @@
-import type { EntityMeta, EntityMetaTables } from '../schema/interface.js';
-import type { EntityMetaStamps, MetaStamp } from './state.js';
+import type { EntityMeta, EntityMetaStamps, MetaStamp } from '../schema/interface.js';
 
 /**
  * Per-record meta as the store keeps it: for each kind, the list of writes (stamps) that own its
@@ -17,15 +16,12 @@ import type { EntityMetaStamps, MetaStamp } from './state.js';
 type Index = Map<string, MetaStamp>;
 
 const EMPTY: ReadonlyMap<string, MetaStamp> = new Map();
-const EMPTY_SET: ReadonlySet<EntityMeta> = new Set();
 /** The full index of each list that has one. */
 const indexes = new WeakMap<readonly MetaStamp[], Index>();
 /** Lists that grow by appending share their first stamp: one full index per such lineage, extended in place. */
 const lineages = new WeakMap<MetaStamp, { stamps: readonly MetaStamp[]; index: Index }>();
 /** The index of each list's deletions. */
 const deletionIndexes = new WeakMap<readonly MetaStamp[], ReadonlyMap<string, MetaStamp>>();
-/** The meta objects of each list's stamps: a write that keeps a stored meta lists nothing new. */
-const stampMetas = new WeakMap<readonly MetaStamp[], ReadonlySet<EntityMeta>>();
 
 /** Every how many stamps a list is checked for stale listings. */
 const COMPACTION_CHECK = 64;
@@ -78,28 +74,20 @@ export function deletionOf(log: EntityMetaStamps, key: string, pk: string): Enti
 }
 
 /**
- * The log after one response's meta writes: per kind, one stamp per distinct meta among the
- * records whose meta changed. A record whose stored meta was kept (a stored newer write) adds nothing.
+ * The log after one response's meta writes (its stamps, as `normalize` returns them). A record
+ * whose stored meta was kept (a stored newer write) is in no stamp of the write, so it keeps it.
  */
-export function appendMeta(log: EntityMetaStamps, writes: EntityMetaTables): EntityMetaStamps {
+export function appendMeta(log: EntityMetaStamps, writes: EntityMetaStamps): EntityMetaStamps {
   let next: { [key: string]: readonly MetaStamp[] | undefined } | undefined;
   for (const key in writes) {
-    const written = writes[key];
-    if (written === undefined) continue;
-    const stored = metasOf(log[key]);
-    const groups = new Map<EntityMeta, string[]>();
-    for (const pk in written) {
-      const meta = written[pk];
-      if (meta === undefined || stored.has(meta)) continue;
-      const pks = groups.get(meta);
-      if (pks === undefined) groups.set(meta, [pk]);
-      else pks.push(pk);
-    }
-    if (groups.size === 0) continue;
+    const written = writes[key]?.filter((stamp) => stamp.pks.length > 0);
+    if (written === undefined || written.length === 0) continue;
     const appended = [...(log[key] ?? [])];
-    for (const [meta, pks] of groups) appended.push({ meta, pks });
+    // new stamp objects: a list is known by its stamps (see `metaIndex`), and one write's stamps
+    // are appended to more than one list (an optimistic layer, shown over each new committed list)
+    for (const { meta, pks } of written) appended.push({ meta, pks });
     (next ??= { ...log })[key] =
-      appended.length % COMPACTION_CHECK < groups.size ? compactIfWasteful(appended) : appended;
+      appended.length % COMPACTION_CHECK < written.length ? compactIfWasteful(appended) : appended;
   }
   return next ?? log;
 }
@@ -122,14 +110,6 @@ export function removeMeta(
 
 function own(index: Index, stamp: MetaStamp): void {
   for (const pk of stamp.pks) index.set(pk, stamp);
-}
-
-/** The meta objects the list's stamps hold (a kept meta is one of them: a write never reuses another). */
-function metasOf(stamps: readonly MetaStamp[] | undefined): ReadonlySet<EntityMeta> {
-  if (stamps === undefined) return EMPTY_SET;
-  let metas = stampMetas.get(stamps);
-  if (metas === undefined) stampMetas.set(stamps, (metas = new Set(stamps.map((stamp) => stamp.meta))));
-  return metas;
 }
 
 function extendsList(stamps: readonly MetaStamp[], shorter: readonly MetaStamp[]): boolean {

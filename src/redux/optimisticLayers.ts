@@ -1,16 +1,15 @@
-import type { EntityIndexes, EntityMetaTables, EntityTables, StoreView } from '../schema/interface.js';
+import type { EntityIndexes, EntityMetaStamps, EntityTables } from '../schema/interface.js';
 import type { EntitiesState, OptimisticLayer } from './state.js';
 import { applyEntityWrites, applyIndexWrites } from './applyWrites.js';
-import { getOwn } from '../utils/ownProperty.js';
-import { appendMeta, deletionOf, metaOf } from './metaStamps.js';
+import { appendMeta } from './metaStamps.js';
 
 /** The three kinds of tables a write touches. */
 export type Tables = Pick<EntitiesState, 'entities' | 'entitiesMeta' | 'indexes'>;
 
-/** What one response writes: records, their meta by primary key, index entries. */
+/** What one response writes: records, their meta (stamps, as `normalize` returns them), index entries. */
 export interface Writes {
   readonly entities: EntityTables;
-  readonly entitiesMeta: EntityMetaTables;
+  readonly entitiesMeta: EntityMetaStamps;
   readonly indexes: EntityIndexes;
 }
 
@@ -25,19 +24,6 @@ export function applyTables(tables: Tables, writes: Writes): Tables {
     entities: applyEntityWrites(tables.entities, writes.entities, writes.entitiesMeta),
     entitiesMeta: appendMeta(tables.entitiesMeta, writes.entitiesMeta),
     indexes: applyIndexWrites(tables.indexes, writes.indexes),
-  };
-}
-
-/** What `normalize` reads of `tables` to merge a response into them. */
-export function storeView(tables: Tables): StoreView {
-  return {
-    entities: tables.entities,
-    indexes: tables.indexes,
-    // an absent record can only have a remembered deletion: no need to index every record's meta
-    getMeta: (key, pk) =>
-      getOwn(tables.entities[key], pk) === undefined
-        ? deletionOf(tables.entitiesMeta, key, pk)
-        : metaOf(tables.entitiesMeta, key, pk),
   };
 }
 

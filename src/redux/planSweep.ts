@@ -40,13 +40,14 @@ export function planSweep(
   state: EntitiesState,
   { removeKeys, roots, unusedLongEnough, inFlight }: SweepPlanOptions,
 ): SweepPayload | undefined {
-  const keys = removeKeys.filter(
-    (key) => Object.prototype.hasOwnProperty.call(state.endpoints, key) || getOwn(state.meta, key) !== undefined,
-  );
+  const keys = removeKeys.filter((key) => Object.hasOwn(state.endpoints, key) || getOwn(state.meta, key) !== undefined);
   const remove: Reached = new Map();
   const layered: Reached = new Map();
   for (const layer of state.optimistic) {
-    for (const key in layer.entitiesMeta) for (const pk in layer.entitiesMeta[key]) addTo(layered, key, pk);
+    for (const key in layer.entities) for (const pk in layer.entities[key]) addTo(layered, key, pk);
+    for (const key in layer.entitiesMeta) {
+      for (const { pks } of layer.entitiesMeta[key] ?? []) for (const pk of pks) addTo(layered, key, pk);
+    }
   }
   const committed = state.committed ?? state;
   if (roots !== undefined) {

@@ -29,7 +29,7 @@ export function removeRecords(tables: Tables, records: SweepPayload['records']):
 
 /** The table without `pks`; the same table when it holds none of them. */
 function without<T>(table: Table<T> | undefined, pks: readonly string[]): Table<T> | undefined {
-  if (table === undefined || !pks.some((pk) => Object.prototype.hasOwnProperty.call(table, pk))) return table;
+  if (table === undefined || !pks.some((pk) => Object.hasOwn(table, pk))) return table;
   const copy = copyTable(table);
   for (const pk of pks) delete copy[pk];
   return copy;

@@ -1,4 +1,4 @@
-import type { EntityIndexes, EntityMeta, EntityMetaTables, EntityTables } from '../schema/interface.js';
+import type { EntityIndexes, EntityMetaStamps, EntityTables } from '../schema/interface.js';
 
 /**
  * An error as stored in state: plain data, safe for the serializable check and for JSON.
@@ -37,23 +37,6 @@ export interface ResponseMeta {
 }
 
 /**
- * One write's meta and the primary keys whose meta it is (see `metaStamps.ts`).
- *
- * @see README.md#state-shape
- */
-export interface MetaStamp {
-  readonly meta: EntityMeta;
-  readonly pks: readonly string[];
-}
-
-/**
- * Per-record meta by `Entity.key`: the writes that own it, oldest first; a record's is the last listing it.
- *
- * @see README.md#state-shape
- */
-export type EntityMetaStamps = { readonly [key: string]: readonly MetaStamp[] | undefined };
-
-/**
  * The writes of one optimistic response, shown until its request settles. Plain data.
  *
  * @see README.md#state-shape
@@ -65,7 +48,7 @@ export interface OptimisticLayer {
   readonly fetchedAt: number;
   readonly seq?: number;
   readonly entities: EntityTables;
-  readonly entitiesMeta: EntityMetaTables;
+  readonly entitiesMeta: EntityMetaStamps;
   readonly indexes: EntityIndexes;
 }
 

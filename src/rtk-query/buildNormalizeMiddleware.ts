@@ -25,7 +25,7 @@ interface Held {
 }
 
 const own = (table: unknown, key: string): unknown =>
-  isRecord(table) && Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
+  isRecord(table) && Object.hasOwn(table, key) ? table[key] : undefined;
 
 /**
  * The middleware of `normalizeApi`: mirrors the declared endpoints' entries of RTK Query's cache

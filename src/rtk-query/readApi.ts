@@ -62,7 +62,7 @@ export function readApi(api: unknown, schemas: unknown): ApiPlan {
   const known = Object.keys(rtkEndpoints);
   const endpoints = new Map<string, DeclaredEndpoint>();
   for (const name of Object.keys(schemas)) {
-    const rtk = Object.prototype.hasOwnProperty.call(rtkEndpoints, name) ? rtkEndpoints[name] : undefined;
+    const rtk = Object.hasOwn(rtkEndpoints, name) ? rtkEndpoints[name] : undefined;
     if (!isRtkEndpoint(rtk)) {
       throw new Error(
         `normalizeApi: the RTK Query api '${reducerPath}' has no endpoint '${name}', which schemas declares. ` +

@@ -6,5 +6,5 @@ export function shallowEqual(a: unknown, b: unknown): boolean {
   if (!isRecord(a) || !isRecord(b)) return false;
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && a[key] === b[key]);
+  return keys.every((key) => Object.hasOwn(b, key) && a[key] === b[key]);
 }

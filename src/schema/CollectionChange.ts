@@ -31,11 +31,7 @@ export class CollectionChange<S = unknown> implements SchemaClass {
     const { collection } = this;
     if (this.kind === 'page') return this.addPage(input, parent, key, delegate);
     const single = collection.isValues ? false : !Array.isArray(input);
-    if (
-      collection.isValues
-        ? typeof input !== 'object' || input === null || Array.isArray(input)
-        : typeof input !== 'object' || input === null
-    ) {
+    if (typeof input !== 'object' || input === null || (collection.isValues && Array.isArray(input))) {
       throw new TypeError(
         `${collection.key}.${this.kind} expected ${collection.isValues ? 'an object' : 'an item or an array of items'} while normalizing ${delegate.source ?? 'a response'}. Received: ${describeValue(input)}`,
       );

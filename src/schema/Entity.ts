@@ -147,7 +147,7 @@ export abstract class Entity {
   /** Normalizes one response item into the store and returns its primary key. */
   static normalize(input: unknown, parent: unknown, fieldKey: string | undefined, delegate: NormalizeDelegate): string {
     const key = entityKey(this);
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    if (!isRecord(input) || Array.isArray(input)) {
       throw new TypeError(
         `${key} expected an object while normalizing ${delegate.source ?? 'a response'}${atField(fieldKey)}, ` +
           `but received ${describeType(input)}. Received: ${describeValue(input)}`,

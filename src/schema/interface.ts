@@ -59,13 +59,23 @@ export interface EntityMeta extends WriteMeta {
 }
 
 /**
- * Meta by `Entity.key`, then by primary key: what one response writes (`normalize` returns it).
+ * One write's meta and the primary keys whose meta it is.
  *
  * @see README.md#state-shape
  */
-export type EntityMetaTables = {
-  readonly [key: string]: { readonly [pk: string]: EntityMeta | undefined } | undefined;
-};
+export interface MetaStamp {
+  readonly meta: EntityMeta;
+  readonly pks: readonly string[];
+}
+
+/**
+ * Per-record meta by `Entity.key`, as writes: each stamp lists the primary keys it gives its meta,
+ * oldest first, and a record's meta is that of the last stamp listing it. The store keeps this
+ * (`entitiesMeta` in state); `normalize` returns one response's stamps in the same shape.
+ *
+ * @see README.md#state-shape
+ */
+export type EntityMetaStamps = { readonly [key: string]: readonly MetaStamp[] | undefined };
 
 /**
  * Secondary indexes: `indexes[Entity.key][field][value]` is the primary key holding that value.
@@ -78,17 +88,17 @@ export type EntityIndexes = {
 };
 
 /**
- * Read access to already-stored data, so a response can be merged into it. What `normalize`
- * returns is one (meta by primary key); the store gives `getMeta`, since it keeps meta otherwise.
+ * Read access to already-stored data, so a response can be merged into it. `storeView(tables)`
+ * makes one from stored tables: the state's, a previous `normalize` result, or JSON rehydrated.
  *
  * @see README.md#schemas
  */
 export interface StoreView {
   readonly entities: EntityTables;
-  /** Meta of the stored records by key and primary key (used when `getMeta` is absent). */
-  readonly entitiesMeta?: EntityMetaTables;
   /** The meta of a stored record: when it was written, or `deleted` for a remembered deletion. */
   getMeta?(key: string, pk: string): EntityMeta | undefined;
+  /** Not read: stamps are found through `getMeta` (pass `storeView(tables)`, not the tables themselves). */
+  readonly entitiesMeta?: never;
   readonly indexes?: EntityIndexes;
 }
 

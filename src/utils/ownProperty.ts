@@ -4,11 +4,9 @@
  * have `Object.prototype`), so reads check own properties and new tables have no prototype.
  */
 
-const { hasOwnProperty } = Object.prototype;
-
 /** The own property `name` of `object`, never an inherited one. */
 export function getOwn<T>(object: { readonly [name: string]: T } | undefined, name: string): T | undefined {
-  return object !== undefined && hasOwnProperty.call(object, name) ? object[name] : undefined;
+  return object !== undefined && Object.hasOwn(object, name) ? object[name] : undefined;
 }
 
 /** An empty object with no prototype: `table['__proto__'] = x` stores an ordinary property. */
@@ -46,7 +44,7 @@ export function copyTable<T>(object: { readonly [name: string]: T } | undefined)
  * not replace the prototype of `target`.
  */
 export function assignFields(target: object, source: object): void {
-  if (!hasOwnProperty.call(source, '__proto__')) {
+  if (!Object.hasOwn(source, '__proto__')) {
     Object.assign(target, source);
     return;
   }

@@ -89,8 +89,7 @@ export function buildCollector(context: CollectorContext) {
       roots.push({ schema: endpoint.schema, input, args: [] });
     }
     for (const [key, { endpoint, args, count }] of calls) {
-      if (count > 0 && !Object.prototype.hasOwnProperty.call(state.endpoints, key))
-        roots.push(queryRoot(state, endpoint.schema, args));
+      if (count > 0 && !Object.hasOwn(state.endpoints, key)) roots.push(queryRoot(state, endpoint.schema, args));
     }
     for (const byArgs of queries.values())
       for (const { queryable, args } of byArgs.values()) roots.push(queryRoot(state, queryable, args));

@@ -1,7 +1,8 @@
 import type { EndpointInterface } from '../../endpoint/interface.js';
 import { normalize } from '../../normalizr/normalize.js';
 import { warnOnce } from '../../utils/devWarning.js';
-import { applyTables, committedTables, storeView, type Tables } from '../optimisticLayers.js';
+import { applyTables, committedTables, type Tables } from '../optimisticLayers.js';
+import { storeView } from '../storeView.js';
 import type { OptimisticLayer } from '../state.js';
 import { dataMeta } from './expiry.js';
 import { assertStorableDepth } from './depthCheck.js';

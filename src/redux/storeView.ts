@@ -1,0 +1,33 @@
+import type { EntityIndexes, EntityMetaStamps, EntityTables, StoreView } from '../schema/interface.js';
+import { getOwn } from '../utils/ownProperty.js';
+import { deletionOf, metaOf } from './metaStamps.js';
+
+/**
+ * What `normalize` reads of stored tables to merge a response into them: the state's, a previous
+ * `normalize` result, or either rehydrated from JSON. Records keep their order of writes: a
+ * response that started before a stored write does not overwrite it, and cannot revive a deletion.
+ *
+ * @example
+ * ```ts
+ * const first = normalize([User], page1);
+ * const merged = normalize([User], page2, [], { store: storeView(first) });
+ * ```
+ * @param tables the records, their meta stamps and (optionally) the indexes
+ * @returns a view for `normalize(schema, input, args, { store })`
+ * @see README.md#state-shape
+ */
+export function storeView(tables: {
+  readonly entities: EntityTables;
+  readonly entitiesMeta: EntityMetaStamps;
+  readonly indexes?: EntityIndexes;
+}): StoreView {
+  return {
+    entities: tables.entities,
+    indexes: tables.indexes,
+    // an absent record can only have a remembered deletion: no need to index every record's meta
+    getMeta: (key, pk) =>
+      getOwn(tables.entities[key], pk) === undefined
+        ? deletionOf(tables.entitiesMeta, key, pk)
+        : metaOf(tables.entitiesMeta, key, pk),
+  };
+}
