@@ -148,13 +148,12 @@ function notes(rows: readonly Measured[]): string[] {
       ? `so ${target}× is within reach of the same work`
       : `below the ${target}× target: no implementation doing the same work reaches it here`;
   lines.push(
-    '- **Normalize (target ≥ 1.5× Data Client).** The ratio sits on the target and moves with the process (1.29× to ' +
-      '1.60× on 2026-11-24). Profile of normalizing the 500 posts (`node --cpu-prof`, about 1.9 ms a call): 45% in ' +
-      '`mergeEntity`, most of it inserting into the prototype-free tables it writes, two per record (the record, and ' +
-      'its meta in the per-pk meta table of the write); 17% in `Entity.normalize` and `write`; 9% in `sameFields` (a ' +
-      'repeated entity that adds nothing keeps its record). Next step: the ' +
-      "write's meta as one stamp per kind and response (as the store already keeps it) instead of a per-pk table, " +
-      'which changes the payload of the fulfilled action and its readers.',
+    '- **Normalize (target ≥ 1.5× Data Client).** The ratio moves with the process: 1.51× to 1.85× in runs of 2026-11-24 ' +
+      "since a response's meta is written as stamps (1.29× to 1.60× before, when the write also kept a per-pk meta table). " +
+      'Profile of normalizing the 500 posts (`node --cpu-prof`, about 1.4 ms a call): 30% in `mergeEntity`, most of it the one ' +
+      "insert per record into the prototype-free table of the write (the meta is a push onto the response's stamp); 15% in " +
+      '`Entity.normalize` and `write`; 9% in `sameFields` (a repeated entity that adds nothing keeps its record); 8% GC. ' +
+      'What is left is the record table itself, which a new kind keeps as its stored table without a copy.',
   );
   const empty = limit('store-empty');
   if (empty !== undefined) {

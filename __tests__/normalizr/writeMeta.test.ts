@@ -75,6 +75,19 @@ describe('the meta a response writes', () => {
     ]);
   });
 
+  test('a record deleted more than once is listed once; written after that, it is listed as written only', () => {
+    const removedTwice = normalize([new schema.Invalidate(User)], ['1', '1', '2'], [], { meta: at(5) });
+    expect(removedTwice.entitiesMeta.User?.map((stamp) => stamp.pks)).toEqual([[], ['1', '2']]);
+    const rewritten = normalize(
+      { removed: [new schema.Invalidate(User)], users: [User] },
+      { removed: ['1', '1'], users: [{ id: '1', name: 'Ann' }] },
+      [],
+      { meta: at(5) },
+    );
+    expect(rewritten.entitiesMeta.User?.map((stamp) => stamp.pks)).toEqual([['1'], []]);
+    expect(metaOf(rewritten.entitiesMeta, 'User', '1')?.deleted).toBeUndefined();
+  });
+
   test('a record whose stored write started later keeps that meta: it is merged but listed in no stamp', () => {
     const newer = normalize([User], [{ id: '1', name: 'New' }, { id: '2' }], [], { meta: at(200) });
     const older = normalize([User], [{ id: '1', name: 'Old' }, { id: '3' }], [], {

@@ -102,6 +102,18 @@ describe('removeMeta', () => {
     expect(metaOf(next, 'User', 'a')).toBeUndefined();
     expect(removeMeta(next, { User: ['zzz'] })).toBe(next);
   });
+
+  test('a record removed from a stamp in the middle of a list that was read before has no meta left', () => {
+    const second = at(2);
+    const log = appendMeta(
+      appendMeta(appendMeta({}, writes({ a: at(1) })), writes({ b: second, d: second })),
+      writes({ c: at(3) }),
+    );
+    expect(metaOf(log, 'User', 'b')).toEqual(at(2)); // the list is indexed
+    const next = removeMeta(log, { User: ['b'] }); // same length, same first and last stamps
+    expect(next.User?.length).toBe(log.User?.length);
+    expect(['a', 'b', 'c'].map((pk) => metaOf(next, 'User', pk)?.fetchedAt)).toEqual([1, undefined, 3]);
+  });
 });
 
 test('metaIndex is derived once per list and extended as the list grows', () => {

@@ -18,7 +18,15 @@ import {
 } from '../../src/index';
 import { appendMeta, metaOf } from '../../src/redux/metaStamps';
 import { User } from '../fixtures/spec';
-import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
+import {
+  API,
+  assertNetworkDone,
+  held,
+  makeClockedStore,
+  makeStore,
+  strictNetwork,
+  tickingClock,
+} from '../fixtures/store';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -152,5 +160,52 @@ describe('schema.Invalidate', () => {
     nock(API).delete('/labels/bug').reply(204);
     await store.dispatch(fetchEndpoint(deleteLabel, { name: 'bug' }));
     expect(getEntitySelectors(Label).selectIds(store.getState())).toEqual(['2']);
+  });
+});
+
+// found by review: one response may delete a record more than once, then write it again
+describe('a record deleted twice and then written in one response: the write wins', () => {
+  const syncSchema = { removed: [new schema.Invalidate(User)], users: [User] };
+  const sync = new RestEndpoint({ urlPrefix: API, path: '/sync', method: 'POST', schema: syncSchema });
+
+  test('ctrl.setResponse stores and returns the written record, with meta that is not a deletion', () => {
+    const { store, ctrl, slice } = makeClockedStore();
+    const data = ctrl.setResponse(sync, {}, { removed: ['1', '1'], users: [{ id: '1', name: 'Ann' }] });
+    expect(slice().entities.User?.['1']).toEqual({ id: '1', name: 'Ann' });
+    expect(data.users[0]?.name).toBe('Ann');
+    expect(ctrl.get(User, '1')?.name).toBe('Ann');
+    expect(selectEntityMeta(store.getState(), User, '1')?.deleted).toBeUndefined();
+  });
+
+  test('a fetched response over a stored record: written, deleted twice, written again', async () => {
+    const { store, ctrl, slice } = makeClockedStore();
+    ctrl.setResponse(sync, {}, { removed: [], users: [{ id: '1', name: 'old' }] });
+    const again = new RestEndpoint({
+      urlPrefix: API,
+      path: '/sync',
+      method: 'POST',
+      schema: { users: [User], removed: [new schema.Invalidate(User)], again: [User] },
+    });
+    nock(API)
+      .post('/sync')
+      .reply(200, { users: [{ id: '1', name: 'x' }], removed: ['1', '1'], again: [{ id: '1', name: 'new' }] });
+    await store.dispatch(fetchEndpoint(again, {}));
+    expect(slice().entities.User?.['1']).toEqual({ id: '1', name: 'new' });
+  });
+
+  test('an optimistic response shows the written record', async () => {
+    const { store } = makeStore({ now: tickingClock().now });
+    const optimistic = new RestEndpoint({
+      urlPrefix: API,
+      path: '/sync',
+      method: 'POST',
+      schema: syncSchema,
+      getOptimisticResponse: () => ({ removed: ['1', '1'], users: [{ id: '1', name: 'opt' }] }),
+    });
+    const server = held('post', '/sync', 200, { removed: [], users: [] });
+    const request = store.dispatch(fetchEndpoint(optimistic, {}));
+    expect(getEntitySelectors(User).selectById(store.getState(), '1')?.name).toBe('opt');
+    server.release();
+    await request;
   });
 });

@@ -13,7 +13,7 @@ import { toSchemaClass } from './shorthand.js';
 import { sameJson } from './sameJson.js';
 
 type Table<T> = { [pk: string]: T };
-type WriteStamp = { readonly meta: EntityMeta; readonly pks: string[] };
+type WriteStamp = { readonly meta: EntityMeta; pks: string[] };
 
 /** Entities nested deeper than this are written from a queue instead of the call stack. */
 const MAX_NESTING = 200;
@@ -35,9 +35,11 @@ export class NormalizeWrites implements NormalizeDelegate {
   /**
    * The meta this response writes, per kind (see `EntityMetaStamps`): a stamp of its meta listing
    * the written records that take it (not those keeping a newer stored meta), then one of its
-   * deletions. A record written and then deleted is in both: the later stamp wins.
+   * deletions (listed by `drain`). A record written and then deleted is in both: the later stamp wins.
    */
   readonly entitiesMeta: Table<[WriteStamp, WriteStamp]> = createTable();
+  /** Per kind, the records this response deletes (and does not write again). */
+  private readonly deleted: Table<Set<string>> = createTable();
   private readonly visiting = new Set<object>();
   private readonly deferred: Array<() => void> = [];
 
@@ -68,9 +70,10 @@ export class NormalizeWrites implements NormalizeDelegate {
     this.deferred.push(task);
   }
 
-  /** Runs the deferred tasks (and the ones they defer) until none is left. */
+  /** Runs the deferred tasks (and the ones they defer) until none is left, then lists the deletions. */
   drain(): void {
     for (let task = this.deferred.pop(); task !== undefined; task = this.deferred.pop()) task();
+    for (const key in this.deleted) this.stampsOf(key)[1].pks = [...(this.deleted[key] as Set<string>)];
   }
 
   enter(input: object): boolean {
@@ -86,16 +89,15 @@ export class NormalizeWrites implements NormalizeDelegate {
   getEntity(key: string, pk: string): EntityRecord | undefined {
     const written = getOwn(this.entities[key], pk);
     if (written !== undefined) return written;
-    if (this.entitiesMeta[key]?.[1].pks.includes(pk)) return undefined;
+    if (this.deleted[key]?.has(pk)) return undefined;
     return getOwn(this.store?.entities[key], pk);
   }
 
   getPks(key: string): readonly string[] {
     const stored = this.store?.entities[key];
     const written = this.entities[key];
-    const deleted = this.entitiesMeta[key]?.[1].pks;
-    let pks = stored === undefined ? [] : Object.keys(stored);
-    if (deleted?.length) pks = pks.filter((pk) => !deleted.includes(pk));
+    const deleted = this.deleted[key];
+    const pks = stored === undefined ? [] : Object.keys(stored).filter((pk) => !deleted?.has(pk));
     if (written !== undefined) for (const pk in written) if (getOwn(stored, pk) === undefined) pks.push(pk);
     return pks;
   }
@@ -120,11 +122,11 @@ export class NormalizeWrites implements NormalizeDelegate {
         if (next !== stored && sameJson(next, stored)) next = stored;
       }
       table[pk] = next;
-      const [written, deleted] = this.stampsOf(key);
-      const at = deleted.pks.indexOf(pk);
-      if (at !== -1) deleted.pks.splice(at, 1); // deleted earlier in this response, written again
+      this.deleted[key]?.delete(pk); // deleted earlier in this response, written again
       // a stored write that started later keeps its meta: the record is listed in no stamp of this one
-      if (storedMeta === undefined || storedMeta.deleted || !startedBefore(this.meta, storedMeta)) written.pks.push(pk);
+      if (storedMeta === undefined || storedMeta.deleted || !startedBefore(this.meta, storedMeta)) {
+        this.stampsOf(key)[0].pks.push(pk);
+      }
     }
     if (entity.indexes !== undefined) this.writeIndexes(entity, key, pk, table[pk] as EntityRecord, before);
   }
@@ -133,7 +135,7 @@ export class NormalizeWrites implements NormalizeDelegate {
     const key = entityKey(entity);
     const table = this.entities[key];
     if (table !== undefined) delete table[pk];
-    this.stampsOf(key)[1].pks.push(pk);
+    (this.deleted[key] ??= new Set()).add(pk);
   }
 
   private stampsOf(key: string): [WriteStamp, WriteStamp] {

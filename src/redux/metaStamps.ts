@@ -112,8 +112,14 @@ function own(index: Index, stamp: MetaStamp): void {
   for (const pk of stamp.pks) index.set(pk, stamp);
 }
 
+/**
+ * Whether `stamps` is `shorter` with stamps appended. Every stamp is compared: a list rebuilt by a
+ * removal keeps the stamps it did not change, so its first and last can match while a middle one differs.
+ */
 function extendsList(stamps: readonly MetaStamp[], shorter: readonly MetaStamp[]): boolean {
-  return stamps.length >= shorter.length && stamps[shorter.length - 1] === shorter[shorter.length - 1];
+  if (stamps.length < shorter.length) return false;
+  for (let i = 0; i < shorter.length; i++) if (stamps[i] !== shorter[i]) return false;
+  return true;
 }
 
 /** Rewrites the list keeping only listings that still own their record, once stale ones pile up. */
