@@ -148,8 +148,8 @@ function notes(rows: readonly Measured[]): string[] {
       ? `so ${target}× is within reach of the same work`
       : `below the ${target}× target: no implementation doing the same work reaches it here`;
   lines.push(
-    '- **Normalize (target ≥ 1.5× Data Client).** The ratio moves with the process: 1.51× to 1.85× in runs of 2026-11-24 ' +
-      "since a response's meta is written as stamps (1.29× to 1.60× before, when the write also kept a per-pk meta table). " +
+    '- **Normalize (target ≥ 1.5× Data Client).** The ratio moves with the process: 1.44× to 1.85× in runs of 2026-11-24 ' +
+      "since a response's meta is written as stamps (1.29× to 1.60× before, when the write also kept a per-pk meta table; run alone, the case measured 1.51× to 1.62× before and 1.58× to 1.62× after). " +
       'Profile of normalizing the 500 posts (`node --cpu-prof`, about 1.4 ms a call): 30% in `mergeEntity`, most of it the one ' +
       "insert per record into the prototype-free table of the write (the meta is a push onto the response's stamp); 15% in " +
       '`Entity.normalize` and `write`; 9% in `sameFields` (a repeated entity that adds nothing keeps its record); 8% GC. ' +
@@ -211,7 +211,7 @@ function notes(rows: readonly Measured[]): string[] {
       'Data Client stayed near 360–410 ops/s (about 3.2× or 4.2×; 3.1× to 6.1× over all runs), so that target is met in some runs and missed ' +
       'in others. schema.All cold measured 7× to 11×, normalize 1.4× to 1.9× (1.38×, 1.51×, 1.55×, 1.60× in four runs of ' +
       '2026-11-24), one post changed 2.6× to 3.8×. The All read of new records is bimodal: about 60 or about 130 ops/s for ' +
-      "ours from one process to the next, with RTK's join at 350–570 ops/s (0.11× to 0.29×), with the memo of before or after " +
+      "ours from one process to the next, with RTK's join at 350–620 ops/s (0.09× to 0.29×), with the memo of before or after " +
       'the change for flat entities alike.',
   );
   return lines;
