@@ -112,6 +112,18 @@ describe('the meta a response writes', () => {
     expect(later.entities.User?.['1']).toEqual({ id: '1', name: 'Later' });
   });
 
+  test('results chain through storeView by merging records and concatenating stamps, oldest first', () => {
+    const first = normalize([User], [{ id: '1', name: 'First' }], [], { meta: at(100) });
+    const second = normalize([User], [{ id: '1', name: 'Second' }], [], { store: storeView(first), meta: at(300) });
+    const merged = {
+      entities: { User: { ...first.entities.User, ...second.entities.User } },
+      entitiesMeta: { User: [...(first.entitiesMeta.User ?? []), ...(second.entitiesMeta.User ?? [])] },
+    };
+    // started between the two: older than the stored write, so it does not overwrite it
+    const late = normalize([User], [{ id: '1', name: 'Late' }], [], { store: storeView(merged), meta: at(200) });
+    expect(late.entities.User?.['1']).toEqual({ id: '1', name: 'Second' });
+  });
+
   test('nothing written: no stamps', () => {
     expect(normalize({ note: 'plain' }, { note: 'hi' }).entitiesMeta).toEqual({});
   });

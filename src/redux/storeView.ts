@@ -6,6 +6,8 @@ import { deletionOf, metaOf } from './metaStamps.js';
  * What `normalize` reads of stored tables to merge a response into them: the state's, a previous
  * `normalize` result, or either rehydrated from JSON. Records keep their order of writes: a
  * response that started before a stored write does not overwrite it, and cannot revive a deletion.
+ * A result lists only what it changed; to chain several, merge their records and concatenate their
+ * stamps per kind, oldest first (a record's meta is that of the last stamp listing it).
  *
  * @example
  * ```ts
