@@ -55,7 +55,7 @@ export type { NormalizeOptions, NormalizedData } from './normalizr/normalize.js'
 export type { CommonEndpointOptions, EndpointInterface, ErrorPolicy, RequestContext } from './endpoint/interface.js';
 export type { CreateEntitiesOptions, Entities, EntitiesSlice } from './redux/createEntities.js';
 export type { DataMiddlewareOptions } from './redux/middleware/types.js';
-export type { ControllerStore, KeyFilter } from './redux/Controller.js';
+export type { ControllerStore, KeyFilter, SetValue } from './redux/Controller.js';
 export type { AbortablePromise, EndpointArgs } from './redux/fetchEndpoint.js';
 export type { EntitiesState, ResponseMeta, SerializedError, OptimisticLayer, CommittedTables } from './redux/state.js';
 export type { Snapshot } from './redux/snapshot.js';

@@ -25,6 +25,15 @@ export type ArgsThen<E extends EndpointInterface, T> =
   Partial<EndpointArgs<E>> extends EndpointArgs<E> ? [...Required<EndpointArgs<E>>, T] | [T] : [...EndpointArgs<E>, T];
 
 /**
+ * What `ctrl.set` writes: the value as a response would hold it (plain fields, nested entities
+ * inline), or a function of the stored value (denormalized, `undefined` when nothing is stored)
+ * that returns it.
+ *
+ * @see README.md#pushes-websockets-and-server-sent-events
+ */
+export type SetValue<S> = object | ((stored: Denormalize<S> | undefined) => object);
+
+/**
  * Selects the endpoint keys an `invalidateAll` or `expireAll` applies to.
  *
  * @see README.md#add-it-to-your-store
@@ -106,6 +115,25 @@ export class Controller {
   setResponse<E extends EndpointInterface>(endpoint: E, ...argsAndResponse: ArgsThen<E, unknown>): ResultOf<E> {
     const args = argsAndResponse.slice(0, -1);
     return this.api().receive(endpoint, args, argsAndResponse[argsAndResponse.length - 1]) as ResultOf<E>;
+  }
+
+  /**
+   * Writes a value with no request (a websocket or server-sent message), normalized with `schema`
+   * as a write that starts now: every view of its entities updates, and a response to a request
+   * started earlier never overwrites it. The value is the last argument; the ones before are the
+   * schema's arguments (a Collection's list, a `schema.Query`'s). A value the schema cannot
+   * normalize throws, naming the schema and the field, and writes nothing.
+   * @example
+   * ```ts
+   * ctrl.set(Todo, { id: 1, title: 'from the server' });
+   * ctrl.set(todos, { userId: 1 }, (stored) => [...(stored ?? []), { id: 9, title: 'new' }]); // a Collection's list
+   * ```
+   */
+  set<S>(schema: S, ...argsAndValue: readonly [...args: readonly unknown[], value: SetValue<S>]): void {
+    const args = argsAndValue.slice(0, -1);
+    const given = argsAndValue[argsAndValue.length - 1];
+    const value = typeof given === 'function' ? given(this.get(schema, ...args)) : given;
+    this.api().set(schema, args, value);
   }
 
   /** Stores `error` for this call as if its request had failed. The error is the last argument. */

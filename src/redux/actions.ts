@@ -45,6 +45,21 @@ export interface RejectedPayload extends RequestPayload {
   readonly layers?: readonly OptimisticLayer[];
 }
 
+/**
+ * A write with no request (`ctrl.set`): the records a value normalized into, and its meta.
+ *
+ * @see README.md#state-shape
+ */
+export interface SetPayload {
+  /** The schema written, named as DevTools shows it (`User`, `schema.All(User)`); the reducer never reads it. */
+  readonly schema?: string;
+  readonly entities: EntityTables;
+  readonly entitiesMeta: EntityMetaStamps;
+  readonly indexes: EntityIndexes;
+  /** While optimistic responses are shown: their layers, rebuilt over the new committed tables. */
+  readonly layers?: readonly OptimisticLayer[];
+}
+
 /** What one sweep removes (DESIGN §5.11). Plain data, so DevTools shows what went. */
 export interface SweepPayload {
   /** Endpoint keys whose results and meta go. */
@@ -68,6 +83,8 @@ export function buildEntitiesActions(reducerPath: string) {
     optimisticSet: createAction<{ readonly endpoint?: string; readonly layers: readonly OptimisticLayer[] }>(
       `${reducerPath}/optimisticSet`,
     ),
+    /** A value was written with no request (`ctrl.set`: a websocket or server-sent message). */
+    set: createAction<SetPayload>(`${reducerPath}/set`),
     /** A request failed. */
     fetchRejected: createAction<RejectedPayload>(`${reducerPath}/fetchRejected`),
     /** A request ended without a result to store (aborted or dropped by a reset). */

@@ -33,6 +33,10 @@ export function buildEntitiesReducer(actions: EntitiesActions): Reducer<Entities
       const committed = applyTables(committedTables(state), action.payload);
       return withLayers(next, committed, layers ?? state.optimistic);
     }
+    if (actions.set.match(action)) {
+      const committed = applyTables(committedTables(state), action.payload);
+      return withLayers(state, committed, action.payload.layers ?? state.optimistic);
+    }
     if (actions.optimisticSet.match(action)) {
       return withLayers(state, committedTables(state), action.payload.layers);
     }

@@ -2,6 +2,7 @@ import type { EndpointInterface } from '../../endpoint/interface.js';
 import { errorPolicyOf } from '../../endpoint/defaultErrorPolicy.js';
 import { normalize } from '../../normalizr/normalize.js';
 import { sameJson } from '../../normalizr/sameJson.js';
+import { schemaName } from '../../normalizr/schemaName.js';
 import type { RequestStart } from '../../schema/interface.js';
 import { field } from '../../utils/field.js';
 import { getOwn } from '../../utils/ownProperty.js';
@@ -13,7 +14,7 @@ import { serializeError } from '../serializeError.js';
 import { checkBundle } from './bundleCheck.js';
 import { isCallerAbort } from './callerAbort.js';
 import { assertStorableDepth } from './depthCheck.js';
-import { dataMeta, errorMeta } from './expiry.js';
+import { DEFAULT_DATA_EXPIRY, dataMeta, errorMeta } from './expiry.js';
 import type { HandlerBuilder } from './types.js';
 
 /** An endpoint call's arguments. */
@@ -22,8 +23,8 @@ type Args = readonly unknown[];
 /**
  * The requests themselves, and how each ended, stored as ONE plain action: a response normalized
  * against the committed tables (`fetchFulfilled`), an error (`fetchRejected`), or nothing when its
- * callers gave up (`fetchSettled`). `fetch` makes a request through the endpoint with the
- * middleware's transport; it is numbered and counted in flight (`requests.ts`), shared with
+ * callers gave up (`fetchSettled`); a value written with no request is one action too (`set`).
+ * `fetch` makes a request through the endpoint with the middleware's transport; it is numbered and counted in flight (`requests.ts`), shared with
  * identical reads (`dedupe.ts`), shown optimistically meanwhile (`optimistic.ts`, whose layers the
  * ending action carries), and dropped by a reset. `receive` and `fail` store an outcome given
  * directly, as if fetched.
@@ -33,9 +34,9 @@ export const buildNetworkHandler: HandlerBuilder = (context) => {
   const { actions, reducerPath } = instance;
 
   /** Throws when the slice is not in the store: a response would be normalized and then lost. */
-  const assertMounted = (endpoint: EndpointInterface): void => {
+  const assertMounted = (name: string): void => {
     if (field(getState(), reducerPath) === undefined) {
-      throw new Error(unmountedSliceMessage(reducerPath, endpoint.name));
+      throw new Error(unmountedSliceMessage(reducerPath, name));
     }
   };
 
@@ -105,7 +106,7 @@ export const buildNetworkHandler: HandlerBuilder = (context) => {
       fetch(endpoint, args, signal) {
         let key: string;
         try {
-          assertMounted(endpoint);
+          assertMounted(endpoint.name);
           key = endpoint.key(...args);
         } catch (error) {
           return Promise.reject(error);
@@ -113,11 +114,23 @@ export const buildNetworkHandler: HandlerBuilder = (context) => {
         return dedupe.request(key, !endpoint.sideEffect, signal, (controller) => run(endpoint, args, key, controller));
       },
       receive(endpoint, args, response, start = requests.begin()) {
-        assertMounted(endpoint);
+        assertMounted(endpoint.name);
         return commit(endpoint, args, endpoint.key(...args), response, start);
       },
+      set(schema, args, value) {
+        const source = `ctrl.set(${schemaName(schema)})`;
+        assertMounted(source);
+        const date = now();
+        const meta = { ...requests.begin(), date, expiresAt: date + DEFAULT_DATA_EXPIRY };
+        const committed = committedTables(slice());
+        const writes = normalize(schema, value, args, { store: storeView(committed), meta, source });
+        assertStorableDepth(writes, source);
+        const { entities, entitiesMeta, indexes } = writes;
+        const layers = optimistic.rebuild(() => applyTables(committed, writes));
+        dispatch(actions.set({ schema: schemaName(schema), entities, entitiesMeta, indexes, ...layers }));
+      },
       fail(endpoint, args, error) {
-        assertMounted(endpoint);
+        assertMounted(endpoint.name);
         fail(endpoint, endpoint.key(...args), error, requests.begin());
       },
     },

@@ -106,6 +106,14 @@ export function buildOptimisticDisplay({ instance, getState, slice, dispatch, sn
       return removed || pending.length > 0 ? { layers: layersOver(committed()) } : {};
     },
 
+    /**
+     * Committed tables change with no request ending (`ctrl.set`): while optimistic responses are
+     * shown, gives their layers rebuilt over `committed`, for the writing action to carry.
+     */
+    rebuild(committed: () => Tables): SettledLayers {
+      return pending.length > 0 ? { layers: layersOver(committed()) } : {};
+    },
+
     /** Drops every response (a reset). */
     clear(): void {
       pending = [];

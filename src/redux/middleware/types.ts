@@ -40,6 +40,11 @@ export interface DataApi {
    * @param start when the request behind it started (from `track`); @default now, as a new request
    */
   receive(endpoint: EndpointInterface, args: readonly unknown[], response: unknown, start?: RequestStart): unknown;
+  /**
+   * Writes `value`, normalized with `schema` for `args`, as a write that starts now and has no
+   * request (`ctrl.set`). A value the schema cannot normalize throws and writes nothing.
+   */
+  set(schema: unknown, args: readonly unknown[], value: unknown): void;
   /** Stores an error as if the request had failed. */
   fail(endpoint: EndpointInterface, args: readonly unknown[], error: unknown): void;
   /** The middleware's clock (its `now` option), so expiry is judged on one clock. */
