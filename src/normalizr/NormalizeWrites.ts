@@ -1,6 +1,7 @@
 import type {
   EntityMeta,
   EntityRecord,
+  EntitySchema,
   StoredSchema,
   NormalizeDelegate,
   StoreView,
@@ -48,6 +49,7 @@ export class NormalizeWrites implements NormalizeDelegate {
     readonly meta: WriteMeta,
     readonly args: readonly unknown[],
     readonly source: string | undefined,
+    readonly visitEntity?: (entity: EntitySchema, pk: string, input: object) => boolean,
   ) {}
 
   /** Normalizes `value` with `schema`. Primitives at an entity position are primary keys. */

@@ -1,4 +1,11 @@
-import type { EntityIndexes, EntityMetaStamps, EntityTables, StoreView, WriteMeta } from '../schema/interface.js';
+import type {
+  EntityIndexes,
+  EntityMetaStamps,
+  EntitySchema,
+  EntityTables,
+  StoreView,
+  WriteMeta,
+} from '../schema/interface.js';
 import { describeType, describeValue } from '../utils/describeValue.js';
 import { NormalizeWrites } from './NormalizeWrites.js';
 import { toSchemaClass } from './shorthand.js';
@@ -16,6 +23,12 @@ export interface NormalizeOptions {
   readonly meta?: WriteMeta;
   /** Describes the request in error messages, e.g. `GET /users`. */
   readonly source?: string;
+  /**
+   * Sees each entity item of the input with its primary key before it is written; returning
+   * `false` skips writing it (only its key goes into the result): for items the store already
+   * holds as they are, such as the unchanged items of a cache entry written again.
+   */
+  readonly visitEntity?: (entity: EntitySchema, pk: string, input: object) => boolean;
 }
 
 /**
@@ -57,7 +70,7 @@ export function normalize<R = unknown>(
 ): NormalizedData<R> {
   const now = Date.now();
   const meta = options.meta ?? { fetchedAt: now, date: now, expiresAt: Number.MAX_SAFE_INTEGER };
-  const writes = new NormalizeWrites(options.store, meta, args, options.source);
+  const writes = new NormalizeWrites(options.store, meta, args, options.source, options.visitEntity);
   if (toSchemaClass(schema) !== undefined && (typeof input !== 'object' || input === null)) {
     throw new TypeError(unexpectedInput(schema, input, options.source));
   }

@@ -1,5 +1,5 @@
 import type { DenormalizeDelegate, NormalizeDelegate, SchemaClass } from './interface.js';
-import { Polymorphic, type SchemaAttribute } from './Polymorphic.js';
+import { Polymorphic } from './Polymorphic.js';
 import { describeType, describeValue } from '../utils/describeValue.js';
 
 /**
@@ -14,10 +14,6 @@ import { describeType, describeValue } from '../utils/describeValue.js';
  * @see README.md#schemas
  */
 export class ArraySchema<D = unknown> extends Polymorphic<D> implements SchemaClass {
-  constructor(definition: D, schemaAttribute?: SchemaAttribute) {
-    super(definition, schemaAttribute);
-  }
-
   /** Normalizes each item; items with no matching mapping are kept as they are. */
   normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown[] {
     if (!Array.isArray(input)) {

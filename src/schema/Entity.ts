@@ -162,6 +162,8 @@ export abstract class Entity {
           `the item has no usable primary key (check the field pk() reads, such as 'id'). Received: ${describeValue(input)}`,
       );
     }
+    // an item the caller knows the store holds as it is (an unchanged item of a cache entry)
+    if (delegate.visitEntity?.(this, pk, input) === false) return pk;
     const problem = this.validate(processed);
     if (problem !== undefined) {
       throw new TypeError(

@@ -137,6 +137,11 @@ export interface NormalizeDelegate {
   mergeEntity(entity: StoredSchema, pk: string, incoming: EntityRecord): void;
   /** Removes the record at `pk` and remembers the deletion. */
   deleteEntity(entity: StoredSchema, pk: string): void;
+  /**
+   * Sees each entity item of the input with its primary key, before it is written (`normalize`'s
+   * `visitEntity` option); `false` skips writing it, keeping only its key in the result.
+   */
+  visitEntity?(entity: EntitySchema, pk: string, input: object): boolean;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { EndpointInterface } from '../../endpoint/interface.js';
 import { errorPolicyOf } from '../../endpoint/defaultErrorPolicy.js';
-import { normalize } from '../../normalizr/normalize.js';
+import { normalize, type NormalizeOptions } from '../../normalizr/normalize.js';
 import { sameJson } from '../../normalizr/sameJson.js';
 import { schemaName } from '../../normalizr/schemaName.js';
 import type { RequestStart } from '../../schema/interface.js';
@@ -53,12 +53,19 @@ export const buildNetworkHandler: HandlerBuilder = (context) => {
    * Stores the response of the request for `key` that started at `start`, and returns the
    * denormalized value. One that cannot be stored writes nothing but the request's error, and throws.
    */
-  const commit = (endpoint: EndpointInterface, args: Args, key: string, response: unknown, start: RequestStart) => {
+  const commit = (
+    endpoint: EndpointInterface,
+    args: Args,
+    key: string,
+    response: unknown,
+    start: RequestStart,
+    visitEntity?: NormalizeOptions['visitEntity'],
+  ) => {
     try {
       checkBundle(endpoint, response);
       const meta = dataMeta(endpoint, start, now());
       const committed = committedTables(slice());
-      const options = { store: storeView(committed), meta, source: endpoint.name };
+      const options = { store: storeView(committed), meta, source: endpoint.name, visitEntity };
       const writes = normalize(endpoint.schema, response, args, options);
       assertStorableDepth(writes, endpoint.name);
       const { entities, entitiesMeta, indexes } = writes;
@@ -113,9 +120,9 @@ export const buildNetworkHandler: HandlerBuilder = (context) => {
         }
         return dedupe.request(key, !endpoint.sideEffect, signal, (controller) => run(endpoint, args, key, controller));
       },
-      receive(endpoint, args, response, start = requests.begin()) {
+      receive(endpoint, args, response, start = requests.begin(), visitEntity) {
         assertMounted(endpoint.name);
-        return commit(endpoint, args, endpoint.key(...args), response, start);
+        return commit(endpoint, args, endpoint.key(...args), response, start, visitEntity);
       },
       set(schema, args, value) {
         const source = `ctrl.set(${schemaName(schema)})`;

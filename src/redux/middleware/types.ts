@@ -1,5 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { EndpointInterface, RequestContext } from '../../endpoint/interface.js';
+import type { NormalizeOptions } from '../../normalizr/normalize.js';
 import type { RequestStart } from '../../schema/interface.js';
 import type { EntitiesInstance } from '../instance.js';
 import type { SnapshotFactory } from '../snapshot.js';
@@ -38,8 +39,15 @@ export interface DataApi {
   /**
    * Stores a response as if it had been fetched, synchronously.
    * @param start when the request behind it started (from `track`); @default now, as a new request
+   * @param visitEntity sees each entity item before it is written, and may skip it (`normalize`'s option)
    */
-  receive(endpoint: EndpointInterface, args: readonly unknown[], response: unknown, start?: RequestStart): unknown;
+  receive(
+    endpoint: EndpointInterface,
+    args: readonly unknown[],
+    response: unknown,
+    start?: RequestStart,
+    visitEntity?: NormalizeOptions['visitEntity'],
+  ): unknown;
   /**
    * Writes `value`, normalized with `schema` for `args`, as a write that starts now and has no
    * request (`ctrl.set`). A value the schema cannot normalize throws and writes nothing.
