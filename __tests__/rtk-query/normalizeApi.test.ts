@@ -211,7 +211,7 @@ describe('setup', () => {
     );
   });
 
-  test('an infinite query cannot be declared', () => {
+  test('an infinite query takes the schema of one page: a schema declaring the pages throws, saying so', () => {
     const pages = createApi({
       reducerPath: 'pages',
       baseQuery: fetchBaseQuery({ baseUrl: API }),
@@ -222,8 +222,9 @@ describe('setup', () => {
         }),
       }),
     });
-    expect(() => normalizeApi(pages, { getPages: [Trade] })).toThrow(
-      "normalizeApi: 'getPages' of the RTK Query api 'pages' is an infinite query, which normalizeApi does not normalize",
+    expect(normalizeApi(pages, { getPages: [Trade] }).endpoints.getPages.schema).toEqual([Trade]);
+    expect(() => normalizeApi(pages, { getPages: { pages: [[Trade]] } })).toThrow(
+      "normalizeApi: getPages (RTK Query 'pages') is an infinite query, and its schema declares 'pages'. Give the schema of ONE page",
     );
   });
 

@@ -82,8 +82,11 @@ function Component() {
   withHooks.useGetTradeQuery(skipToken);
   // @ts-expect-error: getTrade takes a number
   withHooks.useGetTradeQuery('1');
-  // @ts-expect-error: selectFromResult is normalizeApi's own
-  withHooks.useGetTradeQuery(1, { selectFromResult: () => ({}) });
+  // selectFromResult receives the denormalized result, and its return is what the hook gives
+  const picked = withHooks.useGetTradeQuery(1, { selectFromResult: ({ data }) => ({ amount: data?.amount }) });
+  expectType<Equal<typeof picked.amount, string | undefined>>();
+  // @ts-expect-error: data is a Trade, which has no field 'nope'
+  withHooks.useGetTradeQuery(1, { selectFromResult: ({ data }) => ({ nope: data?.nope }) });
 
   const [create, created] = withHooks.useCreateTradeMutation();
   expectType<Equal<typeof created.data, { trade: Trade; account: Account } | undefined>>();

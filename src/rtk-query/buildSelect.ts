@@ -1,10 +1,9 @@
 import type { EntitiesInstance } from '../redux/instance.js';
-import type { CountingSelector } from '../redux/selectResponse.js';
 import { argId } from './argId.js';
 import { isRecord } from '../utils/isRecord.js';
 import { field, stringField } from '../utils/field.js';
-import { normalizedSelector, type NormalizedResult } from './normalizedSelector.js';
-import type { DeclaredEndpoint } from './readApi.js';
+import { normalizedSelector, type EntrySelector } from './normalizedSelector.js';
+import type { ApiPlan, DeclaredEndpoint } from './readApi.js';
 import { mutationStorageKey, queryStorageKey } from './storageKey.js';
 import { evictOldest } from '../utils/evictOldest.js';
 
@@ -27,17 +26,20 @@ function findCacheKey(queries: unknown, requestId: string): string | undefined {
  * mutation's entry is found by its request id, the argument being RTK Query's (`{ requestId }`,
  * `{ fixedCacheKey }`).
  */
-export function buildSelect(instance: EntitiesInstance, reducerPath: string, declared: DeclaredEndpoint) {
-  const selectors = new Map<string, CountingSelector<NormalizedResult>>();
+export function buildSelect(instance: EntitiesInstance, plan: ApiPlan, declared: DeclaredEndpoint) {
+  const { reducerPath } = plan;
+  const selectors = new Map<string, EntrySelector>();
+  /** Each raw data of the endpoint's entries, to the value read from it (the last data a hook shows). */
+  const shown = new WeakMap<object, unknown>();
 
-  function build(arg: unknown): CountingSelector<NormalizedResult> {
+  function build(arg: unknown): EntrySelector {
     const rtkSelect = declared.rtk.select(arg);
     if (declared.kind === 'mutation') {
       const storageKeyOf = (state: unknown) => {
         const requestId = stringField(rtkSelect(state), 'requestId');
         return requestId === undefined ? undefined : mutationStorageKey(reducerPath, requestId);
       };
-      return normalizedSelector(instance, declared.schema, rtkSelect, storageKeyOf, () => []);
+      return normalizedSelector(instance, plan, declared, rtkSelect, storageKeyOf, () => [], shown);
     }
     let cacheKey: string | undefined;
     const storageKeyOf = (state: unknown) => {
@@ -47,12 +49,12 @@ export function buildSelect(instance: EntitiesInstance, reducerPath: string, dec
       }
       return cacheKey === undefined ? undefined : queryStorageKey(reducerPath, cacheKey);
     };
-    return normalizedSelector(instance, declared.schema, rtkSelect, storageKeyOf, (rtkResult) => [
-      rtkResult.originalArgs,
-    ]);
+    // the entry's own argument (a merged entry's is its last page's), else the one selected with
+    const argsOf = (rtkResult: { readonly [field: string]: unknown }) => [rtkResult.originalArgs ?? arg];
+    return normalizedSelector(instance, plan, declared, rtkSelect, storageKeyOf, argsOf, shown);
   }
 
-  return function select(arg?: unknown): CountingSelector<NormalizedResult> {
+  return function select(arg?: unknown): EntrySelector {
     const id = argId(arg);
     let selector = selectors.get(id);
     if (selector === undefined) {

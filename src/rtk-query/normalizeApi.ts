@@ -30,7 +30,15 @@ export function normalizeApi<A extends AnyRtkApi, M extends ApiSchemas<A>>(
   schemas: M & OnlyEndpointsOf<A, M>,
   options: NormalizeApiOptions = {},
 ): NormalizedApi<A, M> {
-  const { middleware, endpoints } = buildNormalizedApi(api, schemas, options.entities);
+  const built = buildNormalizedApi(api, schemas, options.entities);
+  const normalized = {
+    middleware: built.middleware,
+    endpoints: built.endpoints,
+    inject(more: unknown) {
+      built.inject(more);
+      return normalized;
+    },
+  };
   // the run-time endpoints are the typed ones: a mapped type over M cannot be built key by key
-  return { middleware, endpoints } as unknown as NormalizedApi<A, M>;
+  return normalized as unknown as NormalizedApi<A, M>;
 }

@@ -1,11 +1,15 @@
 import { createSelector } from 'reselect';
 import type { EntitiesInstance } from '../redux/instance.js';
+import { queryDelegate } from '../redux/queryDelegate.js';
 import type { CountingSelector } from '../redux/selectResponse.js';
 import type { ResponseMeta } from '../redux/state.js';
 import { tableInputs } from '../redux/tableInputs.js';
+import { isEntityClass } from '../schema/isEntityClass.js';
+import { warnOnce } from '../utils/devWarning.js';
+import { field } from '../utils/field.js';
 import { getOwn } from '../utils/ownProperty.js';
 import { isRecord } from '../utils/isRecord.js';
-import type { RtkSelector } from './readApi.js';
+import type { ApiPlan, DeclaredEndpoint, RtkSelector } from './readApi.js';
 import { shallowEqual } from './shallowEqual.js';
 
 /** RTK Query's result for one entry, with `data` and `currentData` read from the entities slice. */
@@ -16,27 +20,54 @@ export type NormalizedResult = {
 };
 
 /**
+ * The normalized selector of one entry: `(state)` reads RTK Query's own result for it; `(state,
+ * hookResult)` reads the result RTK Query's hook made of it instead (its flags, and the last
+ * argument's data while this one loads), as the hooks give it.
+ */
+export type EntrySelector = CountingSelector<NormalizedResult> &
+  ((state: unknown, hookResult?: { readonly [field: string]: unknown }) => NormalizedResult);
+
+function missingMiddleware(declared: DeclaredEndpoint): string {
+  return (
+    `normalizeApi: ${declared.label} was fulfilled, but entitiesApi.middleware is not in the store, so the response was never ` +
+    'normalized and there is no data to show. Add it after api.middleware and createDataMiddleware(): ' +
+    '`middleware: (getDefault) => getDefault().concat(api.middleware, createDataMiddleware(), entitiesApi.middleware)`.'
+  );
+}
+
+/**
  * A selector of RTK Query's own result for one entry (flags, `status`, `error`), whose `data` and
  * `currentData` are denormalized from the entities slice: instances, current after every write to
- * the entities they hold. No data unless RTK Query has data for the entry and the slice its
- * normalized result (RTK Query removed the entry: neither has). When normalizing the entry's data
- * failed, the result is an error naming the endpoint.
+ * the entities they hold.
+ *
+ * - No data unless RTK Query has data for the entry and the slice its normalized result (RTK Query
+ *   removed the entry: neither has). The last argument's data a hook shows while this one loads is
+ *   that data's denormalized value, as last read (`shown`).
+ * - A query whose schema is an Entity, loading for a record the store already holds (a list
+ *   fetched it), shows that record at once: `data` set, `isLoading` false, `isFetching` true.
+ * - When normalizing the entry's data failed, the result is an error naming the endpoint; an
+ *   entry fulfilled in a store where `entitiesApi.middleware` never ran is an error saying so.
  *
  * Memoized on RTK Query's result, the stored result and the tables the schema can read, per set of
  * them (so per store): the same object while none changes, and while a change leaves every field
  * as it was. `recomputations()` counts the results it built.
  *
  * @param storageKeyOf where the entry's normalized result is stored, once that is known
- * @param argsOf the arguments `schema.Query` reads, from RTK Query's result
+ * @param argsOf the arguments the read takes (`schema.Query`, the record's key), from RTK Query's result
+ * @param shown each raw data this endpoint's entries held, to the value read from it
  */
 export function normalizedSelector(
   instance: EntitiesInstance,
-  schema: unknown,
+  plan: ApiPlan,
+  declared: DeclaredEndpoint,
   rtkSelect: RtkSelector,
   storageKeyOf: (state: unknown) => string | undefined,
   argsOf: (rtkResult: { readonly [field: string]: unknown }) => readonly unknown[],
-): CountingSelector<NormalizedResult> {
-  const { selectors, toTables } = tableInputs(instance, schema);
+  shown: WeakMap<object, unknown>,
+): EntrySelector {
+  const { stored: schema } = declared;
+  const { keys, selectors, indexSelectors, toTables, toIndexes } = tableInputs(instance, schema);
+  const own = (state: unknown, hookResult?: unknown): unknown => hookResult ?? rtkSelect(state);
   const stored = (state: unknown): unknown => {
     const key = storageKeyOf(state);
     return key === undefined ? undefined : getOwn(instance.selectSlice(state).endpoints, key);
@@ -45,29 +76,55 @@ export function normalizedSelector(
     const key = storageKeyOf(state);
     return key === undefined ? undefined : getOwn(instance.selectSlice(state).meta, key);
   };
+  const config = (state: unknown): unknown => field(field(state, plan.reducerPath), 'config');
+  const fromStore = isEntityClass(declared.schema) && declared.kind === 'query' ? declared.schema : undefined;
+
   return createSelector(
-    [rtkSelect, stored, storedMeta, ...selectors],
-    (rtkResult, result, meta, ...tables): NormalizedResult => {
-      const own = isRecord(rtkResult) ? rtkResult : {};
+    [own, stored, storedMeta, config, ...selectors, ...indexSelectors],
+    (rtkResult, result, meta, apiConfig, ...values): NormalizedResult => {
+      const rtk = isRecord(rtkResult) ? rtkResult : {};
+      const rawCurrent = 'currentData' in rtk ? rtk.currentData : rtk.data;
       if (meta?.error !== undefined) {
-        return own.status === 'fulfilled'
-          ? {
-              ...own,
-              status: 'rejected',
-              isSuccess: false,
-              isError: true,
-              error: meta.error,
-              data: undefined,
-              currentData: undefined,
-            }
-          : { ...own, data: undefined, currentData: undefined };
+        return rtk.status === 'fulfilled'
+          ? failed(rtk, meta.error)
+          : { ...rtk, data: undefined, currentData: undefined };
       }
-      const data =
-        meta !== undefined && own.data !== undefined
-          ? instance.memo.denormalize(schema, result, toTables(tables), argsOf(own))
+      if (meta === undefined && rawCurrent !== undefined && isRecord(apiConfig) && !plan.connected.has(apiConfig)) {
+        const message = missingMiddleware(declared);
+        warnOnce(`normalizeApi:middleware:${plan.reducerPath}`, message);
+        return failed(rtk, { name: 'MissingMiddlewareError', message });
+      }
+      const tables = toTables(values.slice(0, keys.length));
+      const args = argsOf(rtk);
+      const currentData =
+        meta !== undefined && rawCurrent !== undefined
+          ? instance.memo.denormalize(schema, result, tables, args)
           : undefined;
-      return { ...own, data, currentData: data };
+      if (isRecord(rawCurrent) && currentData !== undefined) shown.set(rawCurrent, currentData);
+      const data = rtk.data === rawCurrent ? currentData : isRecord(rtk.data) ? shown.get(rtk.data) : undefined;
+      if (data === undefined && fromStore !== undefined && rtk.status === 'pending') {
+        const pk = fromStore.queryKey?.(args, queryDelegate(tables, toIndexes(values.slice(keys.length))));
+        const found = pk === undefined ? undefined : instance.memo.denormalize(fromStore, pk, tables, args);
+        if (found !== undefined) {
+          return { ...rtk, data: found, currentData: found, isLoading: false, isSuccess: true, isFetching: true };
+        }
+      }
+      return { ...rtk, data, currentData };
     },
     { memoizeOptions: { resultEqualityCheck: shallowEqual } },
-  ) as unknown as CountingSelector<NormalizedResult>;
+  ) as unknown as EntrySelector;
+}
+
+/** RTK Query's result turned into a failure with `error` (and no data). */
+function failed(rtk: { readonly [field: string]: unknown }, error: unknown): NormalizedResult {
+  return {
+    ...rtk,
+    status: 'rejected',
+    isSuccess: false,
+    isError: true,
+    isLoading: false,
+    error,
+    data: undefined,
+    currentData: undefined,
+  };
 }

@@ -1,106 +1,132 @@
-/** The public types of `rtk-entities/rtk-query/react`. */
-import type { BaseQueryFn, SkipToken } from '@reduxjs/toolkit/query';
+/** The public types of `rtk-entities/rtk-query/react`: RTK Query's own hook types, over the data normalizeApi reads. */
+import type { SkipToken } from '@reduxjs/toolkit/query';
 import type {
-  TypedMutationTrigger,
-  TypedUseMutationResult,
+  TypedUseInfiniteQuery,
+  TypedUseInfiniteQueryState,
+  TypedUseInfiniteQuerySubscription,
+  TypedUseLazyQuery,
+  TypedUseLazyQuerySubscription,
+  TypedUseMutation,
+  TypedUseQuery,
+  TypedUseQueryState,
+  TypedUseQuerySubscription,
   TypedUseQueryHookResult,
   TypedUseQuerySubscriptionOptions,
 } from '@reduxjs/toolkit/query/react';
-import type { Denormalize } from '../schema/types.js';
-import type { AnyRtkApi, EndpointsOf, NormalizedApi, NormalizedEndpoint, WithData } from './types.js';
+import type {
+  AnyRtkApi,
+  BaseQueryOf,
+  DataOf,
+  EndpointsOf,
+  IsInfinite,
+  IsMutation,
+  NormalizedApi,
+  NormalizedEndpoint,
+  PageParamOf,
+  QueryArgOf,
+  ResultTypeOf,
+} from './types.js';
 
-/** What RTK Query's endpoint types say about an endpoint (`api.endpoints[name].Types`). */
-type EndpointTypes<E> = E extends { readonly Types: infer T } ? T : never;
-/**
- * The endpoint's argument type.
- *
- * @see README.md#already-on-rtk-query
- */
-export type QueryArgOf<E> = EndpointTypes<E> extends { QueryArg: infer A } ? A : never;
-/**
- * The endpoint's (raw) result type.
- *
- * @see README.md#already-on-rtk-query
- */
-export type ResultTypeOf<E> = EndpointTypes<E> extends { ResultType: infer R } ? R : never;
-/**
- * The endpoint's base query.
- *
- * @see README.md#already-on-rtk-query
- */
-export type BaseQueryOf<E> = EndpointTypes<E> extends { BaseQuery: infer B extends BaseQueryFn } ? B : never;
-/**
- * True for mutation endpoints.
- *
- * @see README.md#already-on-rtk-query
- */
-export type IsMutation<E> = EndpointTypes<E> extends { MutationDefinition: unknown } ? true : false;
+export type { BaseQueryOf, IsInfinite, IsMutation, PageParamOf, QueryArgOf, ResultTypeOf };
+
+/** The data of one entry (one page, for an infinite query), as the hooks give it. */
+type Data<E, S> = DataOf<ResultTypeOf<E>, S>;
 
 /**
- * The hook of a declared query.
+ * `useSuspenseQuery(arg, options)`: the normalized `useQuery` that suspends until the argument has
+ * data and throws an error with no data to the nearest error boundary; `data` is then always set.
  *
  * @see README.md#already-on-rtk-query
  */
-export interface NormalizedQueryHook<E, S> {
-  /**
-   * RTK Query's `useQuery` (subscription, polling, refetching, flags) with `data` and `currentData`
-   * denormalized from the entities slice (`Denormalize<S>`). Re-renders only when the denormalized
-   * value or a flag changes: a mutation that changes an entity it shows re-renders it with no request.
-   * @param arg the query's argument, or `skipToken`
-   * @param options RTK Query's subscription options (`skip`, `pollingInterval`, `refetchOnMountOrArgChange`…)
-   * @example
-   * ```tsx
-   * const { data: trades, isLoading } = entitiesApi.useGetTradesQuery(); // Trade[] | undefined
-   * ```
-   */
-  (
-    arg: QueryArgOf<E> | SkipToken,
-    options?: TypedUseQuerySubscriptionOptions,
-  ): WithData<TypedUseQueryHookResult<ResultTypeOf<E>, QueryArgOf<E>, BaseQueryOf<E>>, Denormalize<S>>;
+export type NormalizedSuspenseQuery<E, S> = (
+  arg: QueryArgOf<E> | SkipToken,
+  options?: TypedUseQuerySubscriptionOptions,
+) => TypedUseQueryHookResult<Data<E, S>, QueryArgOf<E>, BaseQueryOf<E>> & {
+  /** The argument's data (the last data shown, while a new argument refetches). Undefined only when skipped. */
+  readonly data: Data<E, S>;
+};
+
+/**
+ * The hooks of a declared query: RTK Query's own, typed as RTK Query types them, over the
+ * denormalized data (`selectFromResult` receives it, `refetch()` and a lazy trigger settle with it).
+ *
+ * @see README.md#already-on-rtk-query
+ */
+export interface NormalizedQueryHooks<E, S> {
+  readonly useQuery: TypedUseQuery<Data<E, S>, QueryArgOf<E>, BaseQueryOf<E>>;
+  readonly useQueryState: TypedUseQueryState<Data<E, S>, QueryArgOf<E>, BaseQueryOf<E>>;
+  readonly useQuerySubscription: TypedUseQuerySubscription<Data<E, S>, QueryArgOf<E>, BaseQueryOf<E>>;
+  readonly useLazyQuery: TypedUseLazyQuery<Data<E, S>, QueryArgOf<E>, BaseQueryOf<E>>;
+  readonly useLazyQuerySubscription: TypedUseLazyQuerySubscription<Data<E, S>, QueryArgOf<E>, BaseQueryOf<E>>;
+  readonly useSuspenseQuery: NormalizedSuspenseQuery<E, S>;
 }
 
 /**
- * The hook of a declared mutation.
+ * The hooks of a declared infinite query: RTK Query's own, over `data.pages` denormalized with the page schema.
  *
  * @see README.md#already-on-rtk-query
  */
-export interface NormalizedMutationHook<E, S> {
-  /**
-   * RTK Query's `useMutation`: its trigger (whose promise gives the raw response), and its result
-   * with `data` denormalized from the entities slice (`Denormalize<S>`).
-   * @param options `fixedCacheKey`, as RTK Query's
-   */
-  (options?: {
-    readonly fixedCacheKey?: string;
-  }): readonly [
-    TypedMutationTrigger<ResultTypeOf<E>, QueryArgOf<E>, BaseQueryOf<E>>,
-    WithData<TypedUseMutationResult<ResultTypeOf<E>, QueryArgOf<E>, BaseQueryOf<E>>, Denormalize<S>>,
-  ];
+export interface NormalizedInfiniteQueryHooks<E, S> {
+  readonly useInfiniteQuery: TypedUseInfiniteQuery<Data<E, S>, QueryArgOf<E>, PageParamOf<E>, BaseQueryOf<E>>;
+  readonly useInfiniteQueryState: TypedUseInfiniteQueryState<Data<E, S>, QueryArgOf<E>, PageParamOf<E>, BaseQueryOf<E>>;
+  readonly useInfiniteQuerySubscription: TypedUseInfiniteQuerySubscription<
+    Data<E, S>,
+    QueryArgOf<E>,
+    PageParamOf<E>,
+    BaseQueryOf<E>
+  >;
 }
 
 /**
- * A declared endpoint of a normalized api with its hook: `useQuery` for queries, `useMutation` for mutations.
+ * The hook of a declared mutation: RTK Query's own, whose result's `data` and trigger's promise give
+ * the response denormalized.
+ *
+ * @see README.md#already-on-rtk-query
+ */
+export interface NormalizedMutationHooks<E, S> {
+  readonly useMutation: TypedUseMutation<Data<E, S>, QueryArgOf<E>, BaseQueryOf<E>>;
+}
+
+/**
+ * A declared endpoint of a normalized api with its hooks, by its kind.
  *
  * @see README.md#already-on-rtk-query
  */
 export type NormalizedReactEndpoint<E, S> = NormalizedEndpoint<E, S> &
   (IsMutation<E> extends true
-    ? { readonly useMutation: NormalizedMutationHook<E, S> }
-    : { readonly useQuery: NormalizedQueryHook<E, S> });
+    ? NormalizedMutationHooks<E, S>
+    : IsInfinite<E> extends true
+      ? NormalizedInfiniteQueryHooks<E, S>
+      : NormalizedQueryHooks<E, S>);
+
+type Declared<A extends AnyRtkApi, M> = keyof M & keyof EndpointsOf<A> & string;
 
 /**
- * The hooks under RTK Query's generated names: `useGetTradesQuery`, `useCreateTradeMutation`.
+ * The hooks under RTK Query's generated names: `useGetTodosQuery`, `useLazyGetTodosQuery`,
+ * `useGetFeedInfiniteQuery`, `useCreateTodoMutation`.
  *
  * @see README.md#already-on-rtk-query
  */
 export type NormalizedHookNames<A extends AnyRtkApi, M> = {
   readonly [
-    K in keyof M & keyof EndpointsOf<A> & string as IsMutation<EndpointsOf<A>[K]> extends true
+    K in Declared<A, M> as IsMutation<EndpointsOf<A>[K]> extends true
       ? `use${Capitalize<K>}Mutation`
-      : `use${Capitalize<K>}Query`
+      : IsInfinite<EndpointsOf<A>[K]> extends true
+        ? `use${Capitalize<K>}InfiniteQuery`
+        : `use${Capitalize<K>}Query`
   ]: IsMutation<EndpointsOf<A>[K]> extends true
-    ? NormalizedMutationHook<EndpointsOf<A>[K], M[K]>
-    : NormalizedQueryHook<EndpointsOf<A>[K], M[K]>;
+    ? NormalizedMutationHooks<EndpointsOf<A>[K], M[K]>['useMutation']
+    : IsInfinite<EndpointsOf<A>[K]> extends true
+      ? NormalizedInfiniteQueryHooks<EndpointsOf<A>[K], M[K]>['useInfiniteQuery']
+      : NormalizedQueryHooks<EndpointsOf<A>[K], M[K]>['useQuery'];
+} & {
+  readonly [
+    K in Declared<A, M> as IsMutation<EndpointsOf<A>[K]> extends true
+      ? never
+      : IsInfinite<EndpointsOf<A>[K]> extends true
+        ? never
+        : `useLazy${Capitalize<K>}Query`
+  ]: NormalizedQueryHooks<EndpointsOf<A>[K], M[K]>['useLazyQuery'];
 };
 
 /**
@@ -108,9 +134,20 @@ export type NormalizedHookNames<A extends AnyRtkApi, M> = {
  *
  * @see README.md#already-on-rtk-query
  */
-export type NormalizedReactApi<A extends AnyRtkApi, M> = Omit<NormalizedApi<A, M>, 'endpoints'> & {
-  /** The declared endpoints, each with its normalized `select` and hook. */
+export type NormalizedReactApi<A extends AnyRtkApi, M> = Omit<NormalizedApi<A, M>, 'endpoints' | 'inject'> & {
+  /** The declared endpoints, each with its normalized `select` and its hooks. */
   readonly endpoints: {
     readonly [K in keyof M & keyof EndpointsOf<A>]: NormalizedReactEndpoint<EndpointsOf<A>[K], M[K]>;
   };
+  /** RTK Query's own `usePrefetch` (it starts requests; what they fetch is normalized). */
+  readonly usePrefetch: A extends { readonly usePrefetch: infer P } ? P : never;
+  /**
+   * Declares endpoints added later with `api.injectEndpoints`: the same middleware normalizes
+   * them, and they get their hooks. Pass the api `injectEndpoints` returned to have them typed.
+   */
+  inject<A2 extends AnyRtkApi, M2 extends { readonly [K in keyof EndpointsOf<A2>]?: unknown }>(
+    schemas: M2 & { readonly [K in Exclude<keyof M2, keyof EndpointsOf<A2>>]: never },
+    api: A2,
+  ): NormalizedReactApi<A2, M & M2>;
+  inject(schemas: { readonly [name: string]: unknown }): NormalizedReactApi<A, M>;
 } & NormalizedHookNames<A, M>;

@@ -1,3 +1,5 @@
+import { ArraySchema } from '../schema/ArraySchema.js';
+import { ObjectSchema } from '../schema/ObjectSchema.js';
 import { describeType } from '../utils/describeValue.js';
 import { isRecord } from '../utils/isRecord.js';
 import { field, stringField } from '../utils/field.js';
@@ -5,32 +7,66 @@ import { field, stringField } from '../utils/field.js';
 /** A selector of RTK Query's: the root state to its result for one argument. */
 export type RtkSelector = (state: unknown) => unknown;
 
+/** A hook of RTK Query's, as normalizeApi calls it: any arguments, some result. */
+export type RtkHook = (...args: any[]) => unknown;
+
 /** What normalizeApi uses of one endpoint of an RTK Query api (`api.endpoints[name]`). */
 export interface RtkEndpoint {
   select(arg: unknown): RtkSelector;
-  /** The api's own hooks, on apis made with `@reduxjs/toolkit/query/react`. */
-  readonly useQuery?: (arg: unknown, options?: object) => object;
-  readonly useMutation?: (options?: object) => readonly [unknown, object];
+  /** `initiate(arg, options)`: starts a request (a thunk action). */
+  readonly initiate?: (arg: unknown, options?: object) => unknown;
+  /** The api's own hooks, on apis made with `@reduxjs/toolkit/query/react`, by name (`useQuery`...). */
+  readonly [hook: `use${string}`]: RtkHook | undefined;
 }
+
+/** The kinds of endpoint RTK Query has. */
+export type RtkKind = 'query' | 'infinitequery' | 'mutation';
 
 /** One endpoint normalizeApi normalizes: its name, kind and schema, and RTK Query's own endpoint. */
 export interface DeclaredEndpoint {
   readonly name: string;
-  readonly kind: 'query' | 'mutation';
+  readonly kind: RtkKind;
+  /** The schema declared: for an infinite query, the schema of ONE page. */
   readonly schema: unknown;
+  /** What an entry's data is normalized with: the declared schema, or `{ pages: [page] }` for an infinite query. */
+  readonly stored: unknown;
+  /** The definition has `merge`: an answer is merged into the entry's data, which then changes where it changed. */
+  readonly merges: boolean;
+  /** The definition has `providesTags`: a write-back recomputes the entry's tags. */
+  readonly providesTags: boolean;
   readonly rtk: RtkEndpoint;
   /** Names it in errors and DevTools: `getTrades (RTK Query 'api')`. */
   readonly label: string;
 }
 
-/** The api as normalizeApi reads it. */
+/** `api.util` as normalizeApi uses it. */
+export interface RtkUtil {
+  /** Applies patches to one query entry's data (RTK Query's `patchQueryData`): a thunk action. */
+  patchQueryData(endpointName: string, arg: unknown, patches: readonly object[], updateProvided?: boolean): unknown;
+  /** The promise of the request running for this entry, if any (a thunk action). */
+  getRunningQueryThunk(endpointName: string, arg: unknown): unknown;
+}
+
+/** The api as normalizeApi reads it; `endpoints` grows as `inject` declares more. */
 export interface ApiPlan {
   readonly reducerPath: string;
-  readonly endpoints: ReadonlyMap<string, DeclaredEndpoint>;
+  readonly util: RtkUtil;
+  readonly endpoints: Map<string, DeclaredEndpoint>;
+  /**
+   * The api state `config` objects of the stores whose `normalizeApi` middleware has run: an entry
+   * fulfilled in a store not listed was never normalized (the middleware is missing).
+   */
+  readonly connected: WeakSet<object>;
+  /** Checks and adds declarations (the initial ones, then `inject`'s); errors name the endpoint. */
+  declare(schemas: unknown): readonly DeclaredEndpoint[];
 }
 
 function isRtkEndpoint(value: unknown): value is RtkEndpoint {
   return typeof field(value, 'select') === 'function';
+}
+
+function isRtkUtil(value: unknown): value is RtkUtil {
+  return typeof field(value, 'patchQueryData') === 'function';
 }
 
 /** `api.enhanceEndpoints`, as normalizeApi calls it: with a function that reads a definition. */
@@ -40,50 +76,92 @@ function isEnhanceEndpoints(value: unknown): value is EnhanceEndpoints {
   return typeof value === 'function';
 }
 
+function isKind(value: unknown): value is RtkKind {
+  return value === 'query' || value === 'infinitequery' || value === 'mutation';
+}
+
 /**
- * Checks `api` and `schemas` and learns each declared endpoint's kind, with errors that name what
- * is wrong. The kind comes from the endpoint's definition, which RTK Query hands to a function
- * given to `api.enhanceEndpoints` (its documented way to reach definitions); nothing is changed.
+ * Checks `api` and learns, for each endpoint `declare` is given a schema for, its kind and what its
+ * definition does (`merge`, `providesTags`), with errors that name what is wrong. The definition is
+ * what RTK Query hands to a function given to `api.enhanceEndpoints` (its documented way to reach
+ * definitions); nothing is changed.
  */
-export function readApi(api: unknown, schemas: unknown): ApiPlan {
+export function readApi(api: unknown): ApiPlan {
   const reducerPath = stringField(api, 'reducerPath');
-  const rtkEndpoints = field(api, 'endpoints');
   const enhance = field(api, 'enhanceEndpoints');
-  if (reducerPath === undefined || !isRecord(rtkEndpoints) || !isEnhanceEndpoints(enhance)) {
+  const util = field(api, 'util');
+  if (
+    reducerPath === undefined ||
+    !isRecord(field(api, 'endpoints')) ||
+    !isEnhanceEndpoints(enhance) ||
+    !isRtkUtil(util)
+  ) {
     throw new TypeError(
-      `normalizeApi(api, schemas): api must be an RTK Query api made with createApi; received ${describeType(api)} without reducerPath, endpoints and enhanceEndpoints.`,
+      `normalizeApi(api, schemas): api must be an RTK Query api made with createApi; received ${describeType(api)} without reducerPath, endpoints, util and enhanceEndpoints.`,
     );
   }
-  if (!isRecord(schemas) || Array.isArray(schemas)) {
-    throw new TypeError(
-      `normalizeApi(api, schemas): schemas must map endpoint names of the api '${reducerPath}' to schemas; received ${describeType(schemas)}.`,
-    );
-  }
-  const known = Object.keys(rtkEndpoints);
   const endpoints = new Map<string, DeclaredEndpoint>();
-  for (const name of Object.keys(schemas)) {
+
+  const declareOne = (name: string, schema: unknown): DeclaredEndpoint => {
+    const rtkEndpoints = field(api, 'endpoints') as { readonly [name: string]: unknown };
     const rtk = Object.hasOwn(rtkEndpoints, name) ? rtkEndpoints[name] : undefined;
     if (!isRtkEndpoint(rtk)) {
       throw new Error(
         `normalizeApi: the RTK Query api '${reducerPath}' has no endpoint '${name}', which schemas declares. ` +
-          `Its endpoints: ${known.join(', ') || '(none)'}. Check the name, or inject the endpoint before calling normalizeApi.`,
+          `Its endpoints: ${Object.keys(rtkEndpoints).join(', ') || '(none)'}. Check the name, or inject the endpoint (api.injectEndpoints) ` +
+          'and then declare it with entitiesApi.inject({ name: schema }).',
       );
     }
-    const schema = schemas[name];
     if (schema === undefined || schema === null) {
       throw new TypeError(
         `normalizeApi: schemas.${name} is ${String(schema)}; give the endpoint '${name}' a schema (an Entity, [Entity], a schema.Collection…), or leave it out.`,
       );
     }
-    let kind: unknown;
-    enhance.call(api, { endpoints: { [name]: (definition) => void (kind = field(definition, 'type')) } });
-    if (kind !== 'query' && kind !== 'mutation') {
+    let definition: unknown;
+    enhance.call(api, { endpoints: { [name]: (found) => void (definition = found) } });
+    const kind = field(definition, 'type');
+    if (!isKind(kind)) {
       throw new Error(
-        `normalizeApi: '${name}' of the RTK Query api '${reducerPath}' is ${kind === 'infinitequery' ? 'an infinite query' : `of kind ${String(kind)}`}, ` +
-          'which normalizeApi does not normalize: declare schemas for queries and mutations only.',
+        `normalizeApi: '${name}' of the RTK Query api '${reducerPath}' is of kind ${String(kind)}, which normalizeApi does not know: ` +
+          'declare schemas for queries, infinite queries and mutations.',
       );
     }
-    endpoints.set(name, { name, kind, schema, rtk, label: `${name} (RTK Query '${reducerPath}')` });
-  }
-  return { reducerPath, endpoints };
+    const label = `${name} (RTK Query '${reducerPath}')`;
+    if (kind === 'infinitequery' && isRecord(schema) && !Array.isArray(schema) && 'pages' in schema) {
+      throw new TypeError(
+        `normalizeApi: ${label} is an infinite query, and its schema declares 'pages'. Give the schema of ONE page ` +
+          `(for pages shaped { items, next }: { ${name}: { items: [Post] } }): RTK Query keeps the pages in data.pages, ` +
+          'and each is normalized with it.',
+      );
+    }
+    const stored = kind === 'infinitequery' ? new ObjectSchema({ pages: new ArraySchema(schema) }) : schema;
+    return {
+      name,
+      kind,
+      schema,
+      stored,
+      merges: typeof field(definition, 'merge') === 'function',
+      providesTags: field(definition, 'providesTags') !== undefined,
+      rtk,
+      label,
+    };
+  };
+
+  return {
+    reducerPath,
+    util,
+    endpoints,
+    connected: new WeakSet(),
+    declare(schemas) {
+      if (!isRecord(schemas) || Array.isArray(schemas)) {
+        throw new TypeError(
+          `normalizeApi(api, schemas): schemas must map endpoint names of the api '${reducerPath}' to schemas; received ${describeType(schemas)}.`,
+        );
+      }
+      // every declaration is checked before any is added: a mistake adds none of them
+      const declared = Object.keys(schemas).map((name) => declareOne(name, schemas[name]));
+      for (const endpoint of declared) endpoints.set(endpoint.name, endpoint);
+      return declared;
+    },
+  };
 }

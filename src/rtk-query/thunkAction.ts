@@ -18,6 +18,8 @@ export interface RequestEvent {
   readonly startedTimeStamp: number | undefined;
   /** The response, on fulfilled actions. */
   readonly payload: unknown;
+  /** Infinite queries: the request fetches a further page (`fetchNextPage`, `fetchPreviousPage`). */
+  readonly addsPage: boolean;
 }
 
 const STATUSES = ['pending', 'fulfilled', 'rejected'] as const;
@@ -59,5 +61,6 @@ export function readRequestEvent(reducerPath: string, action: unknown): RequestE
     mutationCacheKey: stringField(arg, 'fixedCacheKey') ?? requestId,
     startedTimeStamp: typeof started === 'number' ? started : undefined,
     payload: field(action, 'payload'),
+    addsPage: field(arg, 'direction') !== undefined,
   };
 }

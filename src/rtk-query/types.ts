@@ -1,7 +1,9 @@
 /** The public types of `rtk-entities/rtk-query` (no React). */
 import type { Middleware } from '@reduxjs/toolkit';
+import type { BaseQueryFn, InfiniteData, InfiniteQueryDefinition } from '@reduxjs/toolkit/query';
 import type { Entities } from '../redux/createEntities.js';
 import type { CountingSelector } from '../redux/selectResponse.js';
+import type { ObjectSchema } from '../schema/ObjectSchema.js';
 import type { Denormalize } from '../schema/types.js';
 
 /**
@@ -34,6 +36,99 @@ export type ApiSchemas<A extends AnyRtkApi> = { readonly [K in keyof EndpointsOf
  * @see README.md#already-on-rtk-query
  */
 export type OnlyEndpointsOf<A extends AnyRtkApi, M> = { readonly [K in Exclude<keyof M, keyof EndpointsOf<A>>]: never };
+
+/** What RTK Query's endpoint types say about an endpoint (`api.endpoints[name].Types`). */
+type EndpointTypes<E> = E extends { readonly Types: infer T } ? T : never;
+
+/**
+ * The endpoint's argument type.
+ *
+ * @see README.md#already-on-rtk-query
+ */
+export type QueryArgOf<E> = EndpointTypes<E> extends { QueryArg: infer A } ? A : never;
+
+/**
+ * The endpoint's (raw) result type: for an infinite query, that of one page.
+ *
+ * @see README.md#already-on-rtk-query
+ */
+export type ResultTypeOf<E> = EndpointTypes<E> extends { ResultType: infer R } ? R : never;
+
+/**
+ * The endpoint's base query.
+ *
+ * @see README.md#already-on-rtk-query
+ */
+export type BaseQueryOf<E> = EndpointTypes<E> extends { BaseQuery: infer B extends BaseQueryFn } ? B : never;
+
+/**
+ * An infinite query's page parameter.
+ *
+ * @see README.md#already-on-rtk-query
+ */
+export type PageParamOf<E> =
+  EndpointTypes<E> extends { InfiniteQueryDefinition: InfiniteQueryDefinition<any, infer P, any, any, any, any> }
+    ? P
+    : never;
+
+/**
+ * True for mutation endpoints.
+ *
+ * @see README.md#already-on-rtk-query
+ */
+export type IsMutation<E> = EndpointTypes<E> extends { MutationDefinition: unknown } ? true : false;
+
+/**
+ * True for infinite query endpoints.
+ *
+ * @see README.md#already-on-rtk-query
+ */
+export type IsInfinite<E> = EndpointTypes<E> extends { InfiniteQueryDefinition: unknown } ? true : false;
+
+/** A plain object written as a schema (`{ items: [Todo] }`): its other fields are the response's own. */
+type IsObjectShorthand<S> = S extends abstract new (...args: any[]) => unknown
+  ? false
+  : S extends readonly unknown[]
+    ? false
+    : S extends { normalize(...args: any[]): unknown }
+      ? false
+      : S extends object
+        ? true
+        : false;
+
+/** The fields of a response `R` read through an object schema `D`: the schema's fields denormalized, the others as `R` has them. */
+type ReadFields<R, D> = R extends object
+  ? {
+      [K in keyof R | keyof D]: K extends keyof D
+        ? DataOf<K extends keyof R ? R[K] : unknown, D[K]>
+        : K extends keyof R
+          ? R[K]
+          : never;
+    }
+  : Denormalize<D>;
+
+/**
+ * What a response of type `R` reads as through schema `S`: `Denormalize<S>`, except that an object
+ * schema (`{ items: [Todo] }`, `schema.Object`) keeps the fields it does not declare as the response
+ * types them (`next`, `total`).
+ *
+ * @see README.md#already-on-rtk-query
+ */
+export type DataOf<R, S> =
+  S extends ObjectSchema<infer D>
+    ? ReadFields<R, D>
+    : IsObjectShorthand<S> extends true
+      ? ReadFields<R, S>
+      : Denormalize<S>;
+
+/**
+ * The data of a declared endpoint's entries as normalizeApi reads them: `DataOf` its result type and
+ * schema; for an infinite query, RTK Query's `{ pages, pageParams }` with each page read so.
+ *
+ * @see README.md#already-on-rtk-query
+ */
+export type EntryDataOf<E, S> =
+  IsInfinite<E> extends true ? InfiniteData<DataOf<ResultTypeOf<E>, S>, PageParamOf<E>> : DataOf<ResultTypeOf<E>, S>;
 
 /**
  * `Omit` applied to each member of a union, so a result's `status`/flags variants stay apart.
@@ -80,7 +175,7 @@ export interface NormalizedEndpoint<E, S> {
   readonly schema: S;
   /**
    * A memoized selector of RTK Query's own result for this argument (flags, `status`, `error`),
-   * whose `data` and `currentData` are denormalized from the entities slice (`Denormalize<S>`).
+   * whose `data` and `currentData` are denormalized from the entities slice (`EntryDataOf<E, S>`).
    * No data once RTK Query has removed the entry. The same selector comes back for equal arguments,
    * and it returns the same object while nothing it reads changed (per store).
    * @param arg as for RTK Query's `select`: the query's argument (or `skipToken`); for a mutation `{ requestId }` or `{ fixedCacheKey }`
@@ -89,7 +184,7 @@ export interface NormalizedEndpoint<E, S> {
    * const { data, isFetching } = entitiesApi.endpoints.getTrades.select()(store.getState()); // data: Trade[] | undefined
    * ```
    */
-  select(...arg: SelectArgsOf<E>): CountingSelector<WithData<RtkResultOf<E>, Denormalize<S>>>;
+  select(...arg: SelectArgsOf<E>): CountingSelector<WithData<RtkResultOf<E>, EntryDataOf<E, S>>>;
 }
 
 /**
@@ -118,4 +213,20 @@ export interface NormalizedApi<A extends AnyRtkApi, M> {
   readonly middleware: Middleware;
   /** The declared endpoints, each with its normalized `select`. */
   readonly endpoints: { readonly [K in keyof M & keyof EndpointsOf<A>]: NormalizedEndpoint<EndpointsOf<A>[K], M[K]> };
+  /**
+   * Declares endpoints added later with `api.injectEndpoints`: the same middleware normalizes them
+   * (no second one). Pass the api `injectEndpoints` returned to have them typed; a name the api does
+   * not have throws, naming it.
+   * @example
+   * ```ts
+   * const withUsers = api.injectEndpoints({ endpoints: (build) => ({ getUser: build.query<UserRow, number>({ query: (id) => `/users/${id}` }) }) });
+   * const typed = entitiesApi.inject({ getUser: User }, withUsers);
+   * typed.endpoints.getUser.select(1)(state).data; // User | undefined
+   * ```
+   */
+  inject<A2 extends AnyRtkApi, M2 extends ApiSchemas<A2>>(
+    schemas: M2 & OnlyEndpointsOf<A2, M2>,
+    api: A2,
+  ): NormalizedApi<A2, M & M2>;
+  inject(schemas: { readonly [name: string]: unknown }): NormalizedApi<A, M>;
 }

@@ -1,0 +1,109 @@
+/**
+ * Setting normalizeApi up as a team adopting it does (DESIGN §8.6): the slip of leaving out
+ * `entitiesApi.middleware` is said, not swallowed, and endpoints injected later with
+ * `api.injectEndpoints` need `entitiesApi.inject` and nothing else.
+ */
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query';
+import nock from 'nock';
+import { Entity, getEntitySelectors } from '../../src/index';
+import { normalizeApi } from '../../src/rtk-query/index';
+import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
+import { Todo, closeTodoStores, makeTodosStore, todoRows, todoSchemas, todosApi } from '../fixtures/todosApi';
+
+beforeEach(strictNetwork);
+afterEach(() => {
+  closeTodoStores();
+  assertNetworkDone();
+});
+
+test('a declared endpoint fulfilled without entitiesApi.middleware is an error naming the fix, never success without data', async () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+  const entitiesApi = normalizeApi(todosApi, todoSchemas);
+  // the slip: api.middleware and the data middleware, but not entitiesApi.middleware
+  const { store } = makeStore({ reducer: { [todosApi.reducerPath]: todosApi.reducer }, before: [todosApi.middleware] });
+  nock(API).get('/todos').reply(200, todoRows('a'));
+  await store.dispatch(todosApi.endpoints.getTodos.initiate());
+
+  const result = entitiesApi.endpoints.getTodos.select()(store.getState());
+  expect(result).toEqual(
+    expect.objectContaining({ status: 'rejected', isError: true, isSuccess: false, data: undefined }),
+  );
+  expect(result.error).toEqual({
+    name: 'MissingMiddlewareError',
+    message: expect.stringContaining(
+      "getTodos (RTK Query 'todosApi') was fulfilled, but entitiesApi.middleware is not in the store",
+    ),
+  });
+  expect(warn).toHaveBeenCalledWith(
+    expect.stringContaining('getDefault().concat(api.middleware, createDataMiddleware(), entitiesApi.middleware)'),
+  );
+  warn.mockRestore();
+  store.dispatch(todosApi.util.resetApiState());
+});
+
+test('with the middleware, the same request is a success with data: the check never fires by mistake', async () => {
+  const entitiesApi = normalizeApi(todosApi, todoSchemas);
+  const { store } = makeTodosStore(entitiesApi);
+  nock(API).get('/todos').reply(200, todoRows('a'));
+  const request = store.dispatch(todosApi.endpoints.getTodos.initiate());
+  // while the request is in flight too
+  expect(entitiesApi.endpoints.getTodos.select()(store.getState()).isError).toBe(false);
+  await request;
+  expect(entitiesApi.endpoints.getTodos.select()(store.getState())).toEqual(
+    expect.objectContaining({ isSuccess: true, data: [expect.any(Todo)] }),
+  );
+});
+
+describe('inject', () => {
+  class User extends Entity {
+    id = 0;
+    name = '';
+    pk() {
+      return `${this.id}`;
+    }
+    static override key = 'InjectedUser';
+  }
+
+  const makeApi = () =>
+    createApi({
+      reducerPath: 'grownApi',
+      baseQuery: fetchBaseQuery({ baseUrl: API }),
+      endpoints: (build) => ({
+        getTodos: build.query<Array<{ id: number; title: string }>, void>({ query: () => '/todos' }),
+      }),
+    });
+
+  test('an endpoint injected later is normalized by the one middleware already in the store', async () => {
+    const api = makeApi();
+    const entitiesApi = normalizeApi(api, { getTodos: [Todo] });
+    const { store } = makeStore({
+      reducer: { [api.reducerPath]: api.reducer },
+      before: [api.middleware],
+      after: [entitiesApi.middleware],
+    });
+    const grown = api.injectEndpoints({
+      endpoints: (build) => ({
+        getUser: build.query<{ id: number; name: string }, number>({ query: (id) => `/users/${id}` }),
+      }),
+    });
+    const typed = entitiesApi.inject({ getUser: User }, grown);
+    expect(typed).toBe(entitiesApi);
+    nock(API).get('/users/7').reply(200, { id: 7, name: 'Ann' });
+    await store.dispatch(grown.endpoints.getUser.initiate(7));
+
+    const user = typed.endpoints.getUser.select(7)(store.getState()).data;
+    expect(user).toBeInstanceOf(User);
+    expect(user?.name).toBe('Ann');
+    expect(getEntitySelectors(User).selectIds(store.getState())).toEqual(['7']);
+    store.dispatch(api.util.resetApiState());
+  });
+
+  test('a name the api does not have throws, naming it and what to do, and declares nothing', () => {
+    const api = makeApi();
+    const entitiesApi = normalizeApi(api, { getTodos: [Todo] });
+    expect(() => entitiesApi.inject({ getUser: User })).toThrow(
+      "normalizeApi: the RTK Query api 'grownApi' has no endpoint 'getUser', which schemas declares. Its endpoints: getTodos.",
+    );
+    expect(Object.keys(entitiesApi.endpoints)).toEqual(['getTodos']);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * @jest-environment jsdom
+ *
+ * `endpoints[name].useSuspenseQuery(arg)` (DESIGN §8.3): suspends until the argument has data,
+ * throws an error with no data to the nearest error boundary, and makes one request however many
+ * times the suspended render is retried. And a detail view on a record a list already fetched
+ * renders that record on its first render, with no loading state (DESIGN §8 item 7).
+ */
+import { act, screen } from '@testing-library/react';
+import nock from 'nock';
+import { Component, Suspense, type ReactNode } from 'react';
+import { normalizeApi } from '../../src/rtk-query/react';
+import { caughtErrors, renderWithStore } from '../react/harness';
+import { API, assertNetworkDone, held, strictNetwork } from '../fixtures/store';
+import { Todo, closeTodoStores, makeTodosStore, todoRows, todoSchemas, todosApi } from '../fixtures/todosApi';
+
+beforeEach(strictNetwork);
+afterEach(() => {
+  closeTodoStores();
+  assertNetworkDone();
+});
+
+const entitiesApi = normalizeApi(todosApi, todoSchemas);
+
+class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state = { error: undefined as unknown };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  override render() {
+    const { error } = this.state;
+    if (error === undefined) return this.props.children;
+    return (
+      <p>{`caught: ${error instanceof Error ? error.message : String(error)} (${String((error as { status?: unknown }).status)})`}</p>
+    );
+  }
+}
+
+function Detail({ id }: { id: number }) {
+  const { data, isFetching } = entitiesApi.endpoints.getTodo.useSuspenseQuery(id);
+  return <p>{`${data.title} ${data instanceof Todo}${isFetching ? ' …' : ''}`}</p>;
+}
+
+test('suspends until the data is there, then renders instances; one request', async () => {
+  const { store } = makeTodosStore(entitiesApi);
+  const answer = held('get', '/todos/1', 200, { id: 1, title: 'a', done: false });
+  renderWithStore(
+    store,
+    <Suspense fallback={<p>loading</p>}>
+      <Detail id={1} />
+    </Suspense>,
+  );
+  expect(screen.getByText('loading')).toBeTruthy();
+  await answer.arrived;
+  answer.release();
+  await screen.findByText('a true');
+  // the suspended render's subscription was handed over: the entry stays while the component shows it
+  expect(todosApi.endpoints.getTodo.select(1)(store.getState()).status).toBe('fulfilled');
+});
+
+test('an error with no data goes to the nearest error boundary, keeping RTK Query’s fields', async () => {
+  const { store } = makeTodosStore(entitiesApi);
+  const { onCaughtError } = caughtErrors();
+  nock(API).get('/todos/1').reply(404, { message: 'no such todo' });
+  renderWithStore(
+    store,
+    <Boundary>
+      <Suspense fallback={<p>loading</p>}>
+        <Detail id={1} />
+      </Suspense>
+    </Boundary>,
+    { onCaughtError },
+  );
+  await screen.findByText("caught: getTodo (RTK Query 'todosApi') failed with status 404 (404)");
+});
+
+test('a detail view of a record a list fetched renders it on its first render, while RTK Query revalidates', async () => {
+  const { store } = makeTodosStore(entitiesApi);
+  nock(API).get('/todos').reply(200, todoRows('a', 'b'));
+  await store.dispatch(todosApi.endpoints.getTodos.initiate());
+  const detail = held('get', '/todos/2', 200, { id: 2, title: 'b, in full', done: true });
+  const shown: string[] = [];
+  function Plain() {
+    const { data, isLoading, isFetching } = entitiesApi.useGetTodoQuery(2);
+    shown.push(isLoading ? 'loading' : `${data?.title}${isFetching ? ' …' : ''}`);
+    return <p>{shown.at(-1)}</p>;
+  }
+  renderWithStore(
+    store,
+    <Suspense fallback={<p>suspended</p>}>
+      <Plain />
+      <Detail id={2} />
+    </Suspense>,
+  );
+  // no fallback, no loading state: both show the list's record at once
+  expect(shown[0]).toBe('b …');
+  expect(screen.getByText('b true …')).toBeTruthy();
+  await detail.arrived;
+  await act(async () => detail.release());
+  await screen.findByText('b, in full');
+  await screen.findByText('b, in full true');
+  expect(shown).not.toContain('loading');
+});

@@ -1,0 +1,128 @@
+import type {
+  DenormalizeDelegate,
+  EntityRecord,
+  EntitySchema,
+  EntityTables,
+  StoredSchema,
+} from '../schema/interface.js';
+import { entityKey } from '../schema/entityKey.js';
+import { isEntityClass } from '../schema/isEntityClass.js';
+import { Query } from '../schema/Query.js';
+import { sameJson } from '../normalizr/sameJson.js';
+import { toSchemaClass } from '../normalizr/shorthand.js';
+import { tableKeys } from '../normalizr/tableKeys.js';
+import { isRecord } from '../utils/isRecord.js';
+import { getOwn } from '../utils/ownProperty.js';
+import { RawIndex } from './RawIndex.js';
+
+/** Thrown where a schema derives its value (`schema.Query`): the entry is not written back. */
+class Derived extends Error {}
+
+/** A field holding an entity by its key alone (`author: 5`), or a list of keys: what the server sent. */
+function isKeyShaped(value: unknown): boolean {
+  return Array.isArray(value) ? value.every((item) => !isRecord(item)) : !isRecord(value);
+}
+
+/**
+ * One RTK Query cache entry read back from the entity tables as plain data in the entry's own
+ * shape: the denormalize protocol with plain objects for instances (what `write-back` writes into
+ * RTK Query's cache, DESIGN §8.1).
+ *
+ * Each entity starts from the entry's own object for it (`RawIndex`): its fields take the stored
+ * values, fields the entry's object does not have are not added, a nested entity the server sent by
+ * its key stays a key, and when no field changed the entry's object itself is returned. An entity
+ * the entry did not hold (a pushed item) is its stored record with nested entities inline; one that
+ * contains itself holds its key at the repeat. Deleted entities drop out of lists, as in reads.
+ */
+export class PlainRead implements DenormalizeDelegate {
+  /** The entity objects of the value read, for the entry's next index. */
+  readonly index = new RawIndex();
+  /** The value of each entity built in this read (`null` while it is being built: a cycle). */
+  private readonly built = new Map<string, object | null>();
+
+  constructor(
+    private readonly tables: EntityTables,
+    private readonly previous: RawIndex,
+    readonly args: readonly unknown[],
+  ) {}
+
+  /**
+   * The entry's data as the tables now give it, or `undefined` when a schema in it derives its value
+   * (`schema.Query`) or the entity it is has gone.
+   */
+  read(schema: unknown, result: unknown): unknown {
+    try {
+      return this.unvisit(schema, result);
+    } catch (error) {
+      if (error instanceof Derived) return undefined;
+      throw error;
+    }
+  }
+
+  /** Whether `value` is an entity object of this read (left whole when the read is shared with the entry). */
+  isEntity(value: object): boolean {
+    return this.index.has(value);
+  }
+
+  unvisit(schema: unknown, input: unknown): unknown {
+    const schemaClass = toSchemaClass(schema);
+    if (schemaClass === undefined) return input;
+    if (schemaClass instanceof Query) throw new Derived();
+    if ((input === undefined || input === null) && !schemaClass.readsTables) return input;
+    return schemaClass.denormalize(input, this);
+  }
+
+  entity(entity: StoredSchema, pk: string): object | undefined {
+    const key = entityKey(entity);
+    const record = getOwn(this.tables[key], pk);
+    if (record === undefined) return undefined;
+    const id = `${key}\u0000${pk}`;
+    const built = this.built.get(id);
+    // a cycle: the repeat holds the key, as a server sends a reference it has already given
+    if (built === null) return pk as unknown as object;
+    if (built !== undefined) return built;
+    this.built.set(id, null);
+    let value: object;
+    if (isEntityClass(entity)) {
+      value = this.plainEntity(entity, record, this.previous.get(key, pk));
+      this.index.set(key, pk, value);
+    } else {
+      // a Collection's list: a new container, compared item by item when shared with the entry
+      value = entity.fromJS(record);
+      entity.denormalizeFields(value, record, this);
+    }
+    this.built.set(id, value);
+    return value;
+  }
+
+  getPks(key: string): readonly string[] {
+    return tableKeys(this.tables[key]);
+  }
+
+  /** An entity as plain data: the entry's object with the stored values, or the record with nested entities inline. */
+  private plainEntity(entity: EntitySchema, record: EntityRecord, before: object | undefined): object {
+    const nested = entity.schema;
+    if (before === undefined) {
+      const value: Record<string, unknown> = { ...record };
+      for (const field in nested) {
+        if (record[field] !== undefined && record[field] !== null)
+          value[field] = this.unvisit(nested[field], record[field]);
+      }
+      return value;
+    }
+    const old = before as Record<string, unknown>;
+    let changed: Record<string, unknown> | undefined;
+    for (const field of Object.keys(old)) {
+      const was = old[field];
+      let now: unknown;
+      if (Object.hasOwn(nested, field)) {
+        now = isKeyShaped(was) || record[field] === undefined ? was : this.unvisit(nested[field], record[field]);
+      } else {
+        now = Object.hasOwn(record, field) ? record[field] : was;
+        if (now !== was && sameJson(now, was)) now = was;
+      }
+      if (now !== was) (changed ??= { ...old })[field] = now;
+    }
+    return changed ?? before;
+  }
+}

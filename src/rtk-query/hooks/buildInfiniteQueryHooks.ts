@@ -1,0 +1,64 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useMemo } from 'react';
+import { useStore } from 'react-redux';
+import type { BuiltEndpoint } from '../buildNormalizedApi.js';
+import type { DeclaredEndpoint } from '../readApi.js';
+import type { QueryHookOptions } from './buildQueryHooks.js';
+import { rtkHook } from './rtkHook.js';
+import { useArgSelector } from './useArgSelector.js';
+import { useSelectFromResult } from './useSelectFromResult.js';
+import { withReadData } from './withReadData.js';
+
+/** What RTK Query's infinite hooks return besides the state: functions that start requests. */
+const REQUESTS = ['trigger', 'refetch', 'fetchNextPage', 'fetchPreviousPage'] as const;
+
+type Requests = { readonly [name: string]: unknown };
+
+/**
+ * The hooks of one declared infinite query, under RTK Query's names: RTK Query's own, whose
+ * `data.pages` are read from the entities slice (each page denormalized with the page schema), and
+ * whose requests (`fetchNextPage`, `fetchPreviousPage`, `refetch`) settle with that data.
+ */
+export function buildInfiniteQueryHooks(endpoint: BuiltEndpoint, declared: DeclaredEndpoint) {
+  const rtkUseInfiniteQuery = rtkHook(declared, 'useInfiniteQuery');
+  const rtkUseInfiniteQueryState = rtkHook(declared, 'useInfiniteQueryState');
+  const rtkUseInfiniteQuerySubscription = rtkHook(declared, 'useInfiniteQuerySubscription');
+
+  /** `requests` with each request function's promise settling with the pages read from the entities slice. */
+  function useReadingRequests<R extends Requests>(requests: R, arg: unknown, skip: boolean): R {
+    const store = useStore();
+    const select = useArgSelector(endpoint, arg, skip);
+    return useMemo(() => {
+      const reading: { [name: string]: unknown } = { ...requests };
+      for (const name of REQUESTS) {
+        const request = requests[name];
+        if (typeof request !== 'function') continue;
+        reading[name] = (...args: unknown[]) =>
+          withReadData(request(...args), () => select()(store.getState()).currentData);
+      }
+      return reading as R;
+    }, [requests, select, store]);
+  }
+
+  function useInfiniteQueryState(arg: unknown, options: QueryHookOptions = {}) {
+    const skip = arg === skipToken || options.skip === true;
+    const selectorOf = useArgSelector(endpoint, arg, skip);
+    const selectFromResult = useSelectFromResult(selectorOf, options.selectFromResult, false);
+    return rtkUseInfiniteQueryState(arg, { ...options, selectFromResult });
+  }
+
+  function useInfiniteQuerySubscription(arg: unknown, options: QueryHookOptions = {}) {
+    const skip = arg === skipToken || options.skip === true;
+    return useReadingRequests(rtkUseInfiniteQuerySubscription(arg, options) as Requests, arg, skip);
+  }
+
+  function useInfiniteQuery(arg: unknown, options: QueryHookOptions = {}) {
+    const skip = arg === skipToken || options.skip === true;
+    const selectorOf = useArgSelector(endpoint, arg, skip);
+    const user = options.selectFromResult;
+    const selectFromResult = useSelectFromResult(selectorOf, user, !skip && user === undefined);
+    return useReadingRequests(rtkUseInfiniteQuery(arg, { ...options, selectFromResult }) as Requests, arg, skip);
+  }
+
+  return { useInfiniteQuery, useInfiniteQueryState, useInfiniteQuerySubscription };
+}

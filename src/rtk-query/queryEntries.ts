@@ -1,0 +1,232 @@
+import type { EndpointInterface } from '../endpoint/interface.js';
+import { collectTableKeys } from '../normalizr/collectTableKeys.js';
+import type { EntitiesInstance } from '../redux/instance.js';
+import type { DataApi } from '../redux/middleware/types.js';
+import { entityKey } from '../schema/entityKey.js';
+import type { EntityTables, RequestStart } from '../schema/interface.js';
+import { warnOnce } from '../utils/devWarning.js';
+import { field, stringField } from '../utils/field.js';
+import { isRecord } from '../utils/isRecord.js';
+import { getOwn } from '../utils/ownProperty.js';
+import { PatchHistory, type Patch } from './patchHistory.js';
+import { PlainRead } from './PlainRead.js';
+import { RawIndex } from './RawIndex.js';
+import type { ApiPlan, DeclaredEndpoint } from './readApi.js';
+import { rtkEndpoint } from './rtkEndpoint.js';
+import { shareUnchanged } from './shareUnchanged.js';
+import { queryStorageKey } from './storageKey.js';
+
+/** A query entry of RTK Query's cache, mirrored in the entities slice while RTK Query holds it. */
+interface HeldQuery {
+  readonly declared: DeclaredEndpoint;
+  readonly endpoint: EndpointInterface;
+  readonly storageKey: string;
+  readonly originalArgs: unknown;
+  /** Lets the collector go of its result (`DataApi.retain`). */
+  readonly release: () => void;
+  /** The tables its schema reads. */
+  readonly keys: readonly string[];
+  /** The entry's data as RTK Query holds it: as last normalized, or as last written back. */
+  data: unknown;
+  /** The entity objects of `data`. */
+  index: RawIndex;
+  /** The tables `data` was last made to agree with; `undefined` after a write of the entry. */
+  tables: EntityTables | undefined;
+  readonly history: PatchHistory;
+}
+
+/** What one store's query entries are kept with. */
+export interface QueryEntriesContext {
+  readonly plan: ApiPlan;
+  readonly instance: EntitiesInstance;
+  /** The data middleware of the store. */
+  readonly dataApi: () => DataApi;
+  readonly getState: () => unknown;
+  readonly dispatch: (action: unknown) => unknown;
+}
+
+/** How an entry's new data is written: from when, and whether only the items that changed. */
+interface Write {
+  readonly start?: RequestStart;
+  /** Only items that are not among the entry's objects already (`merge`, a raw write). */
+  readonly changedOnly: boolean;
+}
+
+const own = (table: unknown, key: string): unknown =>
+  isRecord(table) && Object.hasOwn(table, key) ? table[key] : undefined;
+
+/**
+ * The query entries of declared endpoints in one store's RTK Query cache, and the two ways they
+ * and the entities slice agree (DESIGN §8.1, §8.2):
+ *
+ * - An entry's data is normalized into the slice: wholly when a request answers it (ordered by the
+ *   request's start), and only where it changed when anything else writes it (`merge`, a next page,
+ *   `updateQueryData`, `upsertQueryEntries`...: a write that starts then, or, for a patch's
+ *   `undo()`, where its patch started). So an item a raw write did not change never replaces a newer
+ *   record, nor counts as newer than a request in flight.
+ * - After every write to the tables an entry reads, the entry's data is written back from them
+ *   (`PlainRead`), as plain data in its own shape, through RTK Query's `patchQueryData`: its hooks,
+ *   selectors and tags read the current values. Items that did not change keep their references.
+ */
+export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch }: QueryEntriesContext) {
+  const held = new Map<string, HeldQuery>();
+  /** True while our own write-back passes through the store: its patches are no raw writes. */
+  let writing = false;
+
+  const fresh = (): RequestStart => {
+    const write = dataApi().track(dataApi().now());
+    write.settle();
+    return write.start;
+  };
+
+  const hold = (cacheKey: string, declared: DeclaredEndpoint, originalArgs: unknown): HeldQuery => {
+    let entry = held.get(cacheKey);
+    if (entry === undefined) {
+      const storageKey = queryStorageKey(plan.reducerPath, cacheKey);
+      const endpoint = rtkEndpoint(declared, storageKey, declared.stored);
+      entry = {
+        declared,
+        endpoint,
+        storageKey,
+        originalArgs,
+        release: dataApi().retain(endpoint, [originalArgs]),
+        keys: collectTableKeys(declared.stored),
+        data: undefined,
+        index: new RawIndex(),
+        tables: undefined,
+        history: new PatchHistory(),
+      };
+      held.set(cacheKey, entry);
+    }
+    return entry;
+  };
+
+  /** Normalizes `data`, the entry's new data; one that does not fit its schema is the entry's error. */
+  const write = (entry: HeldQuery, data: unknown, { start, changedOnly }: Write): void => {
+    const previous = entry.index;
+    const index = changedOnly ? RawIndex.from(previous) : new RawIndex();
+    const visitEntity = (entity: { readonly key: string; readonly name: string }, pk: string, input: object) => {
+      const unchanged = changedOnly && previous.has(input);
+      index.set(entityKey(entity), pk, input);
+      return !unchanged;
+    };
+    entry.data = data;
+    entry.tables = undefined;
+    // before the write is dispatched: a write-back it sets off reads the entry's new objects
+    entry.index = index;
+    try {
+      dataApi().receive(entry.endpoint, [entry.originalArgs], data, start, visitEntity);
+    } catch (error) {
+      entry.index = previous;
+      // stored as the entry's error (endpoints[name].select shows it); RTK Query's request itself succeeded
+      warnOnce(
+        `normalizeApi:${entry.declared.label}`,
+        `${entry.declared.label}: the response could not be normalized, so select() shows an error. ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  };
+
+  /** Releases and removes, in one sweep, the entries RTK Query no longer holds data for. */
+  const dropMissing = (table: unknown): void => {
+    const gone = [...held].filter(([cacheKey]) => field(own(table, cacheKey), 'data') === undefined);
+    if (gone.length === 0) return;
+    for (const [cacheKey, entry] of gone) {
+      held.delete(cacheKey);
+      entry.release();
+    }
+    dataApi().drop(gone.map(([, entry]) => entry.storageKey));
+  };
+
+  /** The declared endpoint of an entry of RTK Query's table, with the entry's data; `undefined` for others. */
+  const readEntry = (table: unknown, cacheKey: string) => {
+    const entry = own(table, cacheKey);
+    const declared = plan.endpoints.get(stringField(entry, 'endpointName') ?? '');
+    if (declared === undefined || declared.kind === 'mutation') return undefined;
+    return { declared, data: field(entry, 'data'), originalArgs: field(entry, 'originalArgs') };
+  };
+
+  return {
+    /** True while a write-back of ours is being dispatched. */
+    isWriting: () => writing,
+
+    /**
+     * A request answered entry `cacheKey` (started at `start`): its data is normalized wholly, or,
+     * for an answer merged into data already there (`merge`, a further page), where it changed.
+     */
+    answered(table: unknown, cacheKey: string, start: RequestStart | undefined, addsPage: boolean): void {
+      const found = readEntry(table, cacheKey);
+      if (found === undefined || found.data === undefined) return;
+      const entry = hold(cacheKey, found.declared, found.originalArgs);
+      const merged = (found.declared.merges || addsPage) && entry.data !== undefined;
+      write(entry, found.data, { start, changedOnly: merged });
+    },
+
+    /**
+     * Every entry whose data changed other than by an answer (a raw write, an entry upserted or
+     * rehydrated): normalized where it changed, as a write that starts now, or, when `patch` is a
+     * patch's `undo()` on that entry, where the patch started. Entries RTK Query removed are dropped.
+     */
+    changed(table: unknown, patch?: { readonly cacheKey: string; readonly patches: readonly Patch[] }): void {
+      dropMissing(table);
+      if (!isRecord(table)) return;
+      for (const cacheKey of Object.keys(table)) {
+        const found = readEntry(table, cacheKey);
+        if (found === undefined || found.data === undefined) continue;
+        const entry = held.get(cacheKey);
+        if (entry !== undefined && entry.data === found.data) continue;
+        const target = entry ?? hold(cacheKey, found.declared, found.originalArgs);
+        const patches = patch?.cacheKey === cacheKey && entry !== undefined ? patch.patches : undefined;
+        const undoneAt = patches === undefined ? undefined : target.history.undone(patches);
+        const start = undoneAt ?? fresh();
+        if (patches !== undefined && undoneAt === undefined) target.history.record(target.data, patches, start);
+        write(target, found.data, { start, changedOnly: entry !== undefined });
+      }
+    },
+
+    /**
+     * Writes back, into RTK Query's entries, what changed in the tables they read (`tables`, the
+     * displayed ones) since they last agreed: one `patchQueryData` per entry whose data changes.
+     */
+    writeBack(tables: EntityTables): void {
+      if (writing) return;
+      const changes: Array<readonly [HeldQuery, unknown]> = [];
+      const slice = instance.selectSlice(getState());
+      for (const entry of held.values()) {
+        const before = entry.tables;
+        if (before === tables) continue;
+        entry.tables = tables;
+        if (before !== undefined && entry.keys.every((key) => before[key] === tables[key])) continue;
+        const result = getOwn(slice.endpoints, entry.storageKey);
+        if (result === undefined || getOwn(slice.meta, entry.storageKey)?.error !== undefined) continue;
+        const read = new PlainRead(tables, entry.index, [entry.originalArgs]);
+        const plain = read.read(entry.declared.stored, result);
+        if (plain === undefined) continue;
+        const value = shareUnchanged(entry.data, plain, (part) => read.isEntity(part));
+        if (value === entry.data) continue;
+        entry.data = value;
+        entry.index = read.index;
+        changes.push([entry, value]);
+      }
+      if (changes.length === 0) return;
+      writing = true;
+      try {
+        for (const [{ declared, originalArgs }, value] of changes) {
+          const patches = [{ op: 'replace', path: [], value }];
+          dispatch(plan.util.patchQueryData(declared.name, originalArgs, patches, declared.providesTags));
+        }
+      } finally {
+        writing = false;
+      }
+    },
+
+    /** The entities slice was emptied (RTK Query's cache was not): every entry is normalized again. */
+    reset(table: unknown): void {
+      for (const entry of held.values()) entry.release();
+      held.clear();
+      this.changed(table);
+    },
+  };
+}
+
+/** The query entries of one store. */
+export type QueryEntries = ReturnType<typeof buildQueryEntries>;
