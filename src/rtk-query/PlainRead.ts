@@ -13,10 +13,16 @@ import { toSchemaClass } from '../normalizr/shorthand.js';
 import { tableKeys } from '../normalizr/tableKeys.js';
 import { isRecord } from '../utils/isRecord.js';
 import { getOwn } from '../utils/ownProperty.js';
-import { RawIndex } from './RawIndex.js';
+import type { RawIndex } from './RawIndex.js';
 
 /** Thrown where a schema derives its value (`schema.Query`): the entry is not written back. */
 class Derived extends Error {}
+
+/** An entity none of whose fields holds another. */
+function isFlat(entity: EntitySchema): boolean {
+  for (const _ in entity.schema) return false;
+  return true;
+}
 
 /** A field holding an entity by its key alone (`author: 5`), or a list of keys: what the server sent. */
 function isKeyShaped(value: unknown): boolean {
@@ -35,14 +41,17 @@ function isKeyShaped(value: unknown): boolean {
  * contains itself holds its key at the repeat. Deleted entities drop out of lists, as in reads.
  */
 export class PlainRead implements DenormalizeDelegate {
-  /** The entity objects of the value read, for the entry's next index. */
-  readonly index = new RawIndex();
   /** The value of each entity built in this read (`null` while it is being built: a cycle). */
   private readonly built = new Map<string, object | null>();
 
+  /**
+   * @param index the entry's entity objects: each entity starts from its object there, and the
+   *   objects this read makes are added to it (so it holds those of the value read, and maybe some
+   *   the entry no longer has, which no later read finds)
+   */
   constructor(
     private readonly tables: EntityTables,
-    private readonly previous: RawIndex,
+    private readonly index: RawIndex,
     readonly args: readonly unknown[],
   ) {}
 
@@ -76,6 +85,10 @@ export class PlainRead implements DenormalizeDelegate {
     const key = entityKey(entity);
     const record = getOwn(this.tables[key], pk);
     if (record === undefined) return undefined;
+    const flat = isEntityClass(entity) && isFlat(entity);
+    const before = flat ? this.index.get(key, pk) : undefined;
+    // a flat entity read from the very record it was last read from is as it was
+    if (before !== undefined && before.record === record) return before.object;
     const id = `${key}\u0000${pk}`;
     const built = this.built.get(id);
     // a cycle: the repeat holds the key, as a server sends a reference it has already given
@@ -84,8 +97,8 @@ export class PlainRead implements DenormalizeDelegate {
     this.built.set(id, null);
     let value: object;
     if (isEntityClass(entity)) {
-      value = this.plainEntity(entity, record, this.previous.get(key, pk));
-      this.index.set(key, pk, value);
+      value = this.plainEntity(entity, record, (before ?? this.index.get(key, pk))?.object);
+      this.index.set(key, pk, value, record);
     } else {
       // a Collection's list: a new container, compared item by item when shared with the entry
       value = entity.fromJS(record);

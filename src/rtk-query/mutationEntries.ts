@@ -64,12 +64,10 @@ export function buildMutationEntries({ plan, dataApi }: Pick<QueryEntriesContext
 
     /** Drops the results whose entry RTK Query removed, replaced (a `fixedCacheKey` reused) or never kept. */
     dropReleased(table: unknown): void {
-      if (held.size === 0) return;
-      drop(
-        [...held]
-          .filter(([requestId, entry]) => stringField(own(table, entry.cacheKey), 'requestId') !== requestId)
-          .map(([requestId]) => requestId),
-      );
+      const released: string[] = [];
+      for (const [requestId, entry] of held)
+        if (stringField(own(table, entry.cacheKey), 'requestId') !== requestId) released.push(requestId);
+      drop(released);
     },
 
     /** The entities slice was emptied: every result is let go of. */

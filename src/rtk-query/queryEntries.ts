@@ -204,7 +204,6 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
         const value = shareUnchanged(entry.data, plain, (part) => read.isEntity(part));
         if (value === entry.data) continue;
         entry.data = value;
-        entry.index = read.index;
         changes.push([entry, value]);
       }
       if (changes.length === 0) return;
@@ -212,7 +211,7 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
       try {
         for (const [{ declared, originalArgs }, value] of changes) {
           const patches = [{ op: 'replace', path: [], value }];
-          dispatch(plan.util.patchQueryData(declared.name, originalArgs, patches, declared.providesTags));
+          dispatch(plan.util.patchQueryData(declared.name, originalArgs, patches, declared.tagsFollowData));
         }
       } finally {
         writing = false;

@@ -32,8 +32,8 @@ export interface DeclaredEndpoint {
   readonly stored: unknown;
   /** The definition has `merge`: an answer is merged into the entry's data, which then changes where it changed. */
   readonly merges: boolean;
-  /** The definition has `providesTags`: a write-back recomputes the entry's tags. */
-  readonly providesTags: boolean;
+  /** The definition's `providesTags` is a function of the data: a write-back recomputes the entry's tags. */
+  readonly tagsFollowData: boolean;
   readonly rtk: RtkEndpoint;
   /** Names it in errors and DevTools: `getTrades (RTK Query 'api')`. */
   readonly label: string;
@@ -141,7 +141,7 @@ export function readApi(api: unknown): ApiPlan {
       schema,
       stored,
       merges: typeof field(definition, 'merge') === 'function',
-      providesTags: field(definition, 'providesTags') !== undefined,
+      tagsFollowData: typeof field(definition, 'providesTags') === 'function',
       rtk,
       label,
     };
