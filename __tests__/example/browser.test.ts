@@ -3,7 +3,8 @@
  * API; playwright-core drives Debian's /usr/bin/chromium (never a downloaded browser). The server's
  * request log (GET /__log) tells how many requests each action made. Every test starts from the
  * seed data (POST /__reset) on a freshly loaded page, so each runs alone or in any order. The fourth
- * panel reads the same trades and account through an RTK Query api normalized with normalizeApi.
+ * panel reads the same trades and account through an RTK Query api normalized with normalizeApi,
+ * and its last line through RTK Query's own hooks, which follow every normalized write.
  *
  * The screenshot goes to .tmp/example.png; `UPDATE_SCREENSHOT=1 npx jest __tests__/example` writes
  * the README's docs/example.png instead, so an ordinary run leaves the working tree clean.
@@ -227,6 +228,22 @@ describe('the example page in Chromium', () => {
     );
     expect(await page.getByTestId('account-balance').innerText()).toBe('995.00');
 
+    const requests = await settledLog(before);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatch(/^POST \/trade\/?$/);
+  });
+
+  test('a component still on RTK Query’s own hooks follows a buy in the Trades panel: no request of its own', async () => {
+    expect(await page.getByTestId('rtkq-own-balance').innerText()).toBe('1000.00');
+    expect(await page.getByTestId('rtkq-own-count').innerText()).toBe('3');
+    const before = (await readLog()).length;
+    await page.getByTestId('trade-amount').fill('4');
+    await page.getByTestId('trade-submit').click();
+    // 1000.00 − 4 coins × 2.50, written back into RTK Query's own cache entries
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="rtkq-own-balance"]')?.textContent === '990.00',
+    );
+    expect(await page.getByTestId('rtkq-own-count').innerText()).toBe('4');
     const requests = await settledLog(before);
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatch(/^POST \/trade\/?$/);

@@ -65,7 +65,8 @@ export function App() {
           note={
             <>
               An RTK Query <code>createApi</code> normalized with <code>normalizeApi</code>: the same tables, so one
-              POST /trade here updates this panel and the one beside it, with no tags.
+              POST /trade here updates this panel and the one beside it, with no tags. The last line is still on RTK
+              Query&rsquo;s own hooks, and follows every buy too.
             </>
           }
         >

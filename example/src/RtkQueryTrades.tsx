@@ -1,6 +1,7 @@
 import { AccountView } from './AccountView';
 import { BuyForm } from './BuyForm';
 import { Loading } from './Loading';
+import { RtkQueryOwnHooks } from './RtkQueryOwnHooks';
 import { TradeTable } from './TradeTable';
 import { entitiesApi } from './tradesApi';
 
@@ -14,6 +15,7 @@ export function RtkQueryTrades() {
       {account === undefined ? <Loading /> : <AccountView account={account} testId="rtkq-account" />}
       <BuyForm buy={(trade) => createTrade(trade).unwrap()} testId="rtkq-trade" />
       {trades === undefined ? <Loading /> : <TradeTable trades={trades} testId="rtkq-trade" />}
+      <RtkQueryOwnHooks />
     </>
   );
 }
