@@ -1,4 +1,5 @@
 import { collectReachable, type Reached } from '../normalizr/collectReachable.js';
+import { tableKeys } from '../normalizr/tableKeys.js';
 import type { EntityMeta, EntityTables, RequestStart } from '../schema/interface.js';
 import { getOwn } from '../utils/ownProperty.js';
 import { metaIndex, metaOf } from './metaStamps.js';
@@ -50,9 +51,10 @@ export function planSweep(
     }
   }
   const committed = state.committed ?? state;
-  if (roots !== undefined) {
-    const views: EntityTables[] =
-      state.committed === undefined ? [state.entities] : [state.entities, state.committed.entities];
+  const views: EntityTables[] =
+    state.committed === undefined ? [state.entities] : [state.entities, state.committed.entities];
+  // the walk from every root is the cost of a sweep: skip it when no record could go anyway
+  if (roots !== undefined && views.some((tables) => mayGo(tables, committed.entitiesMeta, unusedLongEnough))) {
     const reached: Reached = new Map();
     for (const tables of views)
       for (const root of roots) collectReachable(root.schema, root.input, tables, root.args, reached);
@@ -79,6 +81,21 @@ export function planSweep(
   const records: { [key: string]: string[] } = {};
   for (const [key, pks] of remove) records[key] = [...pks];
   return { keys, records };
+}
+
+/** Whether some record of `tables` has been stored long enough to go, were nothing to read it. */
+function mayGo(
+  tables: EntityTables,
+  entitiesMeta: EntitiesState['entitiesMeta'],
+  unusedLongEnough: SweepPlanOptions['unusedLongEnough'],
+): boolean {
+  for (const key in tables) {
+    const stamps = entitiesMeta[key];
+    if (stamps?.some((stamp) => unusedLongEnough(stamp.meta))) return true;
+    const owners = metaIndex(stamps);
+    if (tableKeys(tables[key]).some((pk) => !owners.has(pk))) return true; // no meta: it may go
+  }
+  return false;
 }
 
 function addTo(reached: Reached, key: string, pk: string): void {
