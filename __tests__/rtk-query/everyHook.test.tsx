@@ -207,6 +207,39 @@ test('useInfiniteQuery: pages as instances, fetchNextPage adds one and settles w
   expect(entitiesApi.endpoints.getTodoFeed.useInfiniteQuery).toBe(entitiesApi.useGetTodoFeedInfiniteQuery);
 });
 
+test('useInfiniteQuerySubscription fetches pages that useInfiniteQueryState reads as instances', async () => {
+  const { store } = makeTodosStore(entitiesApi);
+  nock(API)
+    .get('/todos/pages/1')
+    .reply(200, { items: [{ id: 1, title: 'a' }], next: 2, total: 2 });
+  nock(API)
+    .get('/todos/pages/2')
+    .reply(200, { items: [{ id: 2, title: 'b' }], next: null, total: 2 });
+  function Pager() {
+    const { fetchNextPage } = entitiesApi.endpoints.getTodoFeed.useInfiniteQuerySubscription();
+    return (
+      <button type="button" onClick={() => void fetchNextPage()}>
+        next
+      </button>
+    );
+  }
+  function Pages() {
+    const { data } = entitiesApi.endpoints.getTodoFeed.useInfiniteQueryState();
+    const items = data?.pages.flatMap((page) => page.items);
+    return <p>{items?.map((todo) => `${todo.title}${todo instanceof Todo ? '' : '?'}`).join(', ') ?? 'none'}</p>;
+  }
+  renderWithStore(
+    store,
+    <>
+      <Pager />
+      <Pages />
+    </>,
+  );
+  await screen.findByText('a');
+  act(() => screen.getByRole('button').click());
+  await screen.findByText('a, b');
+});
+
 test('useMutation: the result’s data and the trigger’s unwrap() are the denormalized response', async () => {
   const { store } = await loadedList();
   nock(API).patch('/todos/2', { title: 'B!' }).reply(200, { id: 2, title: 'B!', done: false });

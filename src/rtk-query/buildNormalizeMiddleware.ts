@@ -79,7 +79,7 @@ export function buildNormalizeMiddleware(instance: EntitiesInstance, plan: ApiPl
         } else {
           if (declared !== undefined && event?.status === 'fulfilled') {
             if (event.kind === 'query' && event.queryCacheKey !== undefined)
-              queries.answered(queryTable(), event.queryCacheKey, tracked?.start, event.addsPage);
+              queries.answered(queryTable(), event.queryCacheKey, event.requestId, tracked?.start, event.addsPage);
             if (event.kind === 'mutation') mutations.fulfilled(declared, event, tracked?.start, mutationTable());
           }
           if (queriesChanged) queries.changed(queryTable(), rawPatch);

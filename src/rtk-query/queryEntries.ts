@@ -142,7 +142,12 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
     const entry = own(table, cacheKey);
     const declared = plan.endpoints.get(stringField(entry, 'endpointName') ?? '');
     if (declared === undefined || declared.kind === 'mutation') return undefined;
-    return { declared, data: field(entry, 'data'), originalArgs: field(entry, 'originalArgs') };
+    return {
+      declared,
+      data: field(entry, 'data'),
+      originalArgs: field(entry, 'originalArgs'),
+      requestId: stringField(entry, 'requestId'),
+    };
   };
 
   return {
@@ -150,12 +155,20 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
     isWriting: () => writing,
 
     /**
-     * A request answered entry `cacheKey` (started at `start`): its data is normalized wholly, or,
-     * for an answer merged into data already there (`merge`, a further page), where it changed.
+     * Request `requestId` answered entry `cacheKey` (started at `start`): if RTK Query kept the
+     * answer, the entry's data is normalized wholly, or, for an answer merged into data already
+     * there (`merge`, a further page), where it changed.
      */
-    answered(table: unknown, cacheKey: string, start: RequestStart | undefined, addsPage: boolean): void {
+    answered(
+      table: unknown,
+      cacheKey: string,
+      requestId: string,
+      start: RequestStart | undefined,
+      addsPage: boolean,
+    ): void {
       const found = readEntry(table, cacheKey);
-      if (found === undefined || found.data === undefined) return;
+      // RTK Query keeps an answer only from the entry's latest request (an upsert keeps the entry's id)
+      if (found === undefined || found.data === undefined || found.requestId !== requestId) return;
       const entry = hold(cacheKey, found.declared, found.originalArgs);
       const merged = (found.declared.merges || addsPage) && entry.data !== undefined;
       write(entry, found.data, { start, changedOnly: merged });
