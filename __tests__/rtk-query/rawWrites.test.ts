@@ -221,3 +221,21 @@ test('a raw write the schema cannot normalize is refused by our views, naming th
   );
   warn.mockRestore();
 });
+
+test('a raw write that fixes a refused one is normalized with every item it holds', async () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+  const { store } = await renamedStore();
+  store.dispatch(
+    todosApi.util.updateQueryData('getTodos', undefined, (draft) => {
+      draft.push(todo3, { title: 'no id' } as TodoRow);
+    }),
+  );
+  expect(entitiesApi.endpoints.getTodos.select()(store.getState()).isError).toBe(true);
+  // the bad item goes; todo 3, which came in with it, must be stored now
+  store.dispatch(todosApi.util.updateQueryData('getTodos', undefined, (draft) => void draft.pop()));
+  const list = entitiesApi.endpoints.getTodos.select()(store.getState());
+  expect(list.isError).toBe(false);
+  expect(list.data?.map((todo) => todo.title)).toEqual(['A!', 'b', 'c']);
+  expect(getEntitySelectors(Todo).selectById(store.getState(), 3)?.title).toBe('c');
+  warn.mockRestore();
+});

@@ -70,7 +70,7 @@ export class PlainRead implements DenormalizeDelegate {
 
   /** Whether `value` is an entity object of this read (left whole when the read is shared with the entry). */
   isEntity(value: object): boolean {
-    return this.index.has(value);
+    return this.index.known.stored.has(value);
   }
 
   unvisit(schema: unknown, input: unknown): unknown {
@@ -85,10 +85,10 @@ export class PlainRead implements DenormalizeDelegate {
     const key = entityKey(entity);
     const record = getOwn(this.tables[key], pk);
     if (record === undefined) return undefined;
-    const flat = isEntityClass(entity) && isFlat(entity);
-    const before = flat ? this.index.get(key, pk) : undefined;
+    const before = isEntityClass(entity) ? this.index.get(key, pk) : undefined;
     // a flat entity read from the very record it was last read from is as it was
-    if (before !== undefined && before.record === record) return before.object;
+    if (before !== undefined && this.index.known.readFrom.get(before) === record && isFlat(entity as EntitySchema))
+      return before;
     const id = `${key}\u0000${pk}`;
     const built = this.built.get(id);
     // a cycle: the repeat holds the key, as a server sends a reference it has already given
@@ -97,7 +97,7 @@ export class PlainRead implements DenormalizeDelegate {
     this.built.set(id, null);
     let value: object;
     if (isEntityClass(entity)) {
-      value = this.plainEntity(entity, record, (before ?? this.index.get(key, pk))?.object);
+      value = this.plainEntity(entity, record, before);
       this.index.set(key, pk, value, record);
     } else {
       // a Collection's list: a new container, compared item by item when shared with the entry

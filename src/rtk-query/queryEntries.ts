@@ -10,7 +10,7 @@ import { isRecord } from '../utils/isRecord.js';
 import { getOwn } from '../utils/ownProperty.js';
 import { PatchHistory, type Patch } from './patchHistory.js';
 import { PlainRead } from './PlainRead.js';
-import { RawIndex } from './RawIndex.js';
+import { knownObjects, RawIndex } from './RawIndex.js';
 import type { ApiPlan, DeclaredEndpoint } from './readApi.js';
 import { rtkEndpoint } from './rtkEndpoint.js';
 import { shareUnchanged } from './shareUnchanged.js';
@@ -70,6 +70,7 @@ const own = (table: unknown, key: string): unknown =>
  */
 export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch }: QueryEntriesContext) {
   const held = new Map<string, HeldQuery>();
+  const known = knownObjects();
   /** True while our own write-back passes through the store: its patches are no raw writes. */
   let writing = false;
 
@@ -92,7 +93,7 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
         release: dataApi().retain(endpoint, [originalArgs]),
         keys: collectTableKeys(declared.stored),
         data: undefined,
-        index: new RawIndex(),
+        index: new RawIndex(known),
         tables: undefined,
         history: new PatchHistory(),
       };
@@ -104,11 +105,13 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
   /** Normalizes `data`, the entry's new data; one that does not fit its schema is the entry's error. */
   const write = (entry: HeldQuery, data: unknown, { start, changedOnly }: Write): void => {
     const previous = entry.index;
-    const index = changedOnly ? RawIndex.from(previous) : new RawIndex();
+    const index = changedOnly ? RawIndex.from(previous) : new RawIndex(known);
+    const seen: object[] = [];
     const visitEntity = (entity: { readonly key: string; readonly name: string }, pk: string, input: object) => {
-      const unchanged = changedOnly && previous.has(input);
-      index.set(entityKey(entity), pk, input);
-      return !unchanged;
+      index.place(entityKey(entity), pk, input);
+      if (changedOnly && known.stored.has(input)) return false;
+      seen.push(input);
+      return true;
     };
     entry.data = data;
     entry.tables = undefined;
@@ -116,6 +119,7 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
     entry.index = index;
     try {
       dataApi().receive(entry.endpoint, [entry.originalArgs], data, start, visitEntity);
+      for (const input of seen) known.stored.add(input);
     } catch (error) {
       entry.index = previous;
       // stored as the entry's error (endpoints[name].select shows it); RTK Query's request itself succeeded
