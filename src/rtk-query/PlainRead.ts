@@ -85,10 +85,14 @@ export class PlainRead implements DenormalizeDelegate {
     const key = entityKey(entity);
     const record = getOwn(this.tables[key], pk);
     if (record === undefined) return undefined;
-    const before = isEntityClass(entity) ? this.index.get(key, pk) : undefined;
-    // a flat entity read from the very record it was last read from is as it was
-    if (before !== undefined && this.index.known.readFrom.get(before) === record && isFlat(entity as EntitySchema))
-      return before;
+    if (isEntityClass(entity) && isFlat(entity)) {
+      // no cycle and nothing nested: built directly, and as it was when read from the same record again
+      const before = this.index.get(key, pk);
+      if (before !== undefined && this.index.known.readFrom.get(before) === record) return before;
+      const value = this.plainEntity(entity, record, before);
+      this.index.set(key, pk, value, record);
+      return value;
+    }
     const id = `${key}\u0000${pk}`;
     const built = this.built.get(id);
     // a cycle: the repeat holds the key, as a server sends a reference it has already given
@@ -97,7 +101,7 @@ export class PlainRead implements DenormalizeDelegate {
     this.built.set(id, null);
     let value: object;
     if (isEntityClass(entity)) {
-      value = this.plainEntity(entity, record, before);
+      value = this.plainEntity(entity, record, this.index.get(key, pk));
       this.index.set(key, pk, value, record);
     } else {
       // a Collection's list: a new container, compared item by item when shared with the entry
@@ -125,7 +129,7 @@ export class PlainRead implements DenormalizeDelegate {
     }
     const old = before as Record<string, unknown>;
     let changed: Record<string, unknown> | undefined;
-    for (const field of Object.keys(old)) {
+    for (const field in old) {
       const was = old[field];
       let now: unknown;
       if (Object.hasOwn(nested, field)) {
