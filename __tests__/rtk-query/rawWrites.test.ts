@@ -2,7 +2,8 @@
  * RTK Query's own cache writes never revert newer data (DESIGN §8.2): `updateQueryData`,
  * `upsertQueryData`, `upsertQueryEntries`, `updateCachedData` in `onCacheEntryAdded`, `merge`, and a
  * patch's `undo()` write what they change. The items of the entry they did not change never replace
- * newer stored records, and never count as newer than a request in flight.
+ * newer stored records. A raw write is a local edit: the records it changes keep their meta, so the
+ * answer to a request in flight (the mutation an optimistic patch stands for) still lands.
  */
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query';
 import nock from 'nock';
@@ -238,4 +239,57 @@ test('a raw write that fixes a refused one is normalized with every item it hold
   expect(list.data?.map((todo) => todo.title)).toEqual(['A!', 'b', 'c']);
   expect(getEntitySelectors(Todo).selectById(store.getState(), 3)?.title).toBe('c');
   warn.mockRestore();
+});
+
+describe('a raw write is a local edit: an answer to a request in flight still lands', () => {
+  test('RTK Query’s optimistic recipe: the mutation’s answer replaces the optimistic guess', async () => {
+    const { store } = await renamedStore();
+    const answer = held('patch', '/todos/1', 200, { id: 1, title: 'A, as the server has it', done: false });
+    const mutation = store.dispatch(todosApi.endpoints.renameTodo.initiate({ id: 1, title: '  A  ' }));
+    await answer.arrived;
+    // onQueryStarted's optimistic patch, made after the request started
+    store.dispatch(
+      todosApi.util.updateQueryData('getTodos', undefined, (draft) => {
+        (draft[0] as TodoRow).title = '  A  ';
+      }),
+    );
+    expect(titlesOfTodo1(store)).toEqual(everywhere('  A  '));
+    answer.release();
+    await mutation;
+    expect(titlesOfTodo1(store)).toEqual(everywhere('A, as the server has it'));
+  });
+
+  test('a refetch started before a local edit overwrites it when it answers, as with RTK Query alone', async () => {
+    const { store } = await renamedStore();
+    const refetch = held('get', '/todos', 200, [
+      { id: 1, title: 'refetched', done: false },
+      { id: 2, title: 'b', done: false },
+    ]);
+    const request = store.dispatch(todosApi.endpoints.getTodos.initiate(undefined, { forceRefetch: true }));
+    await refetch.arrived;
+    store.dispatch(
+      todosApi.util.updateQueryData('getTodos', undefined, (draft) => {
+        (draft[0] as TodoRow).title = 'edited here';
+      }),
+    );
+    refetch.release();
+    await request;
+    expect(titlesOfTodo1(store)).toEqual(everywhere('refetched'));
+  });
+
+  test('two patches undone in reverse order bring back the value from before both', async () => {
+    const { store } = await renamedStore();
+    const retitle = (title: string) =>
+      store.dispatch(
+        todosApi.util.updateQueryData('getTodos', undefined, (draft) => {
+          (draft[0] as TodoRow).title = title;
+        }),
+      );
+    const first = retitle('x');
+    const second = retitle('y');
+    second.undo();
+    expect(titlesOfTodo1(store)).toEqual(everywhere('x'));
+    first.undo();
+    expect(titlesOfTodo1(store)).toEqual(everywhere('A!'));
+  });
 });

@@ -50,6 +50,8 @@ export class NormalizeWrites implements NormalizeDelegate {
     readonly args: readonly unknown[],
     readonly source: string | undefined,
     readonly visitEntity?: (entity: EntitySchema, pk: string, input: object) => boolean,
+    /** Stored records keep their meta (see `NormalizeOptions.keepStoredMeta`). */
+    private readonly keepStoredMeta = false,
   ) {}
 
   /** Normalizes `value` with `schema`. Primitives at an entity position are primary keys. */
@@ -125,8 +127,13 @@ export class NormalizeWrites implements NormalizeDelegate {
       }
       table[pk] = next;
       this.deleted[key]?.delete(pk); // deleted earlier in this response, written again
-      // a stored write that started later keeps its meta: the record is listed in no stamp of this one
-      if (storedMeta === undefined || storedMeta.deleted || !startedBefore(this.meta, storedMeta)) {
+      // a stored write that started later keeps its meta (so does every stored record, for a local
+      // edit): the record is listed in no stamp of this one
+      if (
+        storedMeta === undefined ||
+        storedMeta.deleted ||
+        (!this.keepStoredMeta && !startedBefore(this.meta, storedMeta))
+      ) {
         this.stampsOf(key)[0].pks.push(pk);
       }
     }

@@ -29,6 +29,12 @@ export interface NormalizeOptions {
    * holds as they are, such as the unchanged items of a cache entry written again.
    */
   readonly visitEntity?: (entity: EntitySchema, pk: string, input: object) => boolean;
+  /**
+   * Stored records take the written values but keep their meta: the write is a local edit of what
+   * is stored (RTK Query's `updateQueryData`), not newer data, so a response to a request already
+   * in flight still overwrites it. New records take the write's meta. @default false
+   */
+  readonly keepStoredMeta?: boolean;
 }
 
 /**
@@ -70,7 +76,8 @@ export function normalize<R = unknown>(
 ): NormalizedData<R> {
   const now = Date.now();
   const meta = options.meta ?? { fetchedAt: now, date: now, expiresAt: Number.MAX_SAFE_INTEGER };
-  const writes = new NormalizeWrites(options.store, meta, args, options.source, options.visitEntity);
+  const { store, source, visitEntity, keepStoredMeta } = options;
+  const writes = new NormalizeWrites(store, meta, args, source, visitEntity, keepStoredMeta);
   if (toSchemaClass(schema) !== undefined && (typeof input !== 'object' || input === null)) {
     throw new TypeError(unexpectedInput(schema, input, options.source));
   }

@@ -52,7 +52,7 @@ export function buildMutationEntries({ plan, dataApi }: Pick<QueryEntriesContext
         cacheKey: event.mutationCacheKey,
       });
       try {
-        dataApi().receive(endpoint, [event.originalArgs], input, start);
+        dataApi().receive(endpoint, [event.originalArgs], input, { start });
       } catch (error) {
         warnOnce(
           `normalizeApi:${declared.label}`,

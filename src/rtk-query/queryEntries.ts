@@ -45,11 +45,14 @@ export interface QueryEntriesContext {
   readonly dispatch: (action: unknown) => unknown;
 }
 
-/** How an entry's new data is written: from when, and whether only the items that changed. */
+/** How an entry's new data is written. */
 interface Write {
+  /** When the write started: its request's start, a raw write's own, or the start of the patch an undo takes back. */
   readonly start?: RequestStart;
-  /** Only items that are not among the entry's objects already (`merge`, a raw write). */
+  /** Only items that are not stored as they are already (`merge`, a further page, a raw write). */
   readonly changedOnly: boolean;
+  /** A raw write: a local edit of stored records, which keep their meta (`keepStoredMeta`). */
+  readonly local: boolean;
 }
 
 const own = (table: unknown, key: string): unknown =>
@@ -60,10 +63,12 @@ const own = (table: unknown, key: string): unknown =>
  * and the entities slice agree (DESIGN §8.1, §8.2):
  *
  * - An entry's data is normalized into the slice: wholly when a request answers it (ordered by the
- *   request's start), and only where it changed when anything else writes it (`merge`, a next page,
- *   `updateQueryData`, `upsertQueryEntries`...: a write that starts then, or, for a patch's
- *   `undo()`, where its patch started). So an item a raw write did not change never replaces a newer
- *   record, nor counts as newer than a request in flight.
+ *   request's start), and only where it changed when a further page or `merge` adds to it. Any other
+ *   write of RTK Query's cache (`updateQueryData`, `updateCachedData`, `upsertQueryEntries`...) is a
+ *   local edit: the items it changed are written, the stored records it touches keep their meta (a
+ *   response to a request in flight, such as the mutation an optimistic patch stands for, still
+ *   overwrites it), and a patch's `undo()` is ordered where its patch started, so a newer write stays.
+ *   An item a raw write did not change is never written: it cannot replace a newer record.
  * - After every write to the tables an entry reads, the entry's data is written back from them
  *   (`PlainRead`), as plain data in its own shape, through RTK Query's `patchQueryData`: its hooks,
  *   selectors and tags read the current values. Items that did not change keep their references.
@@ -103,7 +108,7 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
   };
 
   /** Normalizes `data`, the entry's new data; one that does not fit its schema is the entry's error. */
-  const write = (entry: HeldQuery, data: unknown, { start, changedOnly }: Write): void => {
+  const write = (entry: HeldQuery, data: unknown, { start, changedOnly, local }: Write): void => {
     const previous = entry.index;
     const index = changedOnly ? RawIndex.from(previous) : new RawIndex(known);
     const seen: object[] = [];
@@ -118,7 +123,7 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
     // before the write is dispatched: a write-back it sets off reads the entry's new objects
     entry.index = index;
     try {
-      dataApi().receive(entry.endpoint, [entry.originalArgs], data, start, visitEntity);
+      dataApi().receive(entry.endpoint, [entry.originalArgs], data, { start, visitEntity, keepStoredMeta: local });
       for (const input of seen) known.stored.add(input);
     } catch (error) {
       entry.index = previous;
@@ -175,13 +180,14 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
       if (found === undefined || found.data === undefined || found.requestId !== requestId) return;
       const entry = hold(cacheKey, found.declared, found.originalArgs);
       const merged = (found.declared.merges || addsPage) && entry.data !== undefined;
-      write(entry, found.data, { start, changedOnly: merged });
+      write(entry, found.data, { start, changedOnly: merged, local: false });
     },
 
     /**
-     * Every entry whose data changed other than by an answer (a raw write, an entry upserted or
-     * rehydrated): normalized where it changed, as a write that starts now, or, when `patch` is a
-     * patch's `undo()` on that entry, where the patch started. Entries RTK Query removed are dropped.
+     * Every entry whose data changed other than by an answer: a raw write (normalized where it
+     * changed, as a local edit that starts now or, when `patch` is a patch's `undo()` on that entry,
+     * where the patch started), or an entry new to this store (upserted, rehydrated: normalized
+     * wholly). Entries RTK Query removed are dropped.
      */
     changed(table: unknown, patch?: { readonly cacheKey: string; readonly patches: readonly Patch[] }): void {
       dropMissing(table);
@@ -196,7 +202,7 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
         const undoneAt = patches === undefined ? undefined : target.history.undone(patches);
         const start = undoneAt ?? fresh();
         if (patches !== undefined && undoneAt === undefined) target.history.record(target.data, patches, start);
-        write(target, found.data, { start, changedOnly: entry !== undefined });
+        write(target, found.data, { start, changedOnly: entry !== undefined, local: entry !== undefined });
       }
     },
 

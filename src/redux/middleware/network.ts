@@ -59,13 +59,13 @@ export const buildNetworkHandler: HandlerBuilder = (context) => {
     key: string,
     response: unknown,
     start: RequestStart,
-    visitEntity?: NormalizeOptions['visitEntity'],
+    how: Pick<NormalizeOptions, 'visitEntity' | 'keepStoredMeta'> = {},
   ) => {
     try {
       checkBundle(endpoint, response);
       const meta = dataMeta(endpoint, start, now());
       const committed = committedTables(slice());
-      const options = { store: storeView(committed), meta, source: endpoint.name, visitEntity };
+      const options = { ...how, store: storeView(committed), meta, source: endpoint.name };
       const writes = normalize(endpoint.schema, response, args, options);
       assertStorableDepth(writes, endpoint.name);
       const { entities, entitiesMeta, indexes } = writes;
@@ -120,9 +120,9 @@ export const buildNetworkHandler: HandlerBuilder = (context) => {
         }
         return dedupe.request(key, !endpoint.sideEffect, signal, (controller) => run(endpoint, args, key, controller));
       },
-      receive(endpoint, args, response, start = requests.begin(), visitEntity) {
+      receive(endpoint, args, response, { start = requests.begin(), ...how } = {}) {
         assertMounted(endpoint.name);
-        return commit(endpoint, args, endpoint.key(...args), response, start, visitEntity);
+        return commit(endpoint, args, endpoint.key(...args), response, start, how);
       },
       set(schema, args, value) {
         const source = `ctrl.set(${schemaName(schema)})`;

@@ -38,16 +38,10 @@ export interface DataApi {
   fetch(endpoint: EndpointInterface, args: readonly unknown[], signal?: AbortSignal): Promise<unknown>;
   /**
    * Stores a response as if it had been fetched, synchronously.
-   * @param start when the request behind it started (from `track`); @default now, as a new request
-   * @param visitEntity sees each entity item before it is written, and may skip it (`normalize`'s option)
+   * @param how `start`: when the request behind it started (from `track`), @default now, as a new
+   *   request; `visitEntity` and `keepStoredMeta`: `normalize`'s options
    */
-  receive(
-    endpoint: EndpointInterface,
-    args: readonly unknown[],
-    response: unknown,
-    start?: RequestStart,
-    visitEntity?: NormalizeOptions['visitEntity'],
-  ): unknown;
+  receive(endpoint: EndpointInterface, args: readonly unknown[], response: unknown, how?: ReceiveOptions): unknown;
   /**
    * Writes `value`, normalized with `schema` for `args`, as a write that starts now and has no
    * request (`ctrl.set`). A value the schema cannot normalize throws and writes nothing.
@@ -78,6 +72,12 @@ export interface DataApi {
    * the entities only they read then go by the usual rules (DESIGN §5.11).
    */
   drop(keys: readonly string[]): void;
+}
+
+/** How `DataApi.receive` stores a response given to it. */
+export interface ReceiveOptions extends Pick<NormalizeOptions, 'visitEntity' | 'keepStoredMeta'> {
+  /** When the request behind it started (from `track`). @default now, as a new request */
+  readonly start?: RequestStart;
 }
 
 /** A request of another library, numbered in this store's request order (`DataApi.track`). */
