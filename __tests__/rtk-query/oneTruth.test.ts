@@ -5,9 +5,10 @@
  * references; entries it does not touch are left alone.
  */
 import nock from 'nock';
-import { createController, RestEndpoint } from '../../src/index';
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query';
+import { createController, Entity, RestEndpoint } from '../../src/index';
 import { normalizeApi } from '../../src/rtk-query/index';
-import { API, assertNetworkDone, strictNetwork } from '../fixtures/store';
+import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 import { Todo, closeTodoStores, makeTodosStore, todoRows, todoSchemas, todosApi } from '../fixtures/todosApi';
 
 beforeEach(strictNetwork);
@@ -123,4 +124,74 @@ test('the write-back passes RTK’s serializable and immutability checks and cha
   expect(JSON.parse(JSON.stringify(patched))).toEqual(patched);
   expect(errors).not.toHaveBeenCalled();
   errors.mockRestore();
+});
+
+describe('nested entities keep the shape the server sent', () => {
+  class Person extends Entity {
+    id = 0;
+    name = '';
+    pk() {
+      return `${this.id}`;
+    }
+    static override key = 'Person';
+  }
+  class Note extends Entity {
+    id = 0;
+    text = '';
+    author = Person.fromJS();
+    pk() {
+      return `${this.id}`;
+    }
+    static override key = 'Note';
+    static override schema = { author: Person };
+  }
+  interface NoteRow {
+    id: number;
+    text: string;
+  }
+  const notesApi = createApi({
+    reducerPath: 'notesApi',
+    baseQuery: fetchBaseQuery({ baseUrl: API }),
+    endpoints: (build) => ({
+      // one endpoint embeds the author, the other sends its id
+      getNotes: build.query<Array<NoteRow & { author: { id: number; name: string } }>, void>({ query: () => '/notes' }),
+      getLight: build.query<Array<NoteRow & { author: number }>, void>({ query: () => '/notes/light' }),
+    }),
+  });
+  const notes = normalizeApi(notesApi, { getNotes: [Note], getLight: [Note] });
+
+  async function loaded() {
+    const made = makeStore({
+      reducer: { [notesApi.reducerPath]: notesApi.reducer },
+      before: [notesApi.middleware],
+      after: [notes.middleware],
+    });
+    nock(API)
+      .get('/notes')
+      .reply(200, [{ id: 1, text: 't', author: { id: 7, name: 'Ann' } }]);
+    nock(API)
+      .get('/notes/light')
+      .reply(200, [{ id: 1, text: 't', author: 7 }]);
+    await made.store.dispatch(notesApi.endpoints.getNotes.initiate());
+    await made.store.dispatch(notesApi.endpoints.getLight.initiate());
+    return made;
+  }
+  const rawNotes = (state: unknown) => notesApi.endpoints.getNotes.select()(state as never).data;
+  const rawLight = (state: unknown) => notesApi.endpoints.getLight.select()(state as never).data;
+
+  test('an embedded author is written back embedded; one sent as an id stays an id', async () => {
+    const { store, ctrl } = await loaded();
+    ctrl.set(Person, { id: 7, name: 'Ann B.' });
+    expect(rawNotes(store.getState())?.[0]?.author).toEqual({ id: 7, name: 'Ann B.' });
+    expect(rawLight(store.getState())?.[0]?.author).toBe(7);
+    store.dispatch(notesApi.util.resetApiState());
+  });
+
+  test('an author sent as an id follows a reassignment, as a number like the server’s', async () => {
+    const { store, ctrl } = await loaded();
+    ctrl.set(Note, { id: 1, text: 't', author: { id: 8, name: 'Bo' } });
+    expect(rawLight(store.getState())?.[0]?.author).toBe(8);
+    expect(rawNotes(store.getState())?.[0]?.author).toEqual({ id: 8, name: 'Bo' });
+    store.dispatch(notesApi.util.resetApiState());
+  });
 });

@@ -30,6 +30,24 @@ function isKeyShaped(value: unknown): boolean {
 }
 
 /**
+ * A stored key (`'2'`) as the entry gave keys: a number where the entry's key `was` a number. The
+ * entry's own value when it names the same entity.
+ */
+function keyLike(stored: unknown, was: unknown): unknown {
+  if (`${stored}` === `${was}`) return was;
+  return typeof was === 'number' && typeof stored === 'string' && `${Number(stored)}` === stored
+    ? Number(stored)
+    : stored;
+}
+
+/** The stored keys of a key-shaped field (one key, or a list of them) in the entry's own form. */
+function keysLike(stored: unknown, was: unknown): unknown {
+  if (!Array.isArray(stored) || !Array.isArray(was)) return isRecord(stored) ? was : keyLike(stored, was);
+  const keys = stored.map((key, i) => keyLike(key, was[i] ?? was[0]));
+  return keys.length === was.length && keys.every((key, i) => key === was[i]) ? was : keys;
+}
+
+/**
  * One RTK Query cache entry read back from the entity tables as plain data in the entry's own
  * shape: the denormalize protocol with plain objects for instances (what `write-back` writes into
  * RTK Query's cache, DESIGN §8.1).
@@ -133,7 +151,10 @@ export class PlainRead implements DenormalizeDelegate {
       const was = old[field];
       let now: unknown;
       if (Object.hasOwn(nested, field)) {
-        now = isKeyShaped(was) || record[field] === undefined ? was : this.unvisit(nested[field], record[field]);
+        const stored = record[field];
+        if (stored === undefined || stored === null) now = was;
+        // what the server sent as keys stays keys: the stored ones, in the entry's form
+        else now = isKeyShaped(was) ? keysLike(stored, was) : this.unvisit(nested[field], stored);
       } else {
         now = Object.hasOwn(record, field) ? record[field] : was;
         if (now !== was && sameJson(now, was)) now = was;

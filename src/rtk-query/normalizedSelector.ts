@@ -25,7 +25,10 @@ export type NormalizedResult = {
  * argument's data while this one loads), as the hooks give it.
  */
 export type EntrySelector = CountingSelector<NormalizedResult> &
-  ((state: unknown, hookResult?: { readonly [field: string]: unknown }) => NormalizedResult);
+  ((state: unknown, hookResult?: { readonly [field: string]: unknown }) => NormalizedResult) & {
+    /** RTK Query's own selector of the entry (its raw result). */
+    readonly rtk: RtkSelector;
+  };
 
 function missingMiddleware(declared: DeclaredEndpoint): string {
   return (
@@ -79,7 +82,7 @@ export function normalizedSelector(
   const config = (state: unknown): unknown => field(field(state, plan.reducerPath), 'config');
   const fromStore = isEntityClass(declared.schema) && declared.kind === 'query' ? declared.schema : undefined;
 
-  return createSelector(
+  const selector = createSelector(
     [own, stored, storedMeta, config, ...selectors, ...indexSelectors],
     (rtkResult, result, meta, apiConfig, ...values): NormalizedResult => {
       const rtk = isRecord(rtkResult) ? rtkResult : {};
@@ -112,7 +115,8 @@ export function normalizedSelector(
       return { ...rtk, data, currentData };
     },
     { memoizeOptions: { resultEqualityCheck: shallowEqual } },
-  ) as unknown as EntrySelector;
+  );
+  return Object.assign(selector, { rtk: rtkSelect }) as unknown as EntrySelector;
 }
 
 /** RTK Query's result turned into a failure with `error` (and no data). */

@@ -6,7 +6,7 @@ import type { DeclaredEndpoint } from '../readApi.js';
 import type { QueryHookOptions } from './buildQueryHooks.js';
 import { rtkHook } from './rtkHook.js';
 import { useArgSelector } from './useArgSelector.js';
-import { useSelectFromResult } from './useSelectFromResult.js';
+import { useNormalizedSelection, useResultStash } from './useSelectFromResult.js';
 import { withReadData } from './withReadData.js';
 
 /** What RTK Query's infinite hooks return besides the state: functions that start requests. */
@@ -33,8 +33,7 @@ export function buildInfiniteQueryHooks(endpoint: BuiltEndpoint, declared: Decla
       for (const name of REQUESTS) {
         const request = requests[name];
         if (typeof request !== 'function') continue;
-        reading[name] = (...args: unknown[]) =>
-          withReadData(request(...args), () => select()(store.getState()).currentData);
+        reading[name] = (...args: unknown[]) => withReadData(request(...args), () => select()(store.getState()));
       }
       return reading as R;
     }, [requests, select, store]);
@@ -43,8 +42,9 @@ export function buildInfiniteQueryHooks(endpoint: BuiltEndpoint, declared: Decla
   function useInfiniteQueryState(arg: unknown, options: QueryHookOptions = {}) {
     const skip = arg === skipToken || options.skip === true;
     const selectorOf = useArgSelector(endpoint, arg, skip);
-    const selectFromResult = useSelectFromResult(selectorOf, options.selectFromResult, false);
-    return rtkUseInfiniteQueryState(arg, { ...options, selectFromResult });
+    const stash = useResultStash();
+    rtkUseInfiniteQueryState(arg, { ...options, selectFromResult: stash.selectFromResult });
+    return useNormalizedSelection(stash, selectorOf, options.selectFromResult, false);
   }
 
   function useInfiniteQuerySubscription(arg: unknown, options: QueryHookOptions = {}) {
@@ -56,8 +56,11 @@ export function buildInfiniteQueryHooks(endpoint: BuiltEndpoint, declared: Decla
     const skip = arg === skipToken || options.skip === true;
     const selectorOf = useArgSelector(endpoint, arg, skip);
     const user = options.selectFromResult;
-    const selectFromResult = useSelectFromResult(selectorOf, user, !skip && user === undefined);
-    return useReadingRequests(rtkUseInfiniteQuery(arg, { ...options, selectFromResult }) as Requests, arg, skip);
+    const stash = useResultStash();
+    const rtk = rtkUseInfiniteQuery(arg, { ...options, selectFromResult: stash.selectFromResult }) as Requests;
+    const selected = useNormalizedSelection(stash, selectorOf, user, !skip && user === undefined);
+    const requests = useReadingRequests(rtk, arg, skip);
+    return useMemo(() => ({ ...(selected as object), ...requests }), [selected, requests]);
   }
 
   return { useInfiniteQuery, useInfiniteQueryState, useInfiniteQuerySubscription };

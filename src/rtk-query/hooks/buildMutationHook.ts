@@ -3,7 +3,12 @@ import { useStore } from 'react-redux';
 import type { BuiltEndpoint } from '../buildNormalizedApi.js';
 import type { DeclaredEndpoint } from '../readApi.js';
 import { rtkHook } from './rtkHook.js';
-import { useSelectFromResult, type HookResult, type SelectFromResult } from './useSelectFromResult.js';
+import {
+  useNormalizedSelection,
+  useResultStash,
+  type HookResult,
+  type SelectFromResult,
+} from './useSelectFromResult.js';
 import { withReadData } from './withReadData.js';
 
 /** The options `useMutation` reads; RTK Query's. */
@@ -31,17 +36,23 @@ export function buildMutationHook(endpoint: BuiltEndpoint, declared: DeclaredEnd
       (result: HookResult) => endpoint.select({ requestId: result.requestId, fixedCacheKey }),
       [fixedCacheKey],
     );
-    const selectFromResult = useSelectFromResult(selectorOf, options.selectFromResult, false);
-    const [trigger, result] = rtkUseMutation({ ...options, selectFromResult }) as [
+    const stash = useResultStash();
+    const [trigger, state] = rtkUseMutation({ ...options, selectFromResult: stash.selectFromResult }) as [
       (arg: unknown) => MutationRequest,
-      object,
+      { readonly originalArgs: unknown; readonly reset: () => void },
     ];
+    const selected = useNormalizedSelection(stash, selectorOf, options.selectFromResult, false);
     const reading = useCallback(
       (arg: unknown) => {
         const request = trigger(arg);
-        return withReadData(request, () => endpoint.select({ requestId: request.requestId })(store.getState()).data);
+        const select = endpoint.select({ requestId: request.requestId, fixedCacheKey });
+        return withReadData(request, () => select(store.getState()));
       },
-      [trigger, store],
+      [trigger, store, fixedCacheKey],
+    );
+    const result = useMemo(
+      () => ({ ...(selected as object), originalArgs: state.originalArgs, reset: state.reset }),
+      [selected, state.originalArgs, state.reset],
     );
     return useMemo(() => [reading, result] as const, [reading, result]);
   };

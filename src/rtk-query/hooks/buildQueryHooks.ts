@@ -5,7 +5,12 @@ import type { BuiltEndpoint } from '../buildNormalizedApi.js';
 import type { DeclaredEndpoint } from '../readApi.js';
 import { rtkHook } from './rtkHook.js';
 import { useArgSelector } from './useArgSelector.js';
-import { useSelectFromResult, type HookResult, type SelectFromResult } from './useSelectFromResult.js';
+import {
+  useNormalizedSelection,
+  useResultStash,
+  type HookResult,
+  type SelectFromResult,
+} from './useSelectFromResult.js';
 import { withReadData } from './withReadData.js';
 
 /** The options the query hooks read; every other option goes to RTK Query's hook as it is. */
@@ -40,10 +45,7 @@ export function buildQueryHooks(endpoint: BuiltEndpoint, declared: DeclaredEndpo
   function useReadingRefetch(refetch: Refetch, arg: unknown): Refetch {
     const store = useStore();
     const select = useArgSelector(endpoint, arg, false);
-    return useCallback(
-      () => withReadData(refetch(), () => select()(store.getState()).currentData),
-      [refetch, select, store],
-    );
+    return useCallback(() => withReadData(refetch(), () => select()(store.getState())), [refetch, select, store]);
   }
 
   /** A lazy trigger whose promise settles with its argument's data read from the entities slice. */
@@ -51,7 +53,7 @@ export function buildQueryHooks(endpoint: BuiltEndpoint, declared: DeclaredEndpo
     const store = useStore();
     return useCallback(
       (arg: unknown, preferCacheValue?: boolean) =>
-        withReadData(trigger(arg, preferCacheValue), () => endpoint.select(arg)(store.getState()).currentData),
+        withReadData(trigger(arg, preferCacheValue), () => endpoint.select(arg)(store.getState())),
       [trigger, store],
     );
   }
@@ -59,8 +61,9 @@ export function buildQueryHooks(endpoint: BuiltEndpoint, declared: DeclaredEndpo
   function useQueryState(arg: unknown, options: QueryHookOptions = {}) {
     const skip = arg === skipToken || options.skip === true;
     const selectorOf = useArgSelector(endpoint, arg, skip);
-    const selectFromResult = useSelectFromResult(selectorOf, options.selectFromResult, false);
-    return rtkUseQueryState(arg, { ...options, selectFromResult });
+    const stash = useResultStash();
+    rtkUseQueryState(arg, { ...options, selectFromResult: stash.selectFromResult });
+    return useNormalizedSelection(stash, selectorOf, options.selectFromResult, false);
   }
 
   function useQuerySubscription(arg: unknown, options: QueryHookOptions = {}) {
@@ -73,16 +76,25 @@ export function buildQueryHooks(endpoint: BuiltEndpoint, declared: DeclaredEndpo
     const skip = arg === skipToken || options.skip === true;
     const selectorOf = useArgSelector(endpoint, arg, skip);
     const user = options.selectFromResult;
-    const selectFromResult = useSelectFromResult(selectorOf, user, !skip && user === undefined);
-    const result = rtkUseQuery(arg, { ...options, selectFromResult }) as { readonly refetch: Refetch };
-    const refetch = useReadingRefetch(result.refetch, arg);
-    return useMemo(() => ({ ...result, refetch }), [result, refetch]);
+    const stash = useResultStash();
+    const subscription = rtkUseQuery(arg, { ...options, selectFromResult: stash.selectFromResult }) as {
+      readonly refetch: Refetch;
+    };
+    const selected = useNormalizedSelection(stash, selectorOf, user, !skip && user === undefined);
+    const refetch = useReadingRefetch(subscription.refetch, arg);
+    return useMemo(() => ({ ...(selected as object), refetch }), [selected, refetch]);
   }
 
   function useLazyQuery(options: QueryHookOptions = {}) {
-    const selectFromResult = useSelectFromResult(selectTriggered, options.selectFromResult, false);
-    const [trigger, result, info] = rtkUseLazyQuery({ ...options, selectFromResult }) as [LazyTrigger, object, object];
+    const stash = useResultStash();
+    const [trigger, state, info] = rtkUseLazyQuery({ ...options, selectFromResult: stash.selectFromResult }) as [
+      LazyTrigger,
+      { readonly reset: () => void },
+      object,
+    ];
+    const selected = useNormalizedSelection(stash, selectTriggered, options.selectFromResult, false);
     const reading = useReadingTrigger(trigger);
+    const result = useMemo(() => ({ ...(selected as object), reset: state.reset }), [selected, state.reset]);
     return useMemo(() => [reading, result, info] as const, [reading, result, info]);
   }
 
