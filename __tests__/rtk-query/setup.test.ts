@@ -98,6 +98,29 @@ describe('inject', () => {
     store.dispatch(api.util.resetApiState());
   });
 
+  test('injected after RTK Query already holds its data (a lazily loaded module): normalized at once, never success without data', async () => {
+    const api = makeApi();
+    const entitiesApi = normalizeApi(api, { getTodos: [Todo] });
+    const { store } = makeStore({
+      reducer: { [api.reducerPath]: api.reducer },
+      before: [api.middleware],
+      after: [entitiesApi.middleware],
+    });
+    const grown = api.injectEndpoints({
+      endpoints: (build) => ({
+        getUser: build.query<{ id: number; name: string }, number>({ query: (id) => `/users/${id}` }),
+      }),
+    });
+    nock(API).get('/users/7').reply(200, { id: 7, name: 'Ann' });
+    await store.dispatch(grown.endpoints.getUser.initiate(7));
+
+    const typed = entitiesApi.inject({ getUser: User }, grown);
+    const result = typed.endpoints.getUser.select(7)(store.getState());
+    expect(result).toEqual(expect.objectContaining({ isSuccess: true, data: expect.any(User) }));
+    expect(result.data?.name).toBe('Ann');
+    store.dispatch(api.util.resetApiState());
+  });
+
   test('a name the api does not have throws, naming it and what to do, and declares nothing', () => {
     const api = makeApi();
     const entitiesApi = normalizeApi(api, { getTodos: [Todo] });

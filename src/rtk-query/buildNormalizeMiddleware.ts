@@ -51,6 +51,22 @@ export function buildNormalizeMiddleware(instance: EntitiesInstance, plan: ApiPl
       return cacheKey === undefined || patches === undefined ? undefined : { cacheKey, patches };
     };
 
+    /** Brings the query entries and the tables into agreement (after an action, or a new declaration). */
+    const agree = (queriesChanged: boolean): void => {
+      const tables = instance.selectSlice(store.getState()).entities;
+      if (tables !== seenTables || queriesChanged) {
+        seenTables = tables;
+        queries.writeBack(tables);
+      }
+    };
+    /** Endpoints declared later (`inject`): what RTK Query already holds for them is normalized now. */
+    const syncDeclared = (): void => {
+      if (queries.isWriting()) return;
+      queries.changed(field(field(store.getState(), reducerPath), 'queries'));
+      agree(true);
+    };
+    plan.watch(syncDeclared);
+
     return (next) => (action) => {
       const event = readRequestEvent(reducerPath, action);
       const declared = event === undefined ? undefined : plan.endpoints.get(event.endpointName);
@@ -88,12 +104,10 @@ export function buildNormalizeMiddleware(instance: EntitiesInstance, plan: ApiPl
       } finally {
         tracked?.settle();
       }
-      const tables = instance.selectSlice(store.getState()).entities;
-      if (tables !== seenTables || queriesChanged) {
-        seenTables = tables;
-        queries.writeBack(tables);
-      }
+      agree(queriesChanged);
       seenQueries = queryTable();
+      // referenced here too, so it lives as long as the middleware does (the plan holds it weakly)
+      void syncDeclared;
       return result;
     };
   };

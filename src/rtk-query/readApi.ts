@@ -57,8 +57,13 @@ export interface ApiPlan {
    * fulfilled in a store not listed was never normalized (the middleware is missing).
    */
   readonly connected: WeakSet<object>;
-  /** Checks and adds declarations (the initial ones, then `inject`'s); errors name the endpoint. */
+  /**
+   * Checks and adds declarations (the initial ones, then `inject`'s); errors name the endpoint.
+   * Then tells each store's middleware (`watch`), which normalizes what RTK Query already holds for them.
+   */
   declare(schemas: unknown): readonly DeclaredEndpoint[];
+  /** A store's middleware: `sync` runs after each later declaration, while the middleware is alive. */
+  watch(sync: () => void): void;
 }
 
 function isRtkEndpoint(value: unknown): value is RtkEndpoint {
@@ -147,11 +152,17 @@ export function readApi(api: unknown): ApiPlan {
     };
   };
 
+  // held weakly: a store that is gone takes its middleware, and the sync, with it
+  const watchers = new Set<WeakRef<() => void>>();
+
   return {
     reducerPath,
     util,
     endpoints,
     connected: new WeakSet(),
+    watch(sync) {
+      watchers.add(new WeakRef(sync));
+    },
     declare(schemas) {
       if (!isRecord(schemas) || Array.isArray(schemas)) {
         throw new TypeError(
@@ -161,6 +172,11 @@ export function readApi(api: unknown): ApiPlan {
       // every declaration is checked before any is added: a mistake adds none of them
       const declared = Object.keys(schemas).map((name) => declareOne(name, schemas[name]));
       for (const endpoint of declared) endpoints.set(endpoint.name, endpoint);
+      for (const watcher of watchers) {
+        const sync = watcher.deref();
+        if (sync === undefined) watchers.delete(watcher);
+        else sync();
+      }
       return declared;
     },
   };
