@@ -5,7 +5,7 @@
  */
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query';
 import nock from 'nock';
-import { Entity, getEntitySelectors } from '../../src/index';
+import { Entity, getEntitySelectors, schema } from '../../src/index';
 import { normalizeApi } from '../../src/rtk-query/index';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 import { Todo, closeTodoStores, makeTodosStore, todoRows, todoSchemas, todosApi } from '../fixtures/todosApi';
@@ -52,6 +52,68 @@ test('with the middleware, the same request is a success with data: the check ne
   expect(entitiesApi.endpoints.getTodos.select()(store.getState())).toEqual(
     expect.objectContaining({ isSuccess: true, data: [expect.any(Todo)] }),
   );
+});
+
+describe('a Collection over a plain argument', () => {
+  const makeUserTodosApi = () =>
+    createApi({
+      reducerPath: 'userTodosApi',
+      baseQuery: fetchBaseQuery({ baseUrl: API }),
+      endpoints: (build) => ({
+        getUserTodos: build.query<Array<{ id: number; title: string }>, number>({
+          query: (user) => `/users/${user}/todos`,
+        }),
+      }),
+    });
+  async function twoUsers(lists: unknown) {
+    const api = makeUserTodosApi();
+    const entitiesApi = normalizeApi(api, { getUserTodos: lists });
+    const { store } = makeStore({
+      reducer: { [api.reducerPath]: api.reducer },
+      before: [api.middleware],
+      after: [entitiesApi.middleware],
+    });
+    nock(API)
+      .get('/users/1/todos')
+      .reply(200, [{ id: 1, title: 'one' }]);
+    nock(API)
+      .get('/users/2/todos')
+      .reply(200, [{ id: 2, title: 'two' }]);
+    await store.dispatch(api.endpoints.getUserTodos.initiate(1));
+    await store.dispatch(api.endpoints.getUserTodos.initiate(2));
+    return { api, entitiesApi, store };
+  }
+
+  test('without argsKey, every argument would share one list: an error naming the endpoint and the fix, and nothing shared', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const { api, entitiesApi, store } = await twoUsers(new schema.Collection([Todo]));
+    const one = entitiesApi.endpoints.getUserTodos.select(1)(store.getState());
+    expect(one).toEqual(expect.objectContaining({ isError: true, data: undefined }));
+    expect(one.error).toEqual(
+      expect.objectContaining({
+        message: expect.stringContaining(
+          "getUserTodos (RTK Query 'userTodosApi'): its argument 1 does not tell its list apart",
+        ),
+      }),
+    );
+    expect((one.error as { message: string }).message).toContain('argsKey');
+    // RTK Query's own entries keep their own answers
+    expect(api.endpoints.getUserTodos.select(1)(store.getState()).data).toEqual([{ id: 1, title: 'one' }]);
+    warn.mockRestore();
+    store.dispatch(api.util.resetApiState());
+  });
+
+  test('with an argsKey naming the argument, each argument has its own list', async () => {
+    const lists = new schema.Collection([Todo], { argsKey: (user: number) => ({ user }) });
+    const { api, entitiesApi, store } = await twoUsers(lists);
+    const titles = (user: number) =>
+      entitiesApi.endpoints.getUserTodos
+        .select(user)(store.getState())
+        .data?.map((todo) => todo.title);
+    expect([titles(1), titles(2)]).toEqual([['one'], ['two']]);
+    expect(api.endpoints.getUserTodos.select(1)(store.getState()).data).toEqual([{ id: 1, title: 'one' }]);
+    store.dispatch(api.util.resetApiState());
+  });
 });
 
 describe('inject', () => {

@@ -8,6 +8,7 @@ import { warnOnce } from '../utils/devWarning.js';
 import { field, stringField } from '../utils/field.js';
 import { isRecord } from '../utils/isRecord.js';
 import { getOwn } from '../utils/ownProperty.js';
+import { listArgumentProblem } from './listArgumentProblem.js';
 import { PatchHistory, type Patch } from './patchHistory.js';
 import { PlainRead } from './PlainRead.js';
 import { knownObjects, RawIndex } from './RawIndex.js';
@@ -109,6 +110,13 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
 
   /** Normalizes `data`, the entry's new data; one that does not fit its schema is the entry's error. */
   const write = (entry: HeldQuery, data: unknown, { start, changedOnly, local }: Write): void => {
+    const problem = listArgumentProblem(entry.declared, entry.originalArgs);
+    if (problem !== undefined) {
+      entry.data = data;
+      warnOnce(`normalizeApi:${entry.declared.label}`, problem);
+      dataApi().fail(entry.endpoint, [entry.originalArgs], new TypeError(problem));
+      return;
+    }
     const previous = entry.index;
     const index = changedOnly ? RawIndex.from(previous) : new RawIndex(known);
     const seen: object[] = [];
