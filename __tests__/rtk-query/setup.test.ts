@@ -65,7 +65,7 @@ describe('a Collection over a plain argument', () => {
         }),
       }),
     });
-  async function twoUsers(lists: unknown) {
+  async function twoUsers<S>(lists: S) {
     const api = makeUserTodosApi();
     const entitiesApi = normalizeApi(api, { getUserTodos: lists });
     const { store } = makeStore({

@@ -74,6 +74,72 @@ test('an error with no data goes to the nearest error boundary, keeping RTK Quer
   await screen.findByText("caught: getTodo (RTK Query 'todosApi') failed with status 404 (404)");
 });
 
+test('a retry from the error boundary (its reset) fetches again, and shows the data', async () => {
+  const { store } = makeTodosStore(entitiesApi);
+  const { onCaughtError } = caughtErrors();
+  nock(API).get('/todos/1').reply(500, { message: 'down' });
+  nock(API).get('/todos/1').reply(200, { id: 1, title: 'back', done: false });
+  let reset: () => void = () => {};
+  class Retry extends Component<{ children: ReactNode }, { error: unknown }> {
+    override state = { error: undefined as unknown };
+    static getDerivedStateFromError(error: unknown) {
+      return { error };
+    }
+    override render() {
+      reset = () => this.setState({ error: undefined });
+      return this.state.error === undefined ? this.props.children : <p>failed</p>;
+    }
+  }
+  renderWithStore(
+    store,
+    <Retry>
+      <Suspense fallback={<p>loading</p>}>
+        <Detail id={1} />
+      </Suspense>
+    </Retry>,
+    { onCaughtError },
+  );
+  await screen.findByText('failed');
+  // a person reads the message, then presses retry
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  });
+  act(() => reset());
+  await screen.findByText('back true');
+});
+
+test('a render abandoned while suspended lets go of its request soon after it answers', async () => {
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+  try {
+    const { store } = makeTodosStore(entitiesApi);
+    const answer = held('get', '/todos/1', 200, { id: 1, title: 'a', done: false });
+    const view = renderWithStore(
+      store,
+      <Suspense fallback={<p>loading</p>}>
+        <Detail id={1} />
+      </Suspense>,
+    );
+    await answer.arrived;
+    view.unmount();
+    answer.release();
+    const status = () => todosApi.endpoints.getTodo.select(1)(store.getState()).status;
+    for (let step = 0; step < 100 && status() !== 'fulfilled'; step++) {
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(10);
+      });
+    }
+    // nobody shows it, but a suspended render may still mount: kept a little while
+    expect(status()).toBe('fulfilled');
+    // then let go of, and RTK Query removes it after its keepUnusedDataFor (60 s)
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(70_000);
+    });
+    expect(status()).toBe('uninitialized');
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
 test('a detail view of a record a list fetched renders it on its first render, while RTK Query revalidates', async () => {
   const { store } = makeTodosStore(entitiesApi);
   nock(API).get('/todos').reply(200, todoRows('a', 'b'));

@@ -104,6 +104,8 @@ export function Hooks() {
 
   const suspended = entitiesApi.endpoints.getTodo.useSuspenseQuery(1);
   expectType<Equal<typeof suspended.data, Todo>>();
+  const skipped = entitiesApi.endpoints.getTodo.useSuspenseQuery(skipToken);
+  expectType<Equal<typeof skipped.data, Todo | undefined>>();
 
   const prefetch = entitiesApi.usePrefetch('getTodo');
   prefetch(1);

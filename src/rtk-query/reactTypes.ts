@@ -38,13 +38,20 @@ type Data<E, S> = DataOf<ResultTypeOf<E>, S>;
  *
  * @see README.md#already-on-rtk-query
  */
-export type NormalizedSuspenseQuery<E, S> = (
-  arg: QueryArgOf<E> | SkipToken,
-  options?: TypedUseQuerySubscriptionOptions,
-) => TypedUseQueryHookResult<Data<E, S>, QueryArgOf<E>, BaseQueryOf<E>> & {
-  /** The argument's data (the last data shown, while a new argument refetches). Undefined only when skipped. */
-  readonly data: Data<E, S>;
-};
+export interface NormalizedSuspenseQuery<E, S> {
+  (
+    arg: QueryArgOf<E>,
+    options?: TypedUseQuerySubscriptionOptions,
+  ): TypedUseQueryHookResult<Data<E, S>, QueryArgOf<E>, BaseQueryOf<E>> & {
+    /** The argument's data (the last data shown, while a new argument refetches). */
+    readonly data: Data<E, S>;
+  };
+  /** Skipped (`skipToken`, or `skip` in the options): no data. */
+  (
+    arg: QueryArgOf<E> | SkipToken,
+    options?: TypedUseQuerySubscriptionOptions,
+  ): TypedUseQueryHookResult<Data<E, S>, QueryArgOf<E>, BaseQueryOf<E>>;
+}
 
 /**
  * The hooks of a declared query: RTK Query's own, typed as RTK Query types them, over the

@@ -13,6 +13,20 @@ interface Suspended {
   release(): void;
 }
 
+/** An error a render threw to the error boundary, and when. */
+interface Thrown {
+  readonly requestId: unknown;
+  readonly at: number;
+}
+
+/** How long after a request settles a suspended render's subscription is kept for its component to mount. */
+const HANDOVER_MS = 5_000;
+/**
+ * A render of an errored argument this soon after its error was thrown is React retrying the same
+ * render (it does, once, after an error); later, it is a retry (an error boundary reset): it fetches again.
+ */
+const RETHROW_MS = 250;
+
 /** A request's promise with RTK Query's `unsubscribe()`. */
 type Subscribed = PromiseLike<unknown> & { unsubscribe(): void };
 
@@ -34,7 +48,8 @@ function thrownError(error: unknown, label: string): Error {
  * and error boundaries. Until the argument has data the component suspends (the request is started
  * and kept subscribed until a render with data mounts, whose own subscription then holds it); an
  * error with no data is thrown to the nearest error boundary, as an `Error` keeping RTK Query's
- * fields (`status`, `data`). Once data is shown, refetches do not suspend: `isFetching` says so.
+ * fields (`status`, `data`), and a later render of it (the boundary reset: a retry) fetches again.
+ * Once data is shown, refetches do not suspend: `isFetching` says so.
  *
  * @param useQuery the normalized `useQuery` of the endpoint
  */
@@ -44,10 +59,10 @@ export function buildUseSuspenseQuery(
 ) {
   const { initiate } = declared.rtk;
   if (typeof initiate !== 'function') throw new TypeError(`normalizeApi: ${declared.label} has no initiate().`);
-  const byStore = new WeakMap<object, Map<string, Suspended>>();
-  const suspendedIn = (store: object): Map<string, Suspended> => {
+  const byStore = new WeakMap<object, { suspended: Map<string, Suspended>; thrown: Map<string, Thrown> }>();
+  const recordsOf = (store: object) => {
     let found = byStore.get(store);
-    if (found === undefined) byStore.set(store, (found = new Map()));
+    if (found === undefined) byStore.set(store, (found = { suspended: new Map(), thrown: new Map() }));
     return found;
   };
 
@@ -58,24 +73,42 @@ export function buildUseSuspenseQuery(
     const key = argId(arg);
     const shown = result.data !== undefined;
     useEffect(() => {
-      const suspended = suspendedIn(store);
+      const { suspended } = recordsOf(store);
       const held = suspended.get(key);
       if (held === undefined || !shown) return;
       suspended.delete(key);
       held.release();
     }, [store, key, shown]);
     if (arg === skipToken || options.skip === true || shown) return result;
-    const suspended = suspendedIn(store);
+    const { suspended, thrown } = recordsOf(store);
     if (result.isError === true) {
-      suspended.get(key)?.release();
-      suspended.delete(key);
-      throw thrownError(result.error, declared.label);
+      const last = thrown.get(key);
+      const retry = last?.requestId === result.requestId && Date.now() - (last?.at ?? 0) >= RETHROW_MS;
+      if (!retry) {
+        if (last?.requestId !== result.requestId) thrown.set(key, { requestId: result.requestId, at: Date.now() });
+        suspended.get(key)?.release();
+        throw thrownError(result.error, declared.label);
+      }
+      // rendered again well after its error was thrown: a retry, which fetches again
+      thrown.delete(key);
     }
     let held = suspended.get(key);
     if (held === undefined) {
-      const request: unknown = dispatch(initiate(arg) as never);
+      const request: unknown = dispatch(initiate(arg, { forceRefetch: result.isError === true }) as never);
       if (!isSubscribed(request)) throw new TypeError(`normalizeApi: ${declared.label}'s initiate() gave no request.`);
-      held = { promise: Promise.resolve(request).then(() => undefined), release: () => request.unsubscribe() };
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        request.unsubscribe();
+        if (suspended.get(key) === held) suspended.delete(key);
+      };
+      const promise = Promise.resolve(request).then(() => {
+        // a component that never mounts (abandoned while suspended) must not keep the entry forever
+        const timer = setTimeout(release, HANDOVER_MS);
+        (timer as { unref?: () => void }).unref?.();
+      });
+      held = { promise, release };
       suspended.set(key, held);
     }
     throw held.promise;
