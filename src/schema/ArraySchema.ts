@@ -1,6 +1,6 @@
 import type { DenormalizeDelegate, NormalizeDelegate, SchemaClass } from './interface.js';
 import { Polymorphic } from './Polymorphic.js';
-import { describeType, describeValue } from '../utils/describeValue.js';
+import { shapeError } from './shapeError.js';
 
 /**
  * A list of items of one schema, or of several picked by `schemaAttribute`. `[X]` is its shorthand.
@@ -17,11 +17,8 @@ export class ArraySchema<D = unknown> extends Polymorphic<D> implements SchemaCl
   /** Normalizes each item; items with no matching mapping are kept as they are. */
   normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown[] {
     if (!Array.isArray(input)) {
-      throw new TypeError(
-        `${this.constructor.name === 'ArraySchema' ? 'schema.Array' : `schema.${this.constructor.name}`} expected an array while normalizing ` +
-          `${delegate.source ?? 'a response'}${key === undefined ? '' : ` (field '${key}')`}, but received ${describeType(input)}. ` +
-          `Received: ${describeValue(input)}`,
-      );
+      const name = this.constructor.name === 'ArraySchema' ? 'Array' : this.constructor.name;
+      throw shapeError(`schema.${name}`, 'an array', input, delegate, key);
     }
     const output = new Array<unknown>(input.length);
     for (let i = 0; i < input.length; i++) output[i] = this.normalizeValue(input[i], parent, key, delegate);

@@ -7,7 +7,8 @@ import type {
   WriteMeta,
 } from './interface.js';
 import { assignFields } from '../utils/ownProperty.js';
-import { describeType, describeValue } from '../utils/describeValue.js';
+import { describeValue } from '../utils/describeValue.js';
+import { atField, shapeError } from './shapeError.js';
 import { entityKey } from './entityKey.js';
 import { startedBefore } from './startedBefore.js';
 import { toPk } from './toPk.js';
@@ -147,12 +148,7 @@ export abstract class Entity {
   /** Normalizes one response item into the store and returns its primary key. */
   static normalize(input: unknown, parent: unknown, fieldKey: string | undefined, delegate: NormalizeDelegate): string {
     const key = entityKey(this);
-    if (!isRecord(input) || Array.isArray(input)) {
-      throw new TypeError(
-        `${key} expected an object while normalizing ${delegate.source ?? 'a response'}${atField(fieldKey)}, ` +
-          `but received ${describeType(input)}. Received: ${describeValue(input)}`,
-      );
-    }
+    if (!isRecord(input) || Array.isArray(input)) throw shapeError(key, 'an object', input, delegate, fieldKey);
     const processed = this.process(input as EntityRecord, parent, fieldKey, delegate.args);
     const rawPk = this.pk(processed, parent, fieldKey, delegate.args);
     const pk = toPk(rawPk);
@@ -246,8 +242,4 @@ function detached(processed: EntityRecord, input: object): EntityRecord {
 function isEmpty(object: object): boolean {
   for (const _ in object) return false;
   return true;
-}
-
-function atField(field: string | undefined): string {
-  return field === undefined ? '' : ` (field '${field}')`;
 }

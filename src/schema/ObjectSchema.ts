@@ -1,5 +1,5 @@
 import type { DenormalizeDelegate, NormalizeDelegate, QueryDelegate, SchemaClass } from './interface.js';
-import { describeType, describeValue } from '../utils/describeValue.js';
+import { shapeError } from './shapeError.js';
 import { isRecord } from '../utils/isRecord.js';
 
 type Definition = { readonly [field: string]: unknown };
@@ -32,10 +32,7 @@ export class ObjectSchema<D extends Definition = Definition> implements SchemaCl
     delegate: NormalizeDelegate,
   ): Record<string, unknown> {
     if (!isRecord(input) || Array.isArray(input)) {
-      throw new TypeError(
-        `schema.Object expected an object while normalizing ${delegate.source ?? 'a response'}${key === undefined ? '' : ` (field '${key}')`}, ` +
-          `but received ${describeType(input)}. Received: ${describeValue(input)}`,
-      );
+      throw shapeError('schema.Object', 'an object', input, delegate, key);
     }
     const output: Record<string, unknown> = { ...input };
     for (const field in this.schema) {

@@ -1,6 +1,6 @@
 import type { DenormalizeDelegate, NormalizeDelegate, SchemaClass } from './interface.js';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic.js';
-import { describeType, describeValue } from '../utils/describeValue.js';
+import { shapeError } from './shapeError.js';
 import { isRecord } from '../utils/isRecord.js';
 
 /**
@@ -25,10 +25,7 @@ export class Values<D = unknown> extends Polymorphic<D> implements SchemaClass {
     delegate: NormalizeDelegate,
   ): Record<string, unknown> {
     if (!isRecord(input) || Array.isArray(input)) {
-      throw new TypeError(
-        `schema.Values expected an object while normalizing ${delegate.source ?? 'a response'}${key === undefined ? '' : ` (field '${key}')`}, ` +
-          `but received ${describeType(input)}. Received: ${describeValue(input)}`,
-      );
+      throw shapeError('schema.Values', 'an object', input, delegate, key);
     }
     const output: Record<string, unknown> = {};
     for (const name of Object.keys(input)) {

@@ -1,0 +1,28 @@
+import { describeType, describeValue } from '../utils/describeValue.js';
+import type { NormalizeDelegate } from './interface.js';
+
+/**
+ * The error for an input of the wrong shape, naming the schema, the request and the field:
+ * `User expected an object while normalizing GET /users (field 'author'), but received a string. Received: "x"`.
+ *
+ * @param name the schema, as messages name it (`User`, `schema.Array`)
+ * @param expected what it takes (`an object`, `an array`)
+ * @param field the field of the parent the input sits at, if any
+ */
+export function shapeError(
+  name: string,
+  expected: string,
+  input: unknown,
+  delegate: Pick<NormalizeDelegate, 'source'>,
+  field: string | undefined,
+): TypeError {
+  return new TypeError(
+    `${name} expected ${expected} while normalizing ${delegate.source ?? 'a response'}${atField(field)}, ` +
+      `but received ${describeType(input)}. Received: ${describeValue(input)}`,
+  );
+}
+
+/** ` (field 'author')`, or nothing at the top of a response. */
+export function atField(field: string | undefined): string {
+  return field === undefined ? '' : ` (field '${field}')`;
+}
