@@ -6,7 +6,7 @@ import type { DeclaredEndpoint } from '../readApi.js';
 import type { QueryHookOptions } from './buildQueryHooks.js';
 import { rtkHook } from './rtkHook.js';
 import { useArgSelector } from './useArgSelector.js';
-import { useNormalizedSelection, useResultStash } from './useSelectFromResult.js';
+import { useArgSelection } from './useArgSelection.js';
 import { withReadData } from './withReadData.js';
 
 /** What RTK Query's infinite hooks return besides the state: functions that start requests. */
@@ -40,11 +40,7 @@ export function buildInfiniteQueryHooks(endpoint: BuiltEndpoint, declared: Decla
   }
 
   function useInfiniteQueryState(arg: unknown, options: QueryHookOptions = {}) {
-    const skip = arg === skipToken || options.skip === true;
-    const selectorOf = useArgSelector(endpoint, arg, skip);
-    const stash = useResultStash();
-    rtkUseInfiniteQueryState(arg, { ...options, selectFromResult: stash.selectFromResult });
-    return useNormalizedSelection(stash, selectorOf, options.selectFromResult, false);
+    return useArgSelection(endpoint, rtkUseInfiniteQueryState, arg, options, false).selected;
   }
 
   function useInfiniteQuerySubscription(arg: unknown, options: QueryHookOptions = {}) {
@@ -53,13 +49,8 @@ export function buildInfiniteQueryHooks(endpoint: BuiltEndpoint, declared: Decla
   }
 
   function useInfiniteQuery(arg: unknown, options: QueryHookOptions = {}) {
-    const skip = arg === skipToken || options.skip === true;
-    const selectorOf = useArgSelector(endpoint, arg, skip);
-    const user = options.selectFromResult;
-    const stash = useResultStash();
-    const rtk = rtkUseInfiniteQuery(arg, { ...options, selectFromResult: stash.selectFromResult }) as Requests;
-    const selected = useNormalizedSelection(stash, selectorOf, user, !skip && user === undefined);
-    const requests = useReadingRequests(rtk, arg, skip);
+    const { rtk, selected, skip } = useArgSelection(endpoint, rtkUseInfiniteQuery, arg, options, true);
+    const requests = useReadingRequests(rtk as Requests, arg, skip);
     return useMemo(() => ({ ...(selected as object), ...requests }), [selected, requests]);
   }
 

@@ -4,6 +4,7 @@ import { useStore } from 'react-redux';
 import type { BuiltEndpoint } from '../buildNormalizedApi.js';
 import type { DeclaredEndpoint } from '../readApi.js';
 import { rtkHook } from './rtkHook.js';
+import { useArgSelection } from './useArgSelection.js';
 import { useArgSelector } from './useArgSelector.js';
 import {
   useNormalizedSelection,
@@ -59,11 +60,7 @@ export function buildQueryHooks(endpoint: BuiltEndpoint, declared: DeclaredEndpo
   }
 
   function useQueryState(arg: unknown, options: QueryHookOptions = {}) {
-    const skip = arg === skipToken || options.skip === true;
-    const selectorOf = useArgSelector(endpoint, arg, skip);
-    const stash = useResultStash();
-    rtkUseQueryState(arg, { ...options, selectFromResult: stash.selectFromResult });
-    return useNormalizedSelection(stash, selectorOf, options.selectFromResult, false);
+    return useArgSelection(endpoint, rtkUseQueryState, arg, options, false).selected;
   }
 
   function useQuerySubscription(arg: unknown, options: QueryHookOptions = {}) {
@@ -73,15 +70,8 @@ export function buildQueryHooks(endpoint: BuiltEndpoint, declared: DeclaredEndpo
   }
 
   function useQuery(arg: unknown, options: QueryHookOptions = {}) {
-    const skip = arg === skipToken || options.skip === true;
-    const selectorOf = useArgSelector(endpoint, arg, skip);
-    const user = options.selectFromResult;
-    const stash = useResultStash();
-    const subscription = rtkUseQuery(arg, { ...options, selectFromResult: stash.selectFromResult }) as {
-      readonly refetch: Refetch;
-    };
-    const selected = useNormalizedSelection(stash, selectorOf, user, !skip && user === undefined);
-    const refetch = useReadingRefetch(subscription.refetch, arg);
+    const { rtk, selected } = useArgSelection(endpoint, rtkUseQuery, arg, options, true);
+    const refetch = useReadingRefetch((rtk as { readonly refetch: Refetch }).refetch, arg);
     return useMemo(() => ({ ...(selected as object), refetch }), [selected, refetch]);
   }
 
