@@ -4,11 +4,11 @@ export { Entity } from './schema/Entity.js';
 export { schema };
 export { normalize } from './normalizr/normalize.js';
 export { denormalize } from './normalizr/denormalize.js';
-export { storeView } from './redux/storeView.js';
+export { storeView } from './redux/slice/storeView.js';
 export { MemoCache } from './normalizr/memo/MemoCache.js';
 export { createEntities } from './redux/createEntities.js';
 export { Controller } from './redux/Controller.js';
-export { ResetError } from './redux/ResetError.js';
+export { ResetError } from './redux/middleware/ResetError.js';
 
 export {
   entitiesSlice,
@@ -57,11 +57,17 @@ export type { CreateEntitiesOptions, Entities, EntitiesSlice } from './redux/cre
 export type { DataMiddlewareOptions } from './redux/middleware/types.js';
 export type { ControllerStore, KeyFilter, SetValue } from './redux/Controller.js';
 export type { AbortablePromise, EndpointArgs } from './redux/fetchEndpoint.js';
-export type { EntitiesState, ResponseMeta, SerializedError, OptimisticLayer, CommittedTables } from './redux/state.js';
-export type { Snapshot } from './redux/snapshot.js';
-export type { ResponseState, ResponseStatus, CountingSelector } from './redux/selectResponse.js';
-export type { EntitySelectors } from './redux/getEntitySelectors.js';
-export type { EntitiesActions, FulfilledPayload, RejectedPayload, RequestPayload } from './redux/actions.js';
+export type {
+  EntitiesState,
+  ResponseMeta,
+  SerializedError,
+  OptimisticLayer,
+  CommittedTables,
+} from './redux/slice/state.js';
+export type { Snapshot } from './redux/select/snapshot.js';
+export type { ResponseState, ResponseStatus, CountingSelector } from './redux/select/selectResponse.js';
+export type { EntitySelectors } from './redux/select/getEntitySelectors.js';
+export type { EntitiesActions, FulfilledPayload, RejectedPayload, RequestPayload } from './redux/slice/actions.js';
 export type { RestEndpointOptions, RestEndpointExtendOptions } from './endpoint/RestEndpointOptions.js';
 export type { BodyMethod, DefaultBody, HttpMethod, RestArgs, RestParams } from './endpoint/RestArgs.js';
 export type { PathParams, PathParamValue } from './endpoint/pathTypes.js';

@@ -18,7 +18,7 @@ import { normalize as dataClientNormalize } from '@data-client/normalizr';
 import type { Schema as DataClientSchema } from '@data-client/normalizr';
 import { Entity, normalize, schema, storeView } from '../../src/index';
 import type { EntityMetaStamps, EntityRecord, WriteMeta } from '../../src/index';
-import { appendMeta } from '../../src/redux/metaStamps';
+import { appendMeta } from '../../src/redux/slice/metaStamps';
 import {
   DCAccount,
   DCAll,

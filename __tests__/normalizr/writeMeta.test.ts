@@ -5,7 +5,7 @@
  */
 import { normalize, schema, storeView } from '../../src/index';
 import type { WriteMeta } from '../../src/index';
-import { appendMeta, metaOf } from '../../src/redux/metaStamps';
+import { appendMeta, metaOf } from '../../src/redux/slice/metaStamps';
 import { User } from '../fixtures/spec';
 
 const at = (fetchedAt: number): WriteMeta => ({ fetchedAt, date: fetchedAt, expiresAt: fetchedAt + 1000 });

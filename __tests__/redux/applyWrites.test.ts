@@ -2,7 +2,7 @@
  * applyEntityWrites: how a response's records go into the stored tables (prototype-free, unchanged
  * records and tables kept).
  */
-import { applyEntityWrites } from '../../src/redux/applyWrites';
+import { applyEntityWrites } from '../../src/redux/slice/applyWrites';
 import type { EntityTables } from '../../src/index';
 
 const meta = { fetchedAt: 1, date: 1, expiresAt: 2 };

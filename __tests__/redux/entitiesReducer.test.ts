@@ -10,7 +10,7 @@ import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import nock from 'nock';
 import { Entity, createResource, entitiesSlice } from '../../src/index';
 import type { EntitiesState } from '../../src/index';
-import { metaOf } from '../../src/redux/metaStamps';
+import { metaOf } from '../../src/redux/slice/metaStamps';
 import { API, assertNetworkDone, deferred, makeStore, strictNetwork } from '../fixtures/store';
 
 beforeEach(strictNetwork);

@@ -1,5 +1,5 @@
-/** Per-record meta as the store keeps it: a list of writes per kind (`src/redux/metaStamps.ts`). */
-import { appendMeta, metaIndex, metaOf, removeMeta } from '../../src/redux/metaStamps';
+/** Per-record meta as the store keeps it: a list of writes per kind (`src/redux/slice/metaStamps.ts`). */
+import { appendMeta, metaIndex, metaOf, removeMeta } from '../../src/redux/slice/metaStamps';
 import type { EntityMeta, EntityMetaStamps, MetaStamp } from '../../src/index';
 
 const at = (fetchedAt: number) => ({ fetchedAt, date: fetchedAt, expiresAt: fetchedAt + 1000 });

@@ -5,7 +5,7 @@
 import { Entity, RestEndpoint, denormalize, normalize, selectQuery, storeView } from '../../src/index';
 import { Account, FeedItem, Link, Post, Trade, User } from '../fixtures/spec';
 import { makeStore } from '../fixtures/store';
-import { appendMeta, metaOf } from '../../src/redux/metaStamps';
+import { appendMeta, metaOf } from '../../src/redux/slice/metaStamps';
 
 describe('Entity shapes (spec 2.3)', () => {
   test('User: id and name, pk() is the id', () => {

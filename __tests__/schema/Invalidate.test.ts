@@ -16,7 +16,7 @@ import {
   selectQuery,
   storeView,
 } from '../../src/index';
-import { appendMeta, metaOf } from '../../src/redux/metaStamps';
+import { appendMeta, metaOf } from '../../src/redux/slice/metaStamps';
 import { User } from '../fixtures/spec';
 import {
   API,

@@ -1,6 +1,6 @@
 import { isInFlight, shouldRequest } from '../redux/fetchPolicy.js';
-import { ResetError } from '../redux/ResetError.js';
-import type { ResponseMeta } from '../redux/state.js';
+import { ResetError } from '../redux/middleware/ResetError.js';
+import type { ResponseMeta } from '../redux/slice/state.js';
 
 /** A request hooks asked for during a render: started in a microtask, once per call key. */
 export interface ScheduledFetch {

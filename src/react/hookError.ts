@@ -1,4 +1,4 @@
-import type { SerializedError } from '../redux/state.js';
+import type { SerializedError } from '../redux/slice/state.js';
 
 /**
  * What hooks throw to error boundaries: an `Error` with the stored name, message and HTTP status.

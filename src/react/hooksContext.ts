@@ -9,8 +9,8 @@ import {
 } from 'react-redux';
 import type { Controller } from '../redux/Controller.js';
 import type { Entities, EntitiesSlice } from '../redux/createEntities.js';
-import type { CountingSelector } from '../redux/selectResponse.js';
-import type { ResponseMeta } from '../redux/state.js';
+import type { CountingSelector } from '../redux/select/selectResponse.js';
+import type { ResponseMeta } from '../redux/slice/state.js';
 import { getOwn } from '../utils/ownProperty.js';
 import type { Denormalize } from '../schema/types.js';
 import { buildFetchScheduler, type FetchScheduler } from './fetchScheduler.js';

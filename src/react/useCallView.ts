@@ -2,7 +2,7 @@ import { shallowEqual } from 'react-redux';
 import type { EndpointInterface } from '../endpoint/interface.js';
 import type { ResultOf } from '../endpoint/ResultOf.js';
 import { isMarkedStale } from '../redux/fetchPolicy.js';
-import type { SerializedError } from '../redux/state.js';
+import type { SerializedError } from '../redux/slice/state.js';
 import type { HooksContext } from './hooksContext.js';
 import { useResponseSelector } from './useResponseSelector.js';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { EndpointInterface } from '../endpoint/interface.js';
 import type { ResultOf } from '../endpoint/ResultOf.js';
-import type { SerializedError } from '../redux/state.js';
+import type { SerializedError } from '../redux/slice/state.js';
 import type { HookArgs } from './hookArgs.js';
 import type { HooksContext } from './hooksContext.js';
 import { requestIfStale } from './requestIfStale.js';

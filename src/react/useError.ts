@@ -1,5 +1,5 @@
 import type { EndpointInterface } from '../endpoint/interface.js';
-import type { SerializedError } from '../redux/state.js';
+import type { SerializedError } from '../redux/slice/state.js';
 import type { HookArgs } from './hookArgs.js';
 import type { HooksContext } from './hooksContext.js';
 import { useResponseSelector } from './useResponseSelector.js';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { EndpointInterface } from '../endpoint/interface.js';
-import type { ResponseState } from '../redux/selectResponse.js';
+import type { ResponseState } from '../redux/select/selectResponse.js';
 import type { EndpointArgs } from '../redux/fetchEndpoint.js';
 import { callKey } from './hookArgs.js';
 import { useRetained } from './useRetained.js';

@@ -2,13 +2,13 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { EndpointInterface } from '../endpoint/interface.js';
 import type { ResultOf } from '../endpoint/ResultOf.js';
 import type { Denormalize } from '../schema/types.js';
-import type { EntitiesInstance } from './instance.js';
+import type { EntitiesInstance } from './mountPoint.js';
 import { connectToMiddleware, findMiddleware, startRequest } from './fetchEndpoint.js';
 import type { AbortablePromise, EndpointArgs } from './fetchEndpoint.js';
 import { isFreshData } from './fetchPolicy.js';
 import type { DataApi } from './middleware/types.js';
-import type { ResponseState, CountingSelector } from './selectResponse.js';
-import type { SerializedError } from './state.js';
+import type { ResponseState, CountingSelector } from './select/selectResponse.js';
+import type { SerializedError } from './slice/state.js';
 
 /**
  * The store a Controller drives: anything with `dispatch` and `getState`.

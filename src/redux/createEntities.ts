@@ -1,17 +1,17 @@
 import type { Reducer } from '@reduxjs/toolkit';
 import { Controller, type ControllerStore } from './Controller.js';
-import { buildEntitiesReducer } from './buildEntitiesReducer.js';
+import { buildEntitiesReducer } from './slice/buildEntitiesReducer.js';
 import { buildFetchEndpoint } from './fetchEndpoint.js';
-import { buildGetEntitySelectors } from './getEntitySelectors.js';
-import { bindInstance, buildInstance } from './instance.js';
+import { buildGetEntitySelectors } from './select/getEntitySelectors.js';
+import { bindInstance, buildInstance } from './mountPoint.js';
 import { buildDataMiddleware } from './middleware/buildDataMiddleware.js';
 import type { DataMiddlewareOptions } from './middleware/types.js';
-import { buildSelectEntityMeta } from './selectEntityMeta.js';
-import { buildSelectQuery } from './selectQuery.js';
-import { buildSelectResponse } from './selectResponse.js';
-import type { EntitiesState } from './state.js';
-import type { EntitiesActions } from './actions.js';
-import { buildSnapshotFactory } from './snapshot.js';
+import { buildSelectEntityMeta } from './select/selectEntityMeta.js';
+import { buildSelectQuery } from './select/selectQuery.js';
+import { buildSelectResponse } from './select/selectResponse.js';
+import type { EntitiesState } from './slice/state.js';
+import type { EntitiesActions } from './slice/actions.js';
+import { buildSnapshotFactory } from './select/snapshot.js';
 
 /**
  * Options of `createEntities`.

@@ -1,7 +1,7 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { EndpointInterface } from '../endpoint/interface.js';
 import type { ResultOf } from '../endpoint/ResultOf.js';
-import type { EntitiesInstance } from './instance.js';
+import type { EntitiesInstance } from './mountPoint.js';
 import type { DataApi } from './middleware/types.js';
 import { missingMiddlewareMessage } from './mountHints.js';
 

@@ -1,4 +1,4 @@
-import type { ResponseMeta } from './state.js';
+import type { ResponseMeta } from './slice/state.js';
 
 // The fetch policy: the one place that decides, from what the store holds for an endpoint call,
 // whether that call is stale, in flight, or should be requested (TanStack Query keeps these

@@ -1,6 +1,6 @@
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { connectToMiddleware } from '../redux/fetchEndpoint.js';
-import type { EntitiesInstance } from '../redux/instance.js';
+import type { EntitiesInstance } from '../redux/mountPoint.js';
 import type { DataApi, TrackedRequest } from '../redux/middleware/types.js';
 import { field, stringField } from '../utils/field.js';
 import { buildMutationEntries } from './mutationEntries.js';

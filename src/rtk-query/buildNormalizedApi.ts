@@ -1,7 +1,7 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import type { Entities } from '../redux/createEntities.js';
 import { defaultEntities } from '../redux/defaultEntities.js';
-import { instanceOf, type EntitiesInstance } from '../redux/instance.js';
+import { instanceOf, type EntitiesInstance } from '../redux/mountPoint.js';
 import { buildNormalizeMiddleware } from './buildNormalizeMiddleware.js';
 import { buildSelect } from './buildSelect.js';
 import type { EntrySelector } from './normalizedSelector.js';

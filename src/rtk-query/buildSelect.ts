@@ -1,4 +1,4 @@
-import type { EntitiesInstance } from '../redux/instance.js';
+import type { EntitiesInstance } from '../redux/mountPoint.js';
 import { argId } from './argId.js';
 import { isRecord } from '../utils/isRecord.js';
 import { field, stringField } from '../utils/field.js';

@@ -1,9 +1,9 @@
 import { createSelector } from 'reselect';
-import type { EntitiesInstance } from '../redux/instance.js';
-import { queryDelegate } from '../redux/queryDelegate.js';
-import type { CountingSelector } from '../redux/selectResponse.js';
-import type { ResponseMeta } from '../redux/state.js';
-import { tableInputs } from '../redux/tableInputs.js';
+import type { EntitiesInstance } from '../redux/mountPoint.js';
+import { queryDelegate } from '../redux/select/queryDelegate.js';
+import type { CountingSelector } from '../redux/select/selectResponse.js';
+import type { ResponseMeta } from '../redux/slice/state.js';
+import { tableInputs } from '../redux/select/tableInputs.js';
 import { isEntityClass } from '../schema/isEntityClass.js';
 import { warnOnce } from '../utils/devWarning.js';
 import { field } from '../utils/field.js';

@@ -1,6 +1,6 @@
 import type { EndpointInterface } from '../endpoint/interface.js';
 import { collectTableKeys } from '../normalizr/collectTableKeys.js';
-import type { EntitiesInstance } from '../redux/instance.js';
+import type { EntitiesInstance } from '../redux/mountPoint.js';
 import type { DataApi } from '../redux/middleware/types.js';
 import { entityKey } from '../schema/entityKey.js';
 import type { EntityTables, RequestStart } from '../schema/interface.js';

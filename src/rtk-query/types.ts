@@ -2,7 +2,7 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import type { BaseQueryFn, InfiniteData, InfiniteQueryDefinition } from '@reduxjs/toolkit/query';
 import type { Entities } from '../redux/createEntities.js';
-import type { CountingSelector } from '../redux/selectResponse.js';
+import type { CountingSelector } from '../redux/select/selectResponse.js';
 import type { ObjectSchema } from '../schema/ObjectSchema.js';
 import type { Denormalize } from '../schema/types.js';
 

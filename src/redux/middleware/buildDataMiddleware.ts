@@ -1,6 +1,6 @@
 import type { Middleware } from '@reduxjs/toolkit';
-import type { EntitiesInstance } from '../instance.js';
-import type { SnapshotFactory } from '../snapshot.js';
+import type { EntitiesInstance } from '../mountPoint.js';
+import type { SnapshotFactory } from '../select/snapshot.js';
 import { buildCollectHandler, buildCollector, DEFAULT_KEEP_UNUSED_DATA_FOR } from './collect.js';
 import { buildCommit } from './commitAction.js';
 import { buildDedupe } from './dedupe.js';

@@ -3,11 +3,11 @@ import { collectTableKeys } from '../../normalizr/collectTableKeys.js';
 import type { EntityMeta, RequestStart } from '../../schema/interface.js';
 import { getOwn } from '../../utils/ownProperty.js';
 import { stableStringify } from '../../utils/stableStringify.js';
-import type { SweepPayload } from '../actions.js';
-import { buildQueryInput } from '../buildQueryInput.js';
+import type { SweepPayload } from '../slice/actions.js';
+import { buildQueryInput } from '../select/buildQueryInput.js';
 import { isInFlight } from '../fetchPolicy.js';
-import { planSweep, type SweepRoot } from '../planSweep.js';
-import type { EntitiesState } from '../state.js';
+import { planSweep, type SweepRoot } from './planSweep.js';
+import type { EntitiesState } from '../slice/state.js';
 import type { HandlerBuilder } from './types.js';
 
 /** How long unused data is kept, in seconds, when neither the endpoint nor the middleware says. */

@@ -1,5 +1,5 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import type { EntitiesState } from '../state.js';
+import type { EntitiesState } from '../slice/state.js';
 
 /**
  * Reports an error that must not fail the operation that met it, as EventTarget reports a throwing

@@ -1,9 +1,9 @@
 import type { EndpointInterface } from '../../endpoint/interface.js';
 import { normalize } from '../../normalizr/normalize.js';
 import { warnOnce } from '../../utils/devWarning.js';
-import { applyTables, committedTables, type Tables } from '../optimisticLayers.js';
-import { storeView } from '../storeView.js';
-import type { OptimisticLayer } from '../state.js';
+import { applyTables, committedTables, type Tables } from '../slice/optimisticLayers.js';
+import { storeView } from '../slice/storeView.js';
+import type { OptimisticLayer } from '../slice/state.js';
 import { dataMeta } from './expiry.js';
 import { assertStorableDepth } from './depthCheck.js';
 import type { RequestStart } from '../../schema/interface.js';

@@ -1,6 +1,6 @@
-import { copyKeyed, rememberKeys } from '../normalizr/tableKeys.js';
-import type { EntityIndexes, EntityMetaStamps, EntityTable, EntityTables, MetaStamp } from '../schema/interface.js';
-import { copyTable, getOwn } from '../utils/ownProperty.js';
+import { copyKeyed, rememberKeys } from '../../normalizr/tableKeys.js';
+import type { EntityIndexes, EntityMetaStamps, EntityTable, EntityTables, MetaStamp } from '../../schema/interface.js';
+import { copyTable, getOwn } from '../../utils/ownProperty.js';
 
 type Writable<T> = { [key: string]: T };
 

@@ -1,5 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
-import type { EntityIndexes, EntityMetaStamps, EntityTables, WriteMeta } from '../schema/interface.js';
+import type { EntityIndexes, EntityMetaStamps, EntityTables, WriteMeta } from '../../schema/interface.js';
 import type { OptimisticLayer, SerializedError } from './state.js';
 
 /**

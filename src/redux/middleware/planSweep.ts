@@ -1,11 +1,11 @@
-import { collectReachable, type Reached } from '../normalizr/collectReachable.js';
-import { tableKeys } from '../normalizr/tableKeys.js';
-import type { EntityMeta, EntityTables, RequestStart } from '../schema/interface.js';
-import { getOwn } from '../utils/ownProperty.js';
-import { metaIndex, metaOf } from './metaStamps.js';
-import { startedBefore } from '../schema/startedBefore.js';
-import type { SweepPayload } from './actions.js';
-import type { EntitiesState } from './state.js';
+import { collectReachable, type Reached } from '../../normalizr/collectReachable.js';
+import { tableKeys } from '../../normalizr/tableKeys.js';
+import type { EntityMeta, EntityTables, RequestStart } from '../../schema/interface.js';
+import { getOwn } from '../../utils/ownProperty.js';
+import { metaIndex, metaOf } from '../slice/metaStamps.js';
+import { startedBefore } from '../../schema/startedBefore.js';
+import type { SweepPayload } from '../slice/actions.js';
+import type { EntitiesState } from '../slice/state.js';
 
 /** Something that reads stored data: a result and its schema, a query and its arguments. */
 export interface SweepRoot {

@@ -1,6 +1,6 @@
-import type { EntityIndexes, EntityTables } from '../schema/interface.js';
-import { collectTableKeys } from '../normalizr/collectTableKeys.js';
-import type { EntitiesInstance } from './instance.js';
+import type { EntityIndexes, EntityTables } from '../../schema/interface.js';
+import { collectTableKeys } from '../../normalizr/collectTableKeys.js';
+import type { EntitiesInstance } from '../mountPoint.js';
 
 /**
  * Input selectors for exactly the tables (and indexes) a schema can read, so a selector recomputes

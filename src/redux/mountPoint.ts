@@ -1,7 +1,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import { MemoCache } from '../normalizr/memo/MemoCache.js';
-import { buildEntitiesActions, type EntitiesActions } from './actions.js';
-import { buildInitialState, type EntitiesState } from './state.js';
+import { buildEntitiesActions, type EntitiesActions } from './slice/actions.js';
+import { buildInitialState, type EntitiesState } from './slice/state.js';
 
 /** The shared parts of one mount point: its path, actions, memo and slice selector. */
 export interface EntitiesInstance {

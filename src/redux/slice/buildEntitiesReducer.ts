@@ -1,6 +1,6 @@
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
-import type { RequestStart } from '../schema/interface.js';
-import { startedBefore } from '../schema/startedBefore.js';
+import type { RequestStart } from '../../schema/interface.js';
+import { startedBefore } from '../../schema/startedBefore.js';
 import type { EntitiesActions } from './actions.js';
 import { applyTables, committedTables, pickTables, withLayers } from './optimisticLayers.js';
 import { removeRecords } from './removeRecords.js';

@@ -1,4 +1,4 @@
-import type { EntityIndexes, EntityMetaStamps, EntityTables } from '../schema/interface.js';
+import type { EntityIndexes, EntityMetaStamps, EntityTables } from '../../schema/interface.js';
 
 /**
  * An error as stored in state: plain data, safe for the serializable check and for JSON.

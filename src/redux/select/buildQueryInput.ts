@@ -1,5 +1,5 @@
-import type { EntityIndexes, EntityTables, SchemaClass } from '../schema/interface.js';
-import { toSchemaClass } from '../normalizr/shorthand.js';
+import type { EntityIndexes, EntityTables, SchemaClass } from '../../schema/interface.js';
+import { toSchemaClass } from '../../normalizr/shorthand.js';
 import { queryDelegate } from './queryDelegate.js';
 
 /**

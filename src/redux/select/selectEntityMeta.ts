@@ -1,6 +1,6 @@
-import type { EntityMeta } from '../schema/interface.js';
-import type { EntitiesInstance } from './instance.js';
-import { metaOf } from './metaStamps.js';
+import type { EntityMeta } from '../../schema/interface.js';
+import type { EntitiesInstance } from '../mountPoint.js';
+import { metaOf } from '../slice/metaStamps.js';
 
 /**
  * Builds `selectEntityMeta(state, Entity, pk)`: when a stored record was written (`fetchedAt`,

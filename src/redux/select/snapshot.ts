@@ -1,6 +1,6 @@
-import type { EndpointInterface } from '../endpoint/interface.js';
-import type { ResultOf } from '../endpoint/ResultOf.js';
-import type { Denormalize } from '../schema/types.js';
+import type { EndpointInterface } from '../../endpoint/interface.js';
+import type { ResultOf } from '../../endpoint/ResultOf.js';
+import type { Denormalize } from '../../schema/types.js';
 import type { ResponseState, CountingSelector } from './selectResponse.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { EntityIndexes, EntityMetaStamps, EntityTables, StoreView } from '../schema/interface.js';
-import { getOwn } from '../utils/ownProperty.js';
+import type { EntityIndexes, EntityMetaStamps, EntityTables, StoreView } from '../../schema/interface.js';
+import { getOwn } from '../../utils/ownProperty.js';
 import { deletionOf, metaOf } from './metaStamps.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { SerializedError } from './state.js';
-import { field } from '../utils/field.js';
+import { field } from '../../utils/field.js';
 
 /** An Error from any realm: `instanceof Error` fails for errors made by another global (an iframe, a vm context, Node's own fetch under jest). */
 interface ErrorLike {

@@ -1,14 +1,14 @@
 import { createSelector } from 'reselect';
-import type { EndpointInterface } from '../endpoint/interface.js';
-import { getOwn } from '../utils/ownProperty.js';
-import type { ResultOf } from '../endpoint/ResultOf.js';
-import type { EntitiesInstance } from './instance.js';
+import type { EndpointInterface } from '../../endpoint/interface.js';
+import { getOwn } from '../../utils/ownProperty.js';
+import type { ResultOf } from '../../endpoint/ResultOf.js';
+import type { EntitiesInstance } from '../mountPoint.js';
 import { buildQueryInput } from './buildQueryInput.js';
-import { isInFlight } from './fetchPolicy.js';
+import { isInFlight } from '../fetchPolicy.js';
 import { tableInputs } from './tableInputs.js';
 import { perStoreMemo } from './perStoreMemo.js';
-import type { SerializedError } from './state.js';
-import { evictOldest } from '../utils/evictOldest.js';
+import type { SerializedError } from '../slice/state.js';
+import { evictOldest } from '../../utils/evictOldest.js';
 
 /**
  * Where a call stands, in RTK Query's words.

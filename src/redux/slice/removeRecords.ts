@@ -1,5 +1,5 @@
-import type { EntityIndexes } from '../schema/interface.js';
-import { copyTable } from '../utils/ownProperty.js';
+import type { EntityIndexes } from '../../schema/interface.js';
+import { copyTable } from '../../utils/ownProperty.js';
 import type { SweepPayload } from './actions.js';
 import { removeMeta } from './metaStamps.js';
 import type { Tables } from './optimisticLayers.js';

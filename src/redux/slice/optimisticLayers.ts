@@ -1,4 +1,4 @@
-import type { EntityIndexes, EntityMetaStamps, EntityTables } from '../schema/interface.js';
+import type { EntityIndexes, EntityMetaStamps, EntityTables } from '../../schema/interface.js';
 import type { EntitiesState, OptimisticLayer } from './state.js';
 import { applyEntityWrites, applyIndexWrites } from './applyWrites.js';
 import { appendMeta } from './metaStamps.js';

@@ -1,4 +1,4 @@
-import type { EntityMeta, EntityMetaStamps, MetaStamp } from '../schema/interface.js';
+import type { EntityMeta, EntityMetaStamps, MetaStamp } from '../../schema/interface.js';
 
 /**
  * Per-record meta as the store keeps it: for each kind, the list of writes (stamps) that own its

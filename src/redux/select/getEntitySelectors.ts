@@ -1,12 +1,12 @@
 import { createSelector } from 'reselect';
-import { tableKeys } from '../normalizr/tableKeys.js';
-import { All } from '../schema/All.js';
-import { entityKey } from '../schema/entityKey.js';
-import type { EntitySchema } from '../schema/interface.js';
-import { isEntityClass } from '../schema/isEntityClass.js';
-import { createTable, getOwn } from '../utils/ownProperty.js';
-import type { Denormalize } from '../schema/types.js';
-import type { EntitiesInstance } from './instance.js';
+import { tableKeys } from '../../normalizr/tableKeys.js';
+import { All } from '../../schema/All.js';
+import { entityKey } from '../../schema/entityKey.js';
+import type { EntitySchema } from '../../schema/interface.js';
+import { isEntityClass } from '../../schema/isEntityClass.js';
+import { createTable, getOwn } from '../../utils/ownProperty.js';
+import type { Denormalize } from '../../schema/types.js';
+import type { EntitiesInstance } from '../mountPoint.js';
 import { tableInputs } from './tableInputs.js';
 import { perStoreMemo } from './perStoreMemo.js';
 

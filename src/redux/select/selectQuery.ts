@@ -1,7 +1,7 @@
 import { createSelector } from 'reselect';
-import type { Denormalize } from '../schema/types.js';
+import type { Denormalize } from '../../schema/types.js';
 import type { CountingSelector } from './selectResponse.js';
-import type { EntitiesInstance } from './instance.js';
+import type { EntitiesInstance } from '../mountPoint.js';
 import { buildQueryInput } from './buildQueryInput.js';
 import { tableInputs } from './tableInputs.js';
 import { perStoreMemo } from './perStoreMemo.js';

@@ -1,5 +1,5 @@
-import type { EntityIndexes, EntityTables, QueryDelegate } from '../schema/interface.js';
-import { getOwn } from '../utils/ownProperty.js';
+import type { EntityIndexes, EntityTables, QueryDelegate } from '../../schema/interface.js';
+import { getOwn } from '../../utils/ownProperty.js';
 
 /** Read access for `queryKey`: records and index entries. */
 export function queryDelegate(tables: EntityTables, indexes: EntityIndexes): QueryDelegate {
