@@ -30,7 +30,7 @@ test('an entity: every view of it updates, with no request, in one plain entitie
   expect(ctrl.getResponse(getUsers).data?.map((user) => user.name)).toEqual(['Ann (pushed)', 'Bo']);
   expect(getEntitySelectors(User).selectById(store.getState(), '2')).toBeInstanceOf(User);
   // what reaches the reducer (the logger also sees the Controller reaching the middleware)
-  const written = actions.slice(before).filter((action) => action.type !== 'entities/middleware');
+  const written = actions.slice(before).filter((action) => action.type !== 'entities/connect');
   expect(written.map((action) => action.type)).toEqual(['entities/set', 'entities/set']);
   expect(written[0]).toEqual({
     type: 'entities/set',

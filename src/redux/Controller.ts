@@ -2,8 +2,9 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { EndpointInterface } from '../endpoint/interface.js';
 import type { ResultOf } from '../endpoint/ResultOf.js';
 import type { Denormalize } from '../schema/types.js';
-import type { EntitiesInstance } from './mountPoint.js';
-import { connectToMiddleware, findMiddleware, startRequest } from './fetchEndpoint.js';
+import type { MountPoint } from './mountPoint.js';
+import { connectToMiddleware, findMiddleware } from './connection.js';
+import { startRequest } from './fetchEndpoint.js';
 import type { AbortablePromise, EndpointArgs } from './fetchEndpoint.js';
 import { isFreshData } from './fetchPolicy.js';
 import type { DataApi } from './middleware/types.js';
@@ -58,12 +59,12 @@ export interface ControllerSelectors {
  * @see README.md#add-it-to-your-store
  */
 export class Controller {
-  /** The middleware's clock, once found: `now()` is read on every render of a hook. */
-  private clock: (() => number) | undefined;
+  /** The store's dispatch, one function for the Controller's life: the store's middleware is found by it once (`connection.ts`). */
+  private readonly send = (action: UnknownAction): unknown => this.store.dispatch(action);
 
   constructor(
     private readonly store: ControllerStore,
-    private readonly instance: EntitiesInstance,
+    private readonly mount: MountPoint,
     private readonly selectors: ControllerSelectors,
   ) {}
 
@@ -83,7 +84,7 @@ export class Controller {
 
   /** Fetches only when the stored data is missing, invalidated, expired or errored; else resolves with it. */
   fetchIfStale<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<ResultOf<E>> {
-    const meta = this.instance.selectSlice(this.store.getState()).meta[endpoint.key(...args)];
+    const meta = this.mount.selectSlice(this.store.getState()).meta[endpoint.key(...args)];
     if (isFreshData(meta, this.now())) {
       const { data } = this.getResponse(endpoint, ...args);
       if (data !== undefined) return Promise.resolve(data);
@@ -93,22 +94,22 @@ export class Controller {
 
   /** Hides the data of this call; the next read fetches it. */
   invalidate<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): void {
-    this.dispatch(this.instance.actions.invalidate({ keys: [endpoint.key(...args)] }));
+    this.send(this.mount.actions.invalidate({ keys: [endpoint.key(...args)] }));
   }
 
   /** Invalidates every stored call whose key passes `testKey`. */
   invalidateAll({ testKey }: KeyFilter): void {
-    this.dispatch(this.instance.actions.invalidate({ keys: this.keys().filter((key) => testKey(key)) }));
+    this.send(this.mount.actions.invalidate({ keys: this.keys().filter((key) => testKey(key)) }));
   }
 
   /** Marks every stored call whose key passes `testKey` stale; the data stays readable. */
   expireAll({ testKey }: KeyFilter): void {
-    this.dispatch(this.instance.actions.expire({ keys: this.keys().filter((key) => testKey(key)) }));
+    this.send(this.mount.actions.expire({ keys: this.keys().filter((key) => testKey(key)) }));
   }
 
   /** Empties the slice; responses of requests in flight are dropped and their promises reject. */
   resetEntireStore(): void {
-    this.dispatch(this.instance.actions.reset({ date: this.api().now() }));
+    this.send(this.mount.actions.reset({ date: this.api().now() }));
   }
 
   /** Stores `response` for this call exactly as if it had been fetched, synchronously. The response is the last argument. */
@@ -189,19 +190,14 @@ export class Controller {
    * the data middleware (whose requests fail, saying how to add it), the wall clock.
    */
   now(): number {
-    this.clock ??= findMiddleware(this.instance, (action) => this.store.dispatch(action))?.now;
-    return (this.clock ?? Date.now)();
+    return findMiddleware(this.mount, this.send)?.now() ?? Date.now();
   }
 
   private api() {
-    return connectToMiddleware(this.instance, (action) => this.store.dispatch(action));
-  }
-
-  private dispatch(action: UnknownAction): void {
-    this.store.dispatch(action);
+    return connectToMiddleware(this.mount, this.send);
   }
 
   private keys(): string[] {
-    return Object.keys(this.instance.selectSlice(this.store.getState()).meta);
+    return Object.keys(this.mount.selectSlice(this.store.getState()).meta);
   }
 }

@@ -3,7 +3,7 @@ import { Controller, type ControllerStore } from './Controller.js';
 import { buildEntitiesReducer } from './slice/buildEntitiesReducer.js';
 import { buildFetchEndpoint } from './fetchEndpoint.js';
 import { buildGetEntitySelectors } from './select/getEntitySelectors.js';
-import { bindInstance, buildInstance } from './mountPoint.js';
+import { bindMountPoint, buildMountPoint } from './mountPoint.js';
 import { buildDataMiddleware } from './middleware/buildDataMiddleware.js';
 import type { DataMiddlewareOptions } from './middleware/types.js';
 import { buildSelectEntityMeta } from './select/selectEntityMeta.js';
@@ -54,15 +54,15 @@ export interface EntitiesSlice<P extends string = 'entities'> {
 export function createEntities<P extends string = 'entities'>({
   reducerPath = 'entities' as P,
 }: CreateEntitiesOptions<P> = {}) {
-  const instance = buildInstance(reducerPath);
-  const selectQuery = buildSelectQuery(instance);
-  const selectResponse = buildSelectResponse(instance);
+  const mount = buildMountPoint(reducerPath);
+  const selectQuery = buildSelectQuery(mount);
+  const selectResponse = buildSelectResponse(mount);
   const entitiesSlice: EntitiesSlice<P> = {
     name: reducerPath,
     reducerPath,
-    reducer: buildEntitiesReducer(instance.actions),
-    actions: instance.actions,
-    selectSlice: instance.selectSlice,
+    reducer: buildEntitiesReducer(mount.actions),
+    actions: mount.actions,
+    selectSlice: mount.selectSlice,
   };
   const entities = {
     entitiesSlice,
@@ -75,16 +75,16 @@ export function createEntities<P extends string = 'entities'>({
      * ```
      */
     createDataMiddleware: (options?: DataMiddlewareOptions) =>
-      buildDataMiddleware(instance, buildSnapshotFactory({ selectQuery, selectResponse }), options),
-    fetchEndpoint: buildFetchEndpoint(instance),
+      buildDataMiddleware(mount, buildSnapshotFactory({ selectQuery, selectResponse }), options),
+    fetchEndpoint: buildFetchEndpoint(mount),
     /** A Controller for `store`: fetch, invalidate, reset, set and read. */
-    createController: (store: ControllerStore) => new Controller(store, instance, { selectQuery, selectResponse }),
+    createController: (store: ControllerStore) => new Controller(store, mount, { selectQuery, selectResponse }),
     selectQuery,
     selectResponse,
-    getEntitySelectors: buildGetEntitySelectors(instance),
-    selectEntityMeta: buildSelectEntityMeta(instance),
+    getEntitySelectors: buildGetEntitySelectors(mount),
+    selectEntityMeta: buildSelectEntityMeta(mount),
   };
-  return bindInstance(entities, instance);
+  return bindMountPoint(entities, mount);
 }
 
 /**

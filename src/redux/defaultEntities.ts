@@ -2,9 +2,9 @@
  * The default mount point, `state.entities`: its API is what the package exports at the top level,
  * and the hooks of `rtk-entities/react` are bound to it.
  *
- * Tree-shaking: nothing here runs for a program that imports none of it. The instance and each
+ * Tree-shaking: nothing here runs for a program that imports none of it. The mount point and each
  * member are read through calls marked `@__PURE__`, which bundlers drop when the result is unused
- * (a plain `instance.member` read at module scope counts as a side effect, so it would keep the
+ * (a plain `defaultEntities.member` read at module scope counts as a side effect, so it would keep the
  * whole Redux layer in a bundle that only uses `normalize`).
  */
 import { createEntities } from './createEntities.js';
@@ -12,7 +12,7 @@ import { createEntities } from './createEntities.js';
 /** Everything `createEntities()` returns, for the `entities` mount point. */
 export const defaultEntities = /* @__PURE__ */ createEntities();
 
-/** One member of the default instance, read in a call that bundlers may drop. */
+/** One member of the default mount point, read in a call that bundlers may drop. */
 function member<K extends keyof typeof defaultEntities>(key: K): (typeof defaultEntities)[K] {
   return defaultEntities[key];
 }

@@ -1,9 +1,9 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { EndpointInterface } from '../endpoint/interface.js';
 import type { ResultOf } from '../endpoint/ResultOf.js';
-import type { EntitiesInstance } from './mountPoint.js';
+import type { MountPoint } from './mountPoint.js';
 import type { DataApi } from './middleware/types.js';
-import { missingMiddlewareMessage } from './mountHints.js';
+import { connectToMiddleware } from './connection.js';
 
 /**
  * The arguments an endpoint is called with (those of its `key`).
@@ -11,22 +11,6 @@ import { missingMiddlewareMessage } from './mountHints.js';
  * @see README.md#add-it-to-your-store
  */
 export type EndpointArgs<E extends EndpointInterface> = Parameters<E['key']>;
-
-/** This mount point's middleware, reached from a thunk; `undefined` when the store has none. */
-export function findMiddleware(
-  instance: EntitiesInstance,
-  dispatch: (action: UnknownAction) => unknown,
-): DataApi | undefined {
-  const api = dispatch(instance.probe()) as Partial<DataApi> | undefined;
-  return typeof api?.fetch === 'function' ? (api as DataApi) : undefined;
-}
-
-/** Reaches this mount point's middleware from a thunk, or says how to install it. */
-export function connectToMiddleware(instance: EntitiesInstance, dispatch: (action: UnknownAction) => unknown): DataApi {
-  const api = findMiddleware(instance, dispatch);
-  if (api === undefined) throw new Error(missingMiddlewareMessage(instance.reducerPath));
-  return api;
-}
 
 /**
  * A request's promise with RTK's `abort()`: rejects this caller with the reason and stores no error.
@@ -55,11 +39,11 @@ export function startRequest<T>(
  * object the selectors return. It rejects with the error, which is also stored (serialized). The
  * promise has `abort()`, as RTK's thunks do.
  */
-export function buildFetchEndpoint(instance: EntitiesInstance) {
+export function buildFetchEndpoint(mount: MountPoint) {
   return function fetchEndpoint<E extends EndpointInterface>(
     endpoint: E,
     ...args: EndpointArgs<E>
   ): ThunkAction<AbortablePromise<ResultOf<E>>, unknown, unknown, UnknownAction> {
-    return (dispatch) => startRequest(connectToMiddleware(instance, dispatch), endpoint, args);
+    return (dispatch) => startRequest(connectToMiddleware(mount, dispatch), endpoint, args);
   };
 }

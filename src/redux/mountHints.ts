@@ -1,7 +1,7 @@
 /**
  * How to fix a store that lacks a mount point's slice or middleware. The default mount point is
  * the package's `entitiesSlice` and `createDataMiddleware`; any other belongs to a
- * `createEntities({ reducerPath })` instance, whose own members the hints name.
+ * `createEntities({ reducerPath })` mount point, whose own members the hints name.
  */
 const DEFAULT_PATH = 'entities';
 

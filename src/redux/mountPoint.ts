@@ -3,40 +3,47 @@ import { MemoCache } from '../normalizr/memo/MemoCache.js';
 import { buildEntitiesActions, type EntitiesActions } from './slice/actions.js';
 import { buildInitialState, type EntitiesState } from './slice/state.js';
 
-/** The shared parts of one mount point: its path, actions, memo and slice selector. */
-export interface EntitiesInstance {
+/**
+ * Where one copy of the Redux layer lives in the root state (`state.entities`, or the
+ * `reducerPath` given to `createEntities`), with what everything bound to it shares: its actions,
+ * its memo, its slice selector and the action that reaches its middleware.
+ */
+export interface MountPoint {
   readonly reducerPath: string;
   readonly actions: EntitiesActions;
   /** Denormalization memo shared by the selectors, thunks and Controller of this mount point. */
   readonly memo: MemoCache;
   /** The slice from the root state (an empty slice if it is not mounted). */
   selectSlice(state: unknown): EntitiesState;
-  /** The action through which thunks reach the middleware; it never reaches the reducer. */
-  readonly probe: ReturnType<typeof createAction>;
+  /**
+   * The one action that reaches this mount point's data middleware: dispatched, the middleware
+   * returns its `DataApi` (`connection.ts`). It never reaches the reducer.
+   */
+  readonly connectAction: ReturnType<typeof createAction>;
 }
 
-/** Creates the shared parts for a mount point. */
-export function buildInstance(reducerPath: string): EntitiesInstance {
+/** Creates the shared parts of the mount point at `reducerPath`. */
+export function buildMountPoint(reducerPath: string): MountPoint {
   const empty = buildInitialState();
   return {
     reducerPath,
     actions: buildEntitiesActions(reducerPath),
     memo: new MemoCache(),
     selectSlice: (state) => (state as Record<string, EntitiesState | undefined> | undefined)?.[reducerPath] ?? empty,
-    probe: createAction(`${reducerPath}/middleware`),
+    connectAction: createAction(`${reducerPath}/connect`),
   };
 }
 
-/** The instance behind each `createEntities()` result, for layers above the Redux one (RTK Query). */
-const instances = /* @__PURE__ */ new WeakMap<object, EntitiesInstance>();
+/** The mount point behind each `createEntities()` result, for layers above the Redux one (RTK Query). */
+const mountPoints = /* @__PURE__ */ new WeakMap<object, MountPoint>();
 
-/** Remembers that `entities` (what `createEntities` returns) is bound to `instance`; returns `entities`. */
-export function bindInstance<T extends object>(entities: T, instance: EntitiesInstance): T {
-  instances.set(entities, instance);
+/** Remembers that `entities` (what `createEntities` returns) is bound to `mount`; returns `entities`. */
+export function bindMountPoint<T extends object>(entities: T, mount: MountPoint): T {
+  mountPoints.set(entities, mount);
   return entities;
 }
 
-/** The instance a `createEntities()` result is bound to; `undefined` for any other object. */
-export function instanceOf(entities: object): EntitiesInstance | undefined {
-  return instances.get(entities);
+/** The mount point a `createEntities()` result is bound to; `undefined` for any other object. */
+export function mountPointOf(entities: object): MountPoint | undefined {
+  return mountPoints.get(entities);
 }

@@ -1,6 +1,6 @@
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
-import { connectToMiddleware } from '../redux/fetchEndpoint.js';
-import type { EntitiesInstance } from '../redux/mountPoint.js';
+import { connectToMiddleware } from '../redux/connection.js';
+import type { MountPoint } from '../redux/mountPoint.js';
 import type { DataApi, TrackedRequest } from '../redux/middleware/types.js';
 import { field, stringField } from '../utils/field.js';
 import { buildMutationEntries } from './mutationEntries.js';
@@ -24,7 +24,7 @@ import { readRequestEvent } from './thunkAction.js';
  * - Each store it runs in is remembered by its api state's `config` (`plan.connected`), so a
  *   selector can tell an entry it never saw from one that is still being written.
  */
-export function buildNormalizeMiddleware(instance: EntitiesInstance, plan: ApiPlan): Middleware {
+export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): Middleware {
   const { reducerPath } = plan;
   const patchedType = `${reducerPath}/queries/queryResultPatched`;
 

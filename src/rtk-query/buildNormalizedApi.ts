@@ -1,7 +1,7 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import type { Entities } from '../redux/createEntities.js';
 import { defaultEntities } from '../redux/defaultEntities.js';
-import { instanceOf, type EntitiesInstance } from '../redux/mountPoint.js';
+import { mountPointOf, type MountPoint } from '../redux/mountPoint.js';
 import { buildNormalizeMiddleware } from './buildNormalizeMiddleware.js';
 import { buildSelect } from './buildSelect.js';
 import type { EntrySelector } from './normalizedSelector.js';
@@ -16,7 +16,7 @@ export interface BuiltEndpoint {
 
 /** What both entries' `normalizeApi` build, before the typed view users get. */
 export interface BuiltApi {
-  readonly instance: EntitiesInstance;
+  readonly instance: MountPoint;
   readonly plan: ApiPlan;
   readonly middleware: Middleware;
   /** The endpoints declared so far, each with its normalized `select`; `inject` adds to it. */
@@ -31,7 +31,7 @@ export interface BuiltApi {
  * now and by `inject` later.
  */
 export function buildNormalizedApi(api: unknown, schemas: unknown, entities: Entities = defaultEntities): BuiltApi {
-  const instance = instanceOf(entities);
+  const instance = mountPointOf(entities);
   if (instance === undefined)
     throw new TypeError('normalizeApi: options.entities must be what createEntities() returned.');
   const plan = readApi(api);

@@ -1,4 +1,4 @@
-import type { EntitiesInstance } from '../redux/mountPoint.js';
+import type { MountPoint } from '../redux/mountPoint.js';
 import { argId } from './argId.js';
 import { isRecord } from '../utils/isRecord.js';
 import { field, stringField } from '../utils/field.js';
@@ -26,7 +26,7 @@ function findCacheKey(queries: unknown, requestId: string): string | undefined {
  * mutation's entry is found by its request id, the argument being RTK Query's (`{ requestId }`,
  * `{ fixedCacheKey }`).
  */
-export function buildSelect(instance: EntitiesInstance, plan: ApiPlan, declared: DeclaredEndpoint) {
+export function buildSelect(instance: MountPoint, plan: ApiPlan, declared: DeclaredEndpoint) {
   const { reducerPath } = plan;
   const selectors = new Map<string, EntrySelector>();
   /** Each raw data of the endpoint's entries, to the value read from it (the last data a hook shows). */

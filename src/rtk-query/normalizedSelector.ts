@@ -1,5 +1,5 @@
 import { createSelector } from 'reselect';
-import type { EntitiesInstance } from '../redux/mountPoint.js';
+import type { MountPoint } from '../redux/mountPoint.js';
 import { queryDelegate } from '../redux/select/queryDelegate.js';
 import type { CountingSelector } from '../redux/select/selectResponse.js';
 import type { ResponseMeta } from '../redux/slice/state.js';
@@ -60,7 +60,7 @@ function missingMiddleware(declared: DeclaredEndpoint): string {
  * @param shown each raw data this endpoint's entries held, to the value read from it
  */
 export function normalizedSelector(
-  instance: EntitiesInstance,
+  instance: MountPoint,
   plan: ApiPlan,
   declared: DeclaredEndpoint,
   rtkSelect: RtkSelector,

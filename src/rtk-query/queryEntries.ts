@@ -1,6 +1,6 @@
 import type { EndpointInterface } from '../endpoint/interface.js';
 import { collectTableKeys } from '../normalizr/collectTableKeys.js';
-import type { EntitiesInstance } from '../redux/mountPoint.js';
+import type { MountPoint } from '../redux/mountPoint.js';
 import type { DataApi } from '../redux/middleware/types.js';
 import { entityKey } from '../schema/entityKey.js';
 import type { EntityTables, RequestStart } from '../schema/interface.js';
@@ -39,7 +39,7 @@ interface HeldQuery {
 /** What one store's query entries are kept with. */
 export interface QueryEntriesContext {
   readonly plan: ApiPlan;
-  readonly instance: EntitiesInstance;
+  readonly instance: MountPoint;
   /** The data middleware of the store. */
   readonly dataApi: () => DataApi;
   readonly getState: () => unknown;

@@ -1,5 +1,5 @@
 import type { Middleware } from '@reduxjs/toolkit';
-import type { EntitiesInstance } from '../mountPoint.js';
+import type { MountPoint } from '../mountPoint.js';
 import type { SnapshotFactory } from '../select/snapshot.js';
 import { buildCollectHandler, buildCollector, DEFAULT_KEEP_UNUSED_DATA_FOR } from './collect.js';
 import { buildCommit } from './commitAction.js';
@@ -21,11 +21,11 @@ const handlerBuilders: readonly HandlerBuilder[] = [
 /**
  * Composes the data middleware (as RTK Query's `buildMiddleware`): builds the context the concerns
  * share, one store at a time, and the handlers listed above from it. Thunks and the Controller
- * reach the handlers' `DataApi` through the probe action; every other action passes each handler,
+ * reach the handlers' `DataApi` through the mount point's connect action; every other action passes each handler,
  * then the reducer.
  */
 export function buildDataMiddleware(
-  instance: EntitiesInstance,
+  mount: MountPoint,
   snapshot: SnapshotFactory,
   options: DataMiddlewareOptions = {},
 ): Middleware {
@@ -33,11 +33,11 @@ export function buildDataMiddleware(
   const now = options.now ?? Date.now;
 
   return (store) => {
-    const slice = () => instance.selectSlice(store.getState());
+    const slice = () => mount.selectSlice(store.getState());
     // a subscriber that throws while our action is dispatched does not fail the request
     const dispatch = buildCommit(store.dispatch, slice);
     const requests = buildRequestLog(now);
-    const shared = { instance, getState: store.getState, slice, dispatch, fetch: transport, now, snapshot, requests };
+    const shared = { mount, getState: store.getState, slice, dispatch, fetch: transport, now, snapshot, requests };
     const context: MiddlewareContext = {
       ...shared,
       dedupe: buildDedupe(),
@@ -46,7 +46,7 @@ export function buildDataMiddleware(
         keepUnusedDataFor: options.keepUnusedDataFor ?? DEFAULT_KEEP_UNUSED_DATA_FOR,
         now,
         slice,
-        sweep: (payload) => dispatch(instance.actions.sweep(payload)),
+        sweep: (payload) => dispatch(mount.actions.sweep(payload)),
         inFlight: () => requests.inFlight(),
       }),
     };
@@ -55,7 +55,7 @@ export function buildDataMiddleware(
     const api = handlers.reduce((answered, handler) => ({ ...answered, ...handler.api }), {}) as DataApi;
 
     return (next) => (action) => {
-      if (instance.probe.match(action)) return api;
+      if (mount.connectAction.match(action)) return api;
       for (const handler of handlers) handler.onAction?.(action);
       return next(action);
     };

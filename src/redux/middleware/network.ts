@@ -30,8 +30,8 @@ type Args = readonly unknown[];
  * directly, as if fetched.
  */
 export const buildNetworkHandler: HandlerBuilder = (context) => {
-  const { instance, getState, slice, dispatch, fetch, now, requests, dedupe, optimistic, collector } = context;
-  const { actions, reducerPath } = instance;
+  const { mount, getState, slice, dispatch, fetch, now, requests, dedupe, optimistic, collector } = context;
+  const { actions, reducerPath } = mount;
 
   /** Throws when the slice is not in the store: a response would be normalized and then lost. */
   const assertMounted = (name: string): void => {
@@ -76,7 +76,7 @@ export const buildNetworkHandler: HandlerBuilder = (context) => {
       const fulfilled = { key, endpoint: endpoint.name, result, entities, entitiesMeta, indexes, meta };
       const layers = optimistic.settle(key, start, () => applyTables(committed, writes));
       dispatch(actions.fetchFulfilled({ ...fulfilled, ...layers }));
-      return instance.memo.denormalize(endpoint.schema, result, slice().entities, args);
+      return mount.memo.denormalize(endpoint.schema, result, slice().entities, args);
     } catch (error) {
       fail(endpoint, key, error, start);
       throw error;

@@ -28,7 +28,7 @@ function inStartOrder(a: Pending, b: Pending): number {
 type SettledLayers = { layers?: OptimisticLayer[] };
 
 /** What the optimistic display reads and dispatches through. */
-type DisplayContext = Pick<MiddlewareContext, 'instance' | 'getState' | 'slice' | 'dispatch' | 'snapshot'>;
+type DisplayContext = Pick<MiddlewareContext, 'mount' | 'getState' | 'slice' | 'dispatch' | 'snapshot'>;
 
 /**
  * Shows the optimistic responses of requests in flight (`getOptimisticResponse`) and takes each
@@ -40,7 +40,7 @@ type DisplayContext = Pick<MiddlewareContext, 'instance' | 'getState' | 'slice' 
  *
  * @param context the store, and the dispatch of the middleware's own actions
  */
-export function buildOptimisticDisplay({ instance, getState, slice, dispatch, snapshot }: DisplayContext) {
+export function buildOptimisticDisplay({ mount, getState, slice, dispatch, snapshot }: DisplayContext) {
   let pending: Pending[] = [];
 
   /** The layers over `committed`; a response that no longer normalizes is dropped with a warning. */
@@ -88,7 +88,7 @@ export function buildOptimisticDisplay({ instance, getState, slice, dispatch, sn
       const added: Pending = { key, start, endpoint, args, response };
       pending = [...pending, added].sort(inStartOrder);
       const layers = layersOver(committedTables(slice()));
-      dispatch(instance.actions.optimisticSet({ endpoint: endpoint.name, layers }));
+      dispatch(mount.actions.optimisticSet({ endpoint: endpoint.name, layers }));
     },
 
     /**

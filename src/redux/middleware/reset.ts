@@ -6,9 +6,9 @@ import type { HandlerBuilder } from './types.js';
  * responses dropped (their promises reject with a `ResetError`), new reads no longer join them,
  * optimistic responses go, and the collector forgets what was stored.
  */
-export const buildResetHandler: HandlerBuilder = ({ instance, requests, dedupe, optimistic, collector }) => ({
+export const buildResetHandler: HandlerBuilder = ({ mount, requests, dedupe, optimistic, collector }) => ({
   onAction(action) {
-    if (!instance.actions.reset.match(action)) return;
+    if (!mount.actions.reset.match(action)) return;
     for (const record of [requests, dedupe, optimistic, collector]) record.clear();
   },
 });

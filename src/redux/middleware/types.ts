@@ -2,7 +2,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { EndpointInterface, RequestContext } from '../../endpoint/interface.js';
 import type { NormalizeOptions } from '../../normalizr/normalize.js';
 import type { RequestStart } from '../../schema/interface.js';
-import type { EntitiesInstance } from '../mountPoint.js';
+import type { MountPoint } from '../mountPoint.js';
 import type { SnapshotFactory } from '../select/snapshot.js';
 import type { EntitiesState } from '../slice/state.js';
 import type { Collector } from './collect.js';
@@ -29,7 +29,7 @@ export interface DataMiddlewareOptions {
   readonly keepUnusedDataFor?: number;
 }
 
-/** What the middleware does for thunks and the Controller (reached through the probe action). */
+/** What the middleware does for thunks and the Controller (reached through the mount point's connect action, `connection.ts`). */
 export interface DataApi {
   /**
    * Makes the request (identical reads in flight share one) and resolves after the commit.
@@ -92,8 +92,8 @@ export interface TrackedRequest {
  * the store, the options, and the records the concerns share, each kept by its own module.
  */
 export interface MiddlewareContext {
-  /** The mount point: its actions, memo, slice selector and probe action. */
-  readonly instance: EntitiesInstance;
+  /** The mount point: its actions, memo, slice selector and connect action. */
+  readonly mount: MountPoint;
   /** The store's root state. */
   readonly getState: () => unknown;
   /** The slice in the store's state. */
@@ -123,7 +123,7 @@ export interface MiddlewareContext {
 export interface DataHandler {
   /** The `DataApi` methods this concern answers; together the handlers answer every one. */
   readonly api?: Partial<DataApi>;
-  /** Sees every action on its way to the reducer (the probe action excepted). */
+  /** Sees every action on its way to the reducer (the connect action excepted). */
   readonly onAction?: (action: unknown) => void;
 }
 

@@ -6,7 +6,7 @@ import type { EntitySchema } from '../../schema/interface.js';
 import { isEntityClass } from '../../schema/isEntityClass.js';
 import { createTable, getOwn } from '../../utils/ownProperty.js';
 import type { Denormalize } from '../../schema/types.js';
-import type { EntitiesInstance } from '../mountPoint.js';
+import type { MountPoint } from '../mountPoint.js';
 import { tableInputs } from './tableInputs.js';
 import { perStoreMemo } from './perStoreMemo.js';
 
@@ -38,17 +38,17 @@ type ItemOf<S> = S extends abstract new (...args: any[]) => infer I
  * Builds `getEntitySelectors(EntityOrAll)`: memoized selectors with the names RTK's entity adapter
  * uses. Each recomputes only when one of its tables changes.
  */
-export function buildGetEntitySelectors(instance: EntitiesInstance) {
+export function buildGetEntitySelectors(mount: MountPoint) {
   return function getEntitySelectors<S extends EntitySchema | All<any>>(source: S): EntitySelectors<ItemOf<S>> {
     const all = isEntityClass(source) ? new All(source as never) : (source as All);
     const entities = all.entities();
-    const { selectors, toTables } = tableInputs(instance, all);
+    const { selectors, toTables } = tableInputs(mount, all);
     // a result per store and per tables (see perStoreMemo), so a rolled-back optimistic update selects the very objects of before
     const options = perStoreMemo;
     const selectTables = createSelector(selectors, (...tables) => toTables(tables), options);
     const selectAll = createSelector(
       [selectTables],
-      (tables) => instance.memo.denormalize(all, undefined, tables) as ItemOf<S>[],
+      (tables) => mount.memo.denormalize(all, undefined, tables) as ItemOf<S>[],
       options,
     );
     const selectIds = createSelector(
@@ -72,7 +72,7 @@ export function buildGetEntitySelectors(instance: EntitiesInstance) {
       (tables, id) => {
         for (const entity of entities) {
           if (getOwn(tables[entityKey(entity)], id) !== undefined)
-            return instance.memo.denormalize(entity, id, tables) as ItemOf<S>;
+            return mount.memo.denormalize(entity, id, tables) as ItemOf<S>;
         }
         return undefined;
       },

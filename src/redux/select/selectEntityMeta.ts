@@ -1,5 +1,5 @@
 import type { EntityMeta } from '../../schema/interface.js';
-import type { EntitiesInstance } from '../mountPoint.js';
+import type { MountPoint } from '../mountPoint.js';
 import { metaOf } from '../slice/metaStamps.js';
 
 /**
@@ -7,12 +7,12 @@ import { metaOf } from '../slice/metaStamps.js';
  * `seq`, `date`, `expiresAt`), or `deleted: true` for a remembered deletion; `undefined` when the
  * store knows nothing of it.
  */
-export function buildSelectEntityMeta(instance: EntitiesInstance) {
+export function buildSelectEntityMeta(mount: MountPoint) {
   return function selectEntityMeta(
     state: unknown,
     entity: { readonly key: string } | string,
     pk: string | number,
   ): EntityMeta | undefined {
-    return metaOf(instance.selectSlice(state).entitiesMeta, typeof entity === 'string' ? entity : entity.key, `${pk}`);
+    return metaOf(mount.selectSlice(state).entitiesMeta, typeof entity === 'string' ? entity : entity.key, `${pk}`);
   };
 }

@@ -1,7 +1,7 @@
 import { createSelector } from 'reselect';
 import type { Denormalize } from '../../schema/types.js';
 import type { CountingSelector } from './selectResponse.js';
-import type { EntitiesInstance } from '../mountPoint.js';
+import type { MountPoint } from '../mountPoint.js';
 import { buildQueryInput } from './buildQueryInput.js';
 import { tableInputs } from './tableInputs.js';
 import { perStoreMemo } from './perStoreMemo.js';
@@ -12,19 +12,19 @@ import { perStoreMemo } from './perStoreMemo.js';
  * field, `schema.Query` derives. Recomputes only when a table the schema reads changes
  * (`selector.recomputations()` counts it).
  */
-export function buildSelectQuery(instance: EntitiesInstance) {
+export function buildSelectQuery(mount: MountPoint) {
   return function selectQuery<S>(
     queryable: S,
     ...args: readonly unknown[]
   ): CountingSelector<Denormalize<S> | undefined> {
-    const { keys, selectors, indexSelectors, toTables, toIndexes } = tableInputs(instance, queryable);
+    const { keys, selectors, indexSelectors, toTables, toIndexes } = tableInputs(mount, queryable);
     return createSelector(
       [...selectors, ...indexSelectors],
       (...values): Denormalize<S> | undefined => {
         const tables = toTables(values);
         const { found, input } = buildQueryInput(queryable, args, tables, toIndexes(values.slice(keys.length)), keys);
         if (!found && !(queryable as { readsTables?: boolean }).readsTables) return undefined;
-        return instance.memo.denormalize(queryable, input, tables, args) as Denormalize<S>;
+        return mount.memo.denormalize(queryable, input, tables, args) as Denormalize<S>;
       },
       // a cache per store (see perStoreMemo), not one entry shared by every store
       perStoreMemo,

@@ -2,7 +2,7 @@ import { createSelector } from 'reselect';
 import type { EndpointInterface } from '../../endpoint/interface.js';
 import { getOwn } from '../../utils/ownProperty.js';
 import type { ResultOf } from '../../endpoint/ResultOf.js';
-import type { EntitiesInstance } from '../mountPoint.js';
+import type { MountPoint } from '../mountPoint.js';
 import { buildQueryInput } from './buildQueryInput.js';
 import { isInFlight } from '../fetchPolicy.js';
 import { tableInputs } from './tableInputs.js';
@@ -53,7 +53,7 @@ export type CountingSelector<T> = ((state: unknown) => T) & { recomputations(): 
  * Builds `selectResponse(endpoint, ...args)`: the memoized selector of one call's data and status.
  * The same call gets the same selector back, so components and `useSelector` see stable results.
  */
-export function buildSelectResponse(instance: EntitiesInstance) {
+export function buildSelectResponse(mount: MountPoint) {
   const cache = new WeakMap<object, Map<string, CountingSelector<ResponseState<unknown>>>>();
 
   function build(
@@ -62,11 +62,11 @@ export function buildSelectResponse(instance: EntitiesInstance) {
     args: readonly unknown[],
   ): CountingSelector<ResponseState<unknown>> {
     const { schema } = endpoint;
-    const { keys, selectors, indexSelectors, toTables, toIndexes } = tableInputs(instance, schema);
+    const { keys, selectors, indexSelectors, toTables, toIndexes } = tableInputs(mount, schema);
     return createSelector(
       [
-        (state: unknown) => getOwn(instance.selectSlice(state).endpoints, key),
-        (state: unknown) => getOwn(instance.selectSlice(state).meta, key),
+        (state: unknown) => getOwn(mount.selectSlice(state).endpoints, key),
+        (state: unknown) => getOwn(mount.selectSlice(state).meta, key),
         ...selectors,
         ...indexSelectors,
       ],
@@ -76,10 +76,10 @@ export function buildSelectResponse(instance: EntitiesInstance) {
         let data: unknown;
         if (!hidden) {
           if (result !== undefined || (meta !== undefined && meta.error === undefined && meta.date > 0)) {
-            data = schema === undefined ? result : instance.memo.denormalize(schema, result, tables, args);
+            data = schema === undefined ? result : mount.memo.denormalize(schema, result, tables, args);
           } else if (schema !== undefined) {
             const query = buildQueryInput(schema, args, tables, toIndexes(values.slice(keys.length)), keys);
-            if (query.found) data = instance.memo.denormalize(schema, query.input, tables, args);
+            if (query.found) data = mount.memo.denormalize(schema, query.input, tables, args);
           }
         }
         const isFetching = isInFlight(meta);

@@ -1,16 +1,16 @@
 import type { EntityIndexes, EntityTables } from '../../schema/interface.js';
 import { collectTableKeys } from '../../normalizr/collectTableKeys.js';
-import type { EntitiesInstance } from '../mountPoint.js';
+import type { MountPoint } from '../mountPoint.js';
 
 /**
  * Input selectors for exactly the tables (and indexes) a schema can read, so a selector recomputes
  * only when one of them changes, plus functions that turn their values back into the objects the
  * memo and queries read.
  */
-export function tableInputs(instance: EntitiesInstance, schema: unknown) {
+export function tableInputs(mount: MountPoint, schema: unknown) {
   const keys = collectTableKeys(schema);
-  const selectors = keys.map((key) => (state: unknown) => instance.selectSlice(state).entities[key]);
-  const indexSelectors = keys.map((key) => (state: unknown) => instance.selectSlice(state).indexes[key]);
+  const selectors = keys.map((key) => (state: unknown) => mount.selectSlice(state).entities[key]);
+  const indexSelectors = keys.map((key) => (state: unknown) => mount.selectSlice(state).indexes[key]);
   const byKey = <T>(values: readonly unknown[]): { [key: string]: T } => {
     const view: { [key: string]: T } = {};
     keys.forEach((key, i) => {
