@@ -54,7 +54,8 @@ export type {
 export type { NormalizeOptions, NormalizedData } from './normalizr/normalize.js';
 export type { CommonEndpointOptions, EndpointInterface, ErrorPolicy, RequestContext } from './endpoint/interface.js';
 export type { CreateEntitiesOptions, Entities, EntitiesSlice } from './redux/createEntities.js';
-export type { DataMiddlewareOptions } from './redux/middleware/types.js';
+export type { CallAnswer, DataMiddlewareOptions, PendingRequest } from './redux/middleware/types.js';
+export type { CallDecision } from './redux/fetchPolicy.js';
 export type { ControllerStore, KeyFilter, SetValue } from './redux/Controller.js';
 export type { AbortablePromise, EndpointArgs } from './redux/fetchEndpoint.js';
 export type {

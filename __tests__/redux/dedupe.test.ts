@@ -1,6 +1,6 @@
 /**
- * Deduplication (`src/redux/middleware/dedupe.ts`): identical reads in flight share one request and
- * every caller gets the same object; once it settles, the next identical read is a new request;
+ * Deduplication, through a store (the request registry, `src/redux/middleware/requestRegistry.ts`):
+ * identical reads in flight share one request and every caller gets the same object; once it settles, the next identical read is a new request;
  * mutations are never shared. Callers of a shared read that abort are in callerAbort.test.ts, a read
  * right after a reset in reset.test.ts.
  */

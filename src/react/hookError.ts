@@ -1,3 +1,4 @@
+import { deserializeError } from '../redux/slice/serializeError.js';
 import type { SerializedError } from '../redux/slice/state.js';
 
 /**
@@ -20,20 +21,10 @@ const retries = new WeakMap<object, () => void>();
 export function toHookError(stored: SerializedError, retry: () => void): HookError {
   let error = thrown.get(stored);
   if (error === undefined) {
-    error = Object.assign(
-      new Error(stored.message),
-      { name: stored.name },
-      stored.status === undefined ? {} : { status: stored.status },
-    );
+    error = deserializeError(stored);
     thrown.set(stored, error);
     retries.set(error, retry);
   }
-  return error;
-}
-
-/** Marks a thrown value as retried by `retry` when its boundary resets; returns it. */
-export function withRetry<T>(error: T, retry: () => void): T {
-  if (typeof error === 'object' && error !== null) retries.set(error, retry);
   return error;
 }
 

@@ -8,12 +8,9 @@ import {
   type UseSelector,
 } from 'react-redux';
 import type { Controller } from '../redux/Controller.js';
-import type { Entities, EntitiesSlice } from '../redux/createEntities.js';
+import type { Entities } from '../redux/createEntities.js';
 import type { CountingSelector } from '../redux/select/selectResponse.js';
-import type { ResponseMeta } from '../redux/slice/state.js';
-import { getOwn } from '../utils/ownProperty.js';
 import type { Denormalize } from '../schema/types.js';
-import { buildFetchScheduler, type FetchScheduler } from './fetchScheduler.js';
 import { evictOldest } from '../utils/evictOldest.js';
 
 /**
@@ -21,9 +18,7 @@ import { evictOldest } from '../utils/evictOldest.js';
  *
  * @see README.md#react
  */
-export type HooksEntities = Pick<Entities, 'createController' | 'selectResponse' | 'selectQuery'> & {
-  readonly entitiesSlice: Pick<EntitiesSlice<string>, 'selectSlice'>;
-};
+export type HooksEntities = Pick<Entities, 'createController' | 'selectResponse' | 'selectQuery'>;
 
 /**
  * Options of `createHooks`.
@@ -42,12 +37,8 @@ export interface HooksContext {
   readonly useStore: () => Store;
   /** react-redux's `useSelector` on the chosen context. */
   readonly useSelector: UseSelector;
-  /** The stored meta of the call `key` in `state` (the root state of a store of this mount point). */
-  callMeta(state: unknown, key: string): ResponseMeta | undefined;
   /** The one Controller of `store`. */
   controllerFor(store: Store): Controller;
-  /** The one request scheduler of `store`. */
-  schedulerFor(store: Store): FetchScheduler;
   /** A memoized `selectQuery` selector, shared by every component reading the same query. */
   querySelector<S>(
     queryable: S,
@@ -64,33 +55,16 @@ export function buildHooksContext(
   { context = ReactReduxContext }: CreateHooksOptions = {},
 ): HooksContext {
   const controllers = new WeakMap<Store, Controller>();
-  const schedulers = new WeakMap<Store, FetchScheduler>();
   const queries = new WeakMap<object, Map<string, CountingSelector<unknown>>>();
 
   return {
     entities,
     useStore: createStoreHook(context),
     useSelector: createSelectorHook(context),
-    callMeta: (state, key) => getOwn(entities.entitiesSlice.selectSlice(state).meta, key),
     controllerFor(store) {
       let controller = controllers.get(store);
       if (controller === undefined) controllers.set(store, (controller = entities.createController(store)));
       return controller;
-    },
-    schedulerFor(store) {
-      let scheduler = schedulers.get(store);
-      if (scheduler === undefined) {
-        const controller = this.controllerFor(store);
-        scheduler = buildFetchScheduler(
-          (key) => {
-            const state = store.getState();
-            return { meta: this.callMeta(state, key), lastReset: entities.entitiesSlice.selectSlice(state).lastReset };
-          },
-          () => controller.now(),
-        );
-        schedulers.set(store, scheduler);
-      }
-      return scheduler;
     },
     querySelector<S>(queryable: S, args: readonly unknown[], argsKey: string) {
       type Selector = CountingSelector<Denormalize<S> | undefined>;

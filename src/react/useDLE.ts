@@ -4,7 +4,7 @@ import type { ResultOf } from '../endpoint/ResultOf.js';
 import type { SerializedError } from '../redux/slice/state.js';
 import type { HookArgs } from './hookArgs.js';
 import type { HooksContext } from './hooksContext.js';
-import { requestIfStale } from './requestIfStale.js';
+import type { EndpointArgs } from '../redux/fetchEndpoint.js';
 import { useCallView } from './useCallView.js';
 
 /**
@@ -49,11 +49,11 @@ export interface UseDLE {
 /** Builds `useDLE` for one mount point. */
 export function buildUseDLE(ctx: HooksContext): UseDLE {
   return function useDLE<E extends EndpointInterface>(endpoint: E, ...args: HookArgs<E>): DLE<ResultOf<E>> {
-    const store = ctx.useStore();
+    const controller = ctx.controllerFor(ctx.useStore());
     const { key, view } = useCallView(ctx, endpoint, args);
-    const request = key === undefined ? undefined : requestIfStale(ctx, store, endpoint, args, key);
-    // a request that has not reached the store yet counts: no flash of "not loading, no data"
-    const loading = view.data === undefined && (view.isLoading || (request !== undefined && !request.started));
+    // loading: the fetch policy says there is nothing to show yet, and a request to wait for
+    const loading =
+      key !== undefined && controller.ask(endpoint, ...(args as EndpointArgs<E>)).decision.data === 'hidden';
     const { data, error } = view;
     return useMemo(() => ({ data, loading, error }), [data, loading, error]);
   };

@@ -1,9 +1,9 @@
 import type { EndpointInterface } from '../endpoint/interface.js';
 import type { ResultOf } from '../endpoint/ResultOf.js';
-import { isMarkedStale } from '../redux/fetchPolicy.js';
-import { callKey, type HookArgs } from './hookArgs.js';
+import type { EndpointArgs } from '../redux/fetchEndpoint.js';
+import type { HookArgs } from './hookArgs.js';
 import type { HooksContext } from './hooksContext.js';
-import { requestIfStale } from './requestIfStale.js';
+import { useResponseSelector } from './useResponseSelector.js';
 
 /**
  * Fetches an endpoint when its stored data is missing, invalidated or expired, without suspending
@@ -36,14 +36,12 @@ export function buildUseFetch(ctx: HooksContext): UseFetch {
     endpoint: E,
     ...args: HookArgs<E>
   ): Promise<ResultOf<E>> | undefined {
-    const store = ctx.useStore();
-    const key = callKey(endpoint, args);
-    // re-render (and so refetch) when the Controller invalidates or expires the call
-    ctx.useSelector((state: unknown) => {
-      if (key === undefined) return false;
-      return isMarkedStale(ctx.callMeta(state, key));
-    });
+    const controller = ctx.controllerFor(ctx.useStore());
+    const { key, select } = useResponseSelector(ctx, endpoint, args);
+    // re-render (and so ask again) when the Controller invalidates or expires the call
+    ctx.useSelector((state: unknown) => select?.(state).expiresAt === 0);
     if (key === undefined) return undefined;
-    return requestIfStale(ctx, store, endpoint, args, key)?.promise as Promise<ResultOf<E>> | undefined;
+    const { request } = controller.ask(endpoint, ...(args as EndpointArgs<E>));
+    return request?.promise as Promise<ResultOf<E>> | undefined;
   };
 }

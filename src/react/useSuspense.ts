@@ -1,12 +1,10 @@
-import type { Store } from '@reduxjs/toolkit';
 import type { EndpointInterface } from '../endpoint/interface.js';
 import type { ResultOf } from '../endpoint/ResultOf.js';
 import type { EndpointArgs } from '../redux/fetchEndpoint.js';
 import type { HookArgs } from './hookArgs.js';
-import { toHookError, withRetry } from './hookError.js';
+import { toHookError } from './hookError.js';
 import type { HooksContext } from './hooksContext.js';
-import { requestIfStale } from './requestIfStale.js';
-import { useCallView, type CallView } from './useCallView.js';
+import { useCallView } from './useCallView.js';
 
 /**
  * Reads an endpoint's data, fetching it when it is missing, invalidated or expired. Suspends (the
@@ -48,36 +46,16 @@ export interface UseSuspense {
 /** Builds `useSuspense` for one mount point. */
 export function buildUseSuspense(ctx: HooksContext): UseSuspense {
   function useSuspense<E extends EndpointInterface>(endpoint: E, ...args: HookArgs<E>): ResultOf<E> | undefined {
-    const store = ctx.useStore();
+    const controller = ctx.controllerFor(ctx.useStore());
     const { key, view } = useCallView(ctx, endpoint, args);
-    return key === undefined ? undefined : readOrThrow(ctx, store, endpoint, args, key, view);
-  }
-  return useSuspense as UseSuspense;
-}
-
-/** The data of a call, or a throw: its request (suspend) or its error (error boundary). */
-function readOrThrow<T>(
-  ctx: HooksContext,
-  store: Store,
-  endpoint: EndpointInterface,
-  args: readonly unknown[],
-  key: string,
-  view: CallView<T>,
-): T | undefined {
-  const scheduler = ctx.schedulerFor(store);
-  if (view.data !== undefined) {
-    // stale-while-revalidate: show what is stored, refresh it after the render
-    requestIfStale(ctx, store, endpoint, args, key);
+    if (key === undefined) return undefined;
+    // the fetch policy decides; the hook suspends, throws or shows as it is told
+    const { decision, request } = controller.ask(endpoint, ...(args as EndpointArgs<E>));
+    if (decision.data === 'hidden' && request !== undefined) throw request.settled;
+    if (decision.error === 'thrown' && view.error !== undefined) {
+      throw toHookError(view.error, () => controller.expireAll({ testKey: (candidate) => candidate === key }));
+    }
     return view.data;
   }
-  const failure = scheduler.failure(key);
-  if (failure !== undefined) throw withRetry(failure.error, () => scheduler.clearFailure(key));
-  const request = requestIfStale(ctx, store, endpoint, args, key);
-  if (request !== undefined) throw request.settled;
-  if (view.error !== undefined) {
-    const controller = ctx.controllerFor(store);
-    throw toHookError(view.error, () => controller.expireAll({ testKey: (candidate) => candidate === key }));
-  }
-  // fetched and fresh, and the response itself is empty
-  return undefined;
+  return useSuspense as UseSuspense;
 }

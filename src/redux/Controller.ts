@@ -6,8 +6,11 @@ import type { MountPoint } from './mountPoint.js';
 import { connectToMiddleware, findMiddleware } from './connection.js';
 import { startRequest } from './fetchEndpoint.js';
 import type { AbortablePromise, EndpointArgs } from './fetchEndpoint.js';
-import { isFreshData } from './fetchPolicy.js';
-import type { DataApi } from './middleware/types.js';
+import { decide, NO_REQUESTS } from './fetchPolicy.js';
+import type { CallAnswer, DataApi } from './middleware/types.js';
+import { readCall } from './select/readCall.js';
+import { deserializeError } from './slice/serializeError.js';
+import { missingMiddlewareMessage } from './mountHints.js';
 import type { ResponseState, CountingSelector } from './select/selectResponse.js';
 import type { SerializedError } from './slice/state.js';
 
@@ -54,7 +57,7 @@ export interface ControllerSelectors {
 
 /**
  * Imperative access to the data of one store, with Data Client's method names. `fetch` always
- * requests; `fetchIfStale` only when the stored data is missing, invalidated or expired.
+ * requests; `fetchIfStale` only when the call is stale, as the fetch policy (`fetchPolicy.ts`) says.
  *
  * @see README.md#add-it-to-your-store
  */
@@ -82,14 +85,37 @@ export class Controller {
     return startRequest(api, endpoint, args);
   }
 
-  /** Fetches only when the stored data is missing, invalidated, expired or errored; else resolves with it. */
+  /**
+   * Fetches only when the call is stale (the one rule of `README.md#when-a-call-fetches`, the hooks'
+   * too): nothing stored, invalidated, or expired, its records included. Otherwise resolves with the
+   * stored data, or rejects with the stored error when that is all there is (an error is fresh for
+   * `errorExpiryLength`, as data is for `dataExpiryLength`). An identical read in flight is joined.
+   */
   fetchIfStale<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<ResultOf<E>> {
-    const meta = this.mount.selectSlice(this.store.getState()).meta[endpoint.key(...args)];
-    if (isFreshData(meta, this.now())) {
-      const { data } = this.getResponse(endpoint, ...args);
-      if (data !== undefined) return Promise.resolve(data);
+    let answer: CallAnswer;
+    try {
+      const api = findMiddleware(this.mount, this.send);
+      answer = api === undefined ? this.askWithoutMiddleware(endpoint, args) : api.ask('ifStale', endpoint, args);
+    } catch (error) {
+      return Promise.reject(error);
     }
-    return this.fetch(endpoint, ...args);
+    if (answer.request !== undefined) return answer.request.promise as Promise<ResultOf<E>>;
+    const { data, error } = this.getResponse(endpoint, ...args);
+    if (answer.decision.error === 'thrown' && error !== undefined) return Promise.reject(deserializeError(error));
+    return Promise.resolve(data as ResultOf<E>);
+  }
+
+  /**
+   * What a reader showing this call does now, by the one fetch policy (`README.md#when-a-call-fetches`):
+   * whether the call is stale, whether to show the stored data or wait, whether its stored error is
+   * thrown. A stale call's request is joined, or started after the current task (a render must not
+   * dispatch). The hooks call it on every render; a binding for another view library would too.
+   *
+   * @returns the policy's decision, and the request to wait for (`undefined` when none is needed)
+   * @throws what fails before any request: no data middleware or slice, arguments the endpoint refuses
+   */
+  ask<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): CallAnswer {
+    return this.api().ask('hook', endpoint, args);
   }
 
   /** Hides the data of this call; the next read fetches it. */
@@ -195,6 +221,18 @@ export class Controller {
 
   private api() {
     return connectToMiddleware(this.mount, this.send);
+  }
+
+  /** The policy's answer in a store without the data middleware: fresh data is answered from the store; a request cannot be made. */
+  private askWithoutMiddleware(endpoint: EndpointInterface, args: readonly unknown[]): CallAnswer {
+    const call = { endpoint, args, key: endpoint.key(...args) };
+    const decision = decide(
+      'ifStale',
+      readCall(this.mount, this.selectors, this.store.getState(), call, NO_REQUESTS),
+      this.now(),
+    );
+    if (decision.fetch !== 'no') throw new Error(missingMiddlewareMessage(this.mount.reducerPath));
+    return { decision, request: undefined };
   }
 
   private keys(): string[] {

@@ -11,7 +11,6 @@ import { buildSelectQuery } from './select/selectQuery.js';
 import { buildSelectResponse } from './select/selectResponse.js';
 import type { EntitiesState } from './slice/state.js';
 import type { EntitiesActions } from './slice/actions.js';
-import { buildSnapshotFactory } from './select/snapshot.js';
 
 /**
  * Options of `createEntities`.
@@ -75,7 +74,7 @@ export function createEntities<P extends string = 'entities'>({
      * ```
      */
     createDataMiddleware: (options?: DataMiddlewareOptions) =>
-      buildDataMiddleware(mount, buildSnapshotFactory({ selectQuery, selectResponse }), options),
+      buildDataMiddleware(mount, { selectQuery, selectResponse }, options),
     fetchEndpoint: buildFetchEndpoint(mount),
     /** A Controller for `store`: fetch, invalidate, reset, set and read. */
     createController: (store: ControllerStore) => new Controller(store, mount, { selectQuery, selectResponse }),

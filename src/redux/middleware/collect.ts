@@ -1,31 +1,18 @@
 import type { EndpointInterface } from '../../endpoint/interface.js';
 import { collectTableKeys } from '../../normalizr/collectTableKeys.js';
-import type { EntityMeta, RequestStart } from '../../schema/interface.js';
+import type { EntityMeta } from '../../schema/interface.js';
 import { getOwn } from '../../utils/ownProperty.js';
 import { stableStringify } from '../../utils/stableStringify.js';
-import type { SweepPayload } from '../slice/actions.js';
 import { buildQueryInput } from '../select/buildQueryInput.js';
-import { isInFlight } from '../fetchPolicy.js';
 import { planSweep, type SweepRoot } from './planSweep.js';
 import type { EntitiesState } from '../slice/state.js';
-import type { HandlerBuilder } from './types.js';
+import type { Collector, CollectorContext } from './types.js';
 
 /** How long unused data is kept, in seconds, when neither the endpoint nor the middleware says. */
 export const DEFAULT_KEEP_UNUSED_DATA_FOR = 60;
 
 /** The longest delay `setTimeout` takes; a longer keep never expires in practice. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-
-/** What the collector needs from the middleware. */
-export interface CollectorContext {
-  /** The middleware's `keepUnusedDataFor` (seconds). */
-  readonly keepUnusedDataFor: number;
-  readonly now: () => number;
-  readonly slice: () => EntitiesState;
-  readonly sweep: (payload: SweepPayload) => void;
-  /** Starts of the requests in flight. */
-  readonly inFlight: () => readonly RequestStart[];
-}
 
 /** The hooks (or other readers) showing one endpoint call. */
 interface CallRetention {
@@ -45,7 +32,7 @@ interface QueryRetention {
 }
 
 /**
- * Garbage collection of unused data (DESIGN §5.11), on RTK Query's model. Readers (the hooks)
+ * Garbage collection of unused data on RTK Query's model. Readers (the hooks)
  * retain the calls and queries they show; a call whose readers all let go is removed
  * `keepUnusedDataFor` seconds later. Every sweep also removes the entities that nothing reads any
  * more (no remaining result, no retained call or query, no optimistic layer) once they were written
@@ -53,8 +40,8 @@ interface QueryRetention {
  * no reader ever retained is never removed by a timer: `gc()` removes it once it is older than
  * `keepUnusedDataFor`. A sweep is one plain action.
  */
-export function buildCollector(context: CollectorContext) {
-  const { now, slice } = context;
+export function buildCollector(context: CollectorContext): Collector {
+  const { now, slice, requests } = context;
   /** The endpoint behind each stored key: its schema tells what the key's result reads. */
   const endpoints = new Map<string, EndpointInterface>();
   const calls = new Map<string, CallRetention>();
@@ -104,7 +91,7 @@ export function buildCollector(context: CollectorContext) {
       roots: rootsWithout(state, new Set(removeKeys)),
       unusedLongEnough: (meta: EntityMeta | undefined) =>
         meta === undefined || at - meta.date >= 1000 * context.keepUnusedDataFor,
-      inFlight: context.inFlight(),
+      inFlight: requests.starts(),
     });
     for (const key of removeKeys) {
       endpoints.delete(key);
@@ -121,7 +108,7 @@ export function buildCollector(context: CollectorContext) {
   const dueCalls = (at: number, fired?: string): string[] =>
     [...calls]
       .filter(([key, retention]) => (key === fired || released(retention, at)) && retention.count === 0)
-      .filter(([key]) => !isInFlight(getOwn(slice().meta, key)))
+      .filter(([key]) => !requests.inFlight(key))
       .map(([key]) => key);
 
   const scheduleOrphanSweep = (): void => {
@@ -207,7 +194,7 @@ export function buildCollector(context: CollectorContext) {
       const keys = dueCalls(at);
       for (const key in state.meta) {
         const meta = state.meta[key];
-        if (calls.has(key) || meta === undefined || isInFlight(meta)) continue;
+        if (calls.has(key) || meta === undefined || requests.inFlight(key)) continue;
         if (at - meta.date >= keepMs(endpoints.get(key))) keys.push(key);
       }
       sweep(keys);
@@ -230,11 +217,3 @@ function queryRoot(state: EntitiesState, schema: unknown, args: readonly unknown
   const { input } = buildQueryInput(schema, args, state.entities, state.indexes, collectTableKeys(schema));
   return { schema, input, args };
 }
-
-/** The collector of one store. */
-export type Collector = ReturnType<typeof buildCollector>;
-
-/** Answers for the collector: what readers retain, and the sweeps `gc()` and `drop()` ask for. */
-export const buildCollectHandler: HandlerBuilder = ({ collector: { retain, retainQuery, gc, drop } }) => ({
-  api: { retain, retainQuery, gc, drop },
-});

@@ -1,14 +1,18 @@
-import type { HandlerBuilder } from './types.js';
+import type { MountPoint } from '../mountPoint.js';
+import type { Collector, RequestRegistry } from './types.js';
 
 /**
  * What `resetEntireStore` does besides emptying the slice (the reducer's part), before the reducer
- * sees it: every record of the middleware is cleared. The requests in flight are aborted and their
- * responses dropped (their promises reject with a `ResetError`), new reads no longer join them,
- * optimistic responses go, and the collector forgets what was stored.
+ * sees it: the middleware's records are cleared. Every request in flight is aborted and dropped
+ * (its promise rejects with a `ResetError`, and no new read joins it), its optimistic response goes
+ * with it, and the collector forgets what was stored.
+ *
+ * @returns what the middleware calls with every action on its way to the reducer
  */
-export const buildResetHandler: HandlerBuilder = ({ mount, requests, dedupe, optimistic, collector }) => ({
-  onAction(action) {
+export function buildReset(mount: MountPoint, registry: RequestRegistry, collector: Collector) {
+  return (action: unknown): void => {
     if (!mount.actions.reset.match(action)) return;
-    for (const record of [requests, dedupe, optimistic, collector]) record.clear();
-  },
-});
+    registry.clear();
+    collector.clear();
+  };
+}

@@ -2,13 +2,15 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { EndpointInterface, RequestContext } from '../../endpoint/interface.js';
 import type { NormalizeOptions } from '../../normalizr/normalize.js';
 import type { RequestStart } from '../../schema/interface.js';
+import type { CallDecision, CallRequests } from '../fetchPolicy.js';
 import type { MountPoint } from '../mountPoint.js';
-import type { SnapshotFactory } from '../select/snapshot.js';
-import type { EntitiesState } from '../slice/state.js';
-import type { Collector } from './collect.js';
-import type { Dedupe } from './dedupe.js';
-import type { OptimisticDisplay } from './optimistic.js';
-import type { RequestLog } from './requests.js';
+import type { SnapshotFactory, SnapshotSelectors } from '../select/snapshot.js';
+import type { SweepPayload } from '../slice/actions.js';
+import type { OptimisticLayer, EntitiesState } from '../slice/state.js';
+import type { Tables } from '../slice/optimisticLayers.js';
+
+// The interfaces the data middleware's parts share, declared here and implemented by each part, so
+// every part imports this file and this file imports none of them.
 
 /**
  * Options of `createDataMiddleware`.
@@ -21,21 +23,57 @@ export interface DataMiddlewareOptions {
   /** The clock. @default Date.now */
   readonly now?: () => number;
   /**
-   * Seconds to keep unused data (DESIGN §5.11): a call whose hooks all unmounted is removed this
-   * long after, and an entity nothing reads goes once it was written this long ago. An endpoint's
-   * own `keepUnusedDataFor` wins for its calls. `Infinity` keeps everything.
+   * Seconds to keep unused data: a call whose hooks all unmounted is removed this long after, and
+   * an entity nothing reads goes once it was written this long ago. An endpoint's own
+   * `keepUnusedDataFor` wins for its calls. `Infinity` keeps everything.
    * @default 60
    */
   readonly keepUnusedDataFor?: number;
 }
 
-/** What the middleware does for thunks and the Controller (reached through the mount point's connect action, `connection.ts`). */
+/**
+ * A request a reader waits for: the one it joined or started.
+ *
+ * @see README.md#when-a-call-fetches
+ */
+export interface PendingRequest {
+  /** Resolves with the committed value, rejects with the failure (marked handled: a reader may leave it). */
+  readonly promise: Promise<unknown>;
+  /** Settles with the request and never rejects: what a suspended reader waits for. */
+  readonly settled: Promise<void>;
+}
+
+/**
+ * What a reader that asked the fetch policy (`ctrl.ask`) is told, and the request it acts on.
+ *
+ * @see README.md#when-a-call-fetches
+ */
+export interface CallAnswer {
+  /** The policy's answer (`fetchPolicy.ts`). */
+  readonly decision: CallDecision;
+  /** The request joined or started for the reader; `undefined` when the policy says `fetch: 'no'`. */
+  readonly request: PendingRequest | undefined;
+}
+
+/**
+ * What the data middleware does for the Controller, thunks and the RTK Query bridge: one object per
+ * store, reached with the mount point's connect action (`connection.ts`). `buildDataMiddleware.ts`
+ * writes it as one literal that names the part answering each method.
+ */
 export interface DataApi {
   /**
-   * Makes the request (identical reads in flight share one) and resolves after the commit.
-   * `signal` aborts this caller; a shared read is aborted when all its callers have aborted.
+   * Requests the call now, as the policy's `fetch` reader (identical reads in flight share one)
+   * and resolves after the commit. `signal` aborts this caller; a shared read is aborted when all
+   * its callers have aborted.
    */
   fetch(endpoint: EndpointInterface, args: readonly unknown[], signal?: AbortSignal): Promise<unknown>;
+  /**
+   * Asks the fetch policy for a reader that skips fresh data, and does what it says: joins the
+   * identical read in flight, or starts a request (a `hook`'s after the current task, so a render
+   * never dispatches). Throws, rather than rejects, what fails before any request (no slice, bad
+   * arguments), so a rendering reader throws it at once instead of asking again.
+   */
+  ask(reader: 'ifStale' | 'hook', endpoint: EndpointInterface, args: readonly unknown[]): CallAnswer;
   /**
    * Stores a response as if it had been fetched, synchronously.
    * @param how `start`: when the request behind it started (from `track`), @default now, as a new
@@ -62,14 +100,14 @@ export interface DataApi {
   gc(): void;
   /**
    * A request made outside this middleware (RTK Query's) started at `fetchedAt`: takes the next
-   * number of this store's request order (DESIGN §5.9), so its response and ours compare by start
-   * whichever library made them, and counts as in flight (a deletion it could undo is remembered)
-   * until `settle()`.
+   * number of this store's request order, so its response and ours compare by start whichever
+   * library made them, and counts as in flight (a deletion it could undo is remembered) until
+   * `settle()`.
    */
   track(fetchedAt: number): TrackedRequest;
   /**
    * Removes these results now, in one sweep, because the library that fetched them dropped them;
-   * the entities only they read then go by the usual rules (DESIGN §5.11).
+   * the entities only they read then go by the usual rules.
    */
   drop(keys: readonly string[]): void;
 }
@@ -88,12 +126,123 @@ export interface TrackedRequest {
 }
 
 /**
- * What every handler of one store's middleware is built with (RTK Query's `BuildMiddlewareInput`):
- * the store, the options, and the records the concerns share, each kept by its own module.
+ * One request of this middleware, from the moment a reader asks for it until it has ended, as the
+ * request registry records it: the only record of a request in flight.
+ */
+export interface InFlightRequest {
+  /** The endpoint call (`endpoint.key(...args)`). */
+  readonly key: string;
+  readonly endpoint: EndpointInterface;
+  readonly args: readonly unknown[];
+  /** When it started, numbered in the store's request order; `undefined` while it is scheduled. */
+  readonly start: RequestStart | undefined;
+  /** Aborts it: when every caller has aborted, or on a reset. */
+  readonly controller: AbortController;
+  /** Identical reads may join it: a read that not all its callers gave up, and no reset dropped. */
+  readonly shared: boolean;
+  /** How many callers share it, and how many of them aborted. */
+  readonly callers: number;
+  readonly aborted: number;
+  /** A reset came since it was asked for: its outcome is dropped and its callers get a `ResetError`. */
+  readonly dropped: boolean;
+  /** The optimistic response shown while it is in flight (`getOptimisticResponse`), if any. */
+  optimistic: { readonly response: unknown } | undefined;
+  /** Settles with it; marked handled. */
+  readonly promise: Promise<unknown>;
+  /** Settles with it and never rejects. */
+  readonly settled: Promise<void>;
+}
+
+/** A request as it starts: what `run` is given (its promise is the one `run` makes). */
+export type StartingRequest = Omit<InFlightRequest, 'promise' | 'settled'>;
+
+/**
+ * Every request of one store in flight (`requestRegistry.ts`): indexed by key, for identical reads
+ * to share one, and by start, for the store's request order and for collection.
+ */
+export interface RequestRegistry {
+  /** The start of a write with no request of its own (`receive`, `set`, `fail`): the clock and the next number. */
+  begin(): RequestStart;
+  /** What the fetch policy reads of the requests for `key`. */
+  of(key: string): CallRequests;
+  /** The identical read in flight for `key` that a new read may join. */
+  shared(key: string): InFlightRequest | undefined;
+  /**
+   * Records a new request and starts it with `run`: now, or after the current task when
+   * `deferred` (a render asked for it).
+   * @param from the call's `meta.date` as the request is asked for
+   */
+  open(
+    call: { readonly key: string; readonly endpoint: EndpointInterface; readonly args: readonly unknown[] },
+    options: { readonly shared: boolean; readonly deferred: boolean; readonly from: number },
+    run: (request: StartingRequest, start: RequestStart) => Promise<unknown>,
+  ): InFlightRequest;
+  /** One caller's share of `request`: rejects at once when `signal` aborts; the request is aborted once all its callers have. */
+  join(request: InFlightRequest, signal?: AbortSignal): Promise<unknown>;
+  /** The request ended (its outcome is stored, or dropped): it is no longer in flight. */
+  end(request: StartingRequest): void;
+  /** A request of another library (`DataApi.track`). */
+  track(fetchedAt: number): TrackedRequest;
+  /** Whether any request for `key` is in flight. */
+  inFlight(key: string): boolean;
+  /** The starts of every request in flight, other libraries' included. */
+  starts(): RequestStart[];
+  /** The requests in flight that show an optimistic response, with their starts and responses, in start order. */
+  layered(): Array<{ readonly request: StartingRequest; readonly start: RequestStart; readonly response: unknown }>;
+  /** A reset: every request is aborted and dropped, and no new read joins one. */
+  clear(): void;
+}
+
+/** The layers an ending request's action carries, when optimistic responses are shown. */
+export type SettledLayers = { layers?: OptimisticLayer[] };
+
+/** The optimistic responses shown over the committed tables (`optimistic.ts`). */
+export interface OptimisticDisplay {
+  /** Shows the endpoint's optimistic response for `request`, which just started, if it has one. */
+  show(request: StartingRequest): void;
+  /**
+   * `request` ends (or a write with no request, `undefined`): takes its response away and, while
+   * optimistic responses are shown, gives the layers left over `committed()`, for the ending action.
+   */
+  settle(request: StartingRequest | undefined, committed: () => Tables): SettledLayers;
+}
+
+/** What readers retain, and the sweeps of what nothing reads (`collect.ts`). */
+export interface Collector {
+  /** A response (or error) for `key` is about to be stored: remember what its result reads. */
+  stored(key: string, endpoint: EndpointInterface): void;
+  /** A reader shows this call until the returned function is called. */
+  retain(endpoint: EndpointInterface, args: readonly unknown[]): () => void;
+  /** A reader shows this query until the returned function is called. */
+  retainQuery(queryable: unknown, args: readonly unknown[]): () => void;
+  /** Sweeps now (see `Controller.gc`). */
+  gc(): void;
+  /** Removes these results now, with what only they read, in one sweep. */
+  drop(keys: readonly string[]): void;
+  /** The slice was emptied (a reset): nothing stored is left to remember. */
+  clear(): void;
+}
+
+/** What the collector needs from the middleware. */
+export interface CollectorContext {
+  /** The middleware's `keepUnusedDataFor` (seconds). */
+  readonly keepUnusedDataFor: number;
+  readonly now: () => number;
+  readonly slice: () => EntitiesState;
+  readonly sweep: (payload: SweepPayload) => void;
+  /** The requests in flight: a call in flight is not collected, nor a deletion an older request could undo. */
+  readonly requests: Pick<RequestRegistry, 'inFlight' | 'starts'>;
+}
+
+/**
+ * What the parts of one store's middleware are built with (RTK Query's `BuildMiddlewareInput`):
+ * the store, the options, and the request registry.
  */
 export interface MiddlewareContext {
   /** The mount point: its actions, memo, slice selector and connect action. */
   readonly mount: MountPoint;
+  /** The mount point's selectors: what the policy and `getOptimisticResponse` read. */
+  readonly selectors: SnapshotSelectors;
   /** The store's root state. */
   readonly getState: () => unknown;
   /** The slice in the store's state. */
@@ -106,29 +255,6 @@ export interface MiddlewareContext {
   readonly now: () => number;
   /** What `getOptimisticResponse` reads. */
   readonly snapshot: SnapshotFactory;
-  /** Every request of the store in flight, in the store's request order (`requests.ts`). */
-  readonly requests: RequestLog;
-  /** The reads in flight that identical reads share (`dedupe.ts`). */
-  readonly dedupe: Dedupe;
-  /** The optimistic responses shown (`optimistic.ts`). */
-  readonly optimistic: OptimisticDisplay;
-  /** What readers retain, and the sweeps of what nothing reads (`collect.ts`). */
-  readonly collector: Collector;
+  /** Every request of the store in flight (`requestRegistry.ts`). */
+  readonly registry: RequestRegistry;
 }
-
-/**
- * One concern of the data middleware, as its handler builder made it: the `DataApi` methods it
- * answers, and what it does with the actions passing the middleware.
- */
-export interface DataHandler {
-  /** The `DataApi` methods this concern answers; together the handlers answer every one. */
-  readonly api?: Partial<DataApi>;
-  /** Sees every action on its way to the reducer (the connect action excepted). */
-  readonly onAction?: (action: unknown) => void;
-}
-
-/**
- * The one signature of every concern (RTK Query's `InternalHandlerBuilder`): built once per store
- * from the shared context. The composer (`buildDataMiddleware.ts`) only lists them.
- */
-export type HandlerBuilder = (context: MiddlewareContext) => DataHandler;

@@ -4,7 +4,7 @@ import { getOwn } from '../../utils/ownProperty.js';
 import type { ResultOf } from '../../endpoint/ResultOf.js';
 import type { MountPoint } from '../mountPoint.js';
 import { buildQueryInput } from './buildQueryInput.js';
-import { isInFlight } from '../fetchPolicy.js';
+import { isDataHidden } from '../fetchPolicy.js';
 import { tableInputs } from './tableInputs.js';
 import { perStoreMemo } from './perStoreMemo.js';
 import type { SerializedError } from '../slice/state.js';
@@ -72,9 +72,8 @@ export function buildSelectResponse(mount: MountPoint) {
       ],
       (result, meta, ...values): ResponseState<unknown> => {
         const tables = toTables(values);
-        const hidden = meta?.invalidated === true || (meta?.error !== undefined && meta.errorPolicy === 'hard');
         let data: unknown;
-        if (!hidden) {
+        if (!isDataHidden(meta)) {
           if (result !== undefined || (meta !== undefined && meta.error === undefined && meta.date > 0)) {
             data = schema === undefined ? result : mount.memo.denormalize(schema, result, tables, args);
           } else if (schema !== undefined) {
@@ -82,7 +81,8 @@ export function buildSelectResponse(mount: MountPoint) {
             if (query.found) data = mount.memo.denormalize(schema, query.input, tables, args);
           }
         }
-        const isFetching = isInFlight(meta);
+        // the requests in flight the store counts (the request registry is the middleware's own record)
+        const isFetching = (meta?.pending ?? 0) > 0;
         const error = meta?.error;
         const status: ResponseStatus = isFetching
           ? 'pending'

@@ -27,3 +27,14 @@ export function serializeError(error: unknown): SerializedError {
   }
   return { name: 'Error', message };
 }
+
+/**
+ * An `Error` from a stored error: its name, message and HTTP status, as a reader throws it (a hook
+ * to its error boundary) or rejects with it (`fetchIfStale`).
+ *
+ * @see README.md#errors-and-guarantees
+ */
+export function deserializeError(stored: SerializedError): Error & { readonly status?: number } {
+  const error = Object.assign(new Error(stored.message), { name: stored.name });
+  return stored.status === undefined ? error : Object.assign(error, { status: stored.status });
+}

@@ -1,0 +1,30 @@
+import type { EndpointInterface } from '../../endpoint/interface.js';
+import { getOwn } from '../../utils/ownProperty.js';
+import type { Call, CallRequests } from '../fetchPolicy.js';
+import type { MountPoint } from '../mountPoint.js';
+import type { SnapshotSelectors } from './snapshot.js';
+
+/**
+ * What the fetch policy reads of one endpoint call in `state`: its stored meta, when its data
+ * expires, whether there is data to show (asked only when the policy needs it), and `requests`,
+ * what the request registry holds for it.
+ *
+ * @param key the call's key, `endpoint.key(...args)`
+ */
+export function readCall(
+  mount: MountPoint,
+  selectors: Pick<SnapshotSelectors, 'selectResponse'>,
+  state: unknown,
+  call: { readonly endpoint: EndpointInterface; readonly args: readonly unknown[]; readonly key: string },
+  requests: CallRequests,
+): Call {
+  const { endpoint, args, key } = call;
+  const meta = getOwn(mount.selectSlice(state).meta, key);
+  return {
+    meta,
+    expiresAt: meta?.expiresAt ?? 0,
+    hasData: () => selectors.selectResponse(endpoint, ...args)(state).data !== undefined,
+    sideEffect: endpoint.sideEffect === true,
+    requests,
+  };
+}
