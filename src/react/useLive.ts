@@ -7,10 +7,11 @@ import type { HooksContext } from './hooksContext.js';
 import type { UseSuspense } from './useSuspense.js';
 
 /**
- * `useSuspense` that keeps the data fresh: while the component is mounted, the endpoint is fetched
- * every `endpoint.pollFrequency` ms (identical polls in flight share one request). Polling stops
- * when the component unmounts or the arguments change; without `pollFrequency` nothing polls.
- * A failed poll is stored like any failure: a soft error keeps the data on screen.
+ * `useSuspense` that keeps the data fresh: while the component is mounted, the call is polled with
+ * `ctrl.poll`, every `endpoint.pollFrequency` ms (identical polls share one timer and each
+ * request). Polling stops when the component unmounts or the arguments change; without
+ * `pollFrequency` nothing polls. A failed poll is stored like any failure: a soft error keeps the
+ * data on screen.
  *
  * @see README.md#react
  */
@@ -37,8 +38,6 @@ export interface UseLive {
   <E extends EndpointInterface>(endpoint: E, ...args: HookArgs<E>): ResultOf<E> | undefined;
 }
 
-const ignore = (): void => {};
-
 /** Builds `useLive` for one mount point, on its `useSuspense`. */
 export function buildUseLive(ctx: HooksContext, useSuspense: UseSuspense): UseLive {
   function useLive<E extends EndpointInterface>(endpoint: E, ...args: HookArgs<E>): ResultOf<E> | undefined {
@@ -46,17 +45,12 @@ export function buildUseLive(ctx: HooksContext, useSuspense: UseSuspense): UseLi
     const store = ctx.useStore();
     const key = callKey(endpoint, args);
     // the arguments of this key, kept while the key is the same so the effect does not restart
-    const live = useMemo(() => ({ endpoint, args }), [endpoint, key]);
-    const frequency = endpoint.pollFrequency;
-    useEffect(() => {
-      if (key === undefined || frequency === undefined || !(frequency > 0)) return undefined;
-      const controller = ctx.controllerFor(store);
-      const timer = setInterval(() => {
-        // failures are stored for the hooks to show; the poll itself has no one to tell
-        controller.fetch(live.endpoint, ...(live.args as EndpointArgs<E>)).catch(ignore);
-      }, frequency);
-      return () => clearInterval(timer);
-    }, [ctx, store, key, frequency, live]);
+    const live = useMemo(() => ({ endpoint, args: args as EndpointArgs<E> }), [endpoint, key]);
+    // polling is the Controller's (`ctrl.poll`): the effect only starts it, and stops it on unmount
+    useEffect(
+      () => (key === undefined ? undefined : ctx.controllerFor(store).poll(live.endpoint, ...live.args)),
+      [ctx, store, key, live],
+    );
     return data;
   }
   return useLive as UseLive;

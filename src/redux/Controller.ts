@@ -202,6 +202,24 @@ export class Controller {
   }
 
   /**
+   * Keeps this call fresh, with or without React: fetches it now when it is stale, then every
+   * `endpoint.pollFrequency` ms (a poll's request joins an identical read in flight, and identical
+   * polls share one timer), until the returned function is called. While polled, the call is
+   * retained, as a mounted hook retains it. A failed poll is stored like any failure and polling
+   * goes on. `useLive` is this, while its component is mounted.
+   * @example
+   * ```ts
+   * const stop = ctrl.poll(getTicker, { coin: 'btc' }); // getTicker has pollFrequency: 2000
+   * // ... later
+   * stop();
+   * ```
+   * @returns the stop; calling it more than once stops once
+   */
+  poll<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): () => void {
+    return this.api().poll(endpoint, args);
+  }
+
+  /**
    * Removes unused data now (DESIGN §5.11), in one `sweep` action: calls whose hooks all let go
    * more than `keepUnusedDataFor` ago, results no hook ever read that are older than
    * `keepUnusedDataFor` (nothing else removes those), and the entities nothing reads any more.

@@ -5,6 +5,7 @@ import { buildCollector, DEFAULT_KEEP_UNUSED_DATA_FOR } from './collect.js';
 import { buildCommit } from './commitAction.js';
 import { buildNetwork } from './network.js';
 import { buildOptimisticDisplay } from './optimistic.js';
+import { buildPoller } from './poll.js';
 import { buildRequestRegistry } from './requestRegistry.js';
 import { buildReset } from './reset.js';
 import type { DataApi, DataMiddlewareOptions, MiddlewareContext } from './types.js';
@@ -52,6 +53,7 @@ export function buildDataMiddleware(
     });
     const optimistic = buildOptimisticDisplay(context);
     const network = buildNetwork({ ...context, optimistic, collector });
+    const poller = buildPoller({ ask: network.ask, fetch: network.fetch, retain: collector.retain });
     const reset = buildReset(mount, registry, collector);
 
     const api: DataApi = {
@@ -65,6 +67,7 @@ export function buildDataMiddleware(
       retainQuery: collector.retainQuery,
       gc: collector.gc,
       drop: collector.drop,
+      poll: poller.poll,
       now,
     };
 

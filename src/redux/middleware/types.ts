@@ -99,6 +99,11 @@ export interface DataApi {
   /** Removes unused data now (see `Controller.gc`). */
   gc(): void;
   /**
+   * Polls the call (see `Controller.poll`): fetches it now when stale, then every
+   * `endpoint.pollFrequency` ms, retained, until the returned function is called.
+   */
+  poll(endpoint: EndpointInterface, args: readonly unknown[]): () => void;
+  /**
    * A request made outside this middleware (RTK Query's) started at `fetchedAt`: takes the next
    * number of this store's request order, so its response and ours compare by start whichever
    * library made them, and counts as in flight (a deletion it could undo is remembered) until
