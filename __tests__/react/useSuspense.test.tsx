@@ -6,7 +6,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import nock from 'nock';
 import { StrictMode, useState } from 'react';
-import { RestEndpoint, schema } from '../../src/index';
+import { Entity, RestEndpoint, schema } from '../../src/index';
 import { AsyncBoundary, useSuspense, type ErrorComponentProps } from '../../src/react/index';
 import { User, usersResponse } from '../fixtures/spec';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
@@ -137,6 +137,41 @@ describe('useSuspense', () => {
     expect(screen.getByText('Ann')).toBeTruthy();
     expect(await screen.findByText('Cy')).toBeTruthy();
     expect(screen.queryByText('Loading')).toBeNull();
+    expect(served.count).toBe(1);
+  });
+
+  test("a record past its Entity's dataExpiryLength renders at once and is refreshed in the background", async () => {
+    class Quote extends Entity {
+      id = '';
+      text = '';
+      pk() {
+        return this.id;
+      }
+      static override key = 'Quote';
+      static override dataExpiryLength = 1_000;
+    }
+    const getQuote = new RestEndpoint({ urlPrefix: API, path: '/quotes/:id', schema: Quote });
+    const clock = { now: 10_000 };
+    const { store, ctrl } = makeStore({ now: () => clock.now });
+    ctrl.setResponse(getQuote, { id: '1' }, { id: '1', text: 'old' });
+    function Quoted() {
+      return <p>{useSuspense(getQuote, { id: '1' }).text}</p>;
+    }
+    clock.now += 999;
+    const fresh = renderWithStore(store, <Quoted />);
+    await act(async () => {});
+    expect(ctrl.getResponse(getQuote, { id: '1' })).toMatchObject({ isFetching: false, error: undefined });
+    fresh.unmount(); // fresh: no request (no interceptor is mocked yet)
+    clock.now += 1;
+    const served = serve('/quotes/1', { id: '1', text: 'new' });
+    renderWithStore(
+      store,
+      <AsyncBoundary fallback={<p>Loading</p>}>
+        <Quoted />
+      </AsyncBoundary>,
+    );
+    expect(screen.getByText('old')).toBeTruthy();
+    expect(await screen.findByText('new')).toBeTruthy();
     expect(served.count).toBe(1);
   });
 

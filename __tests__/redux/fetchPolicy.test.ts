@@ -23,7 +23,7 @@ function call(
 ): Call {
   return {
     meta: stored,
-    expiresAt: stored?.expiresAt ?? 0,
+    expiresAt: () => stored?.expiresAt ?? 0,
     hasData: () => hasData,
     sideEffect,
     requests: { ...NO_REQUESTS, ...requests },
@@ -53,7 +53,7 @@ describe('stale', () => {
   });
 
   test("the call's expiry counts its records: data whose record expired earlier is stale", () => {
-    expect(decide('ifStale', { ...call(meta()), expiresAt: 1_400 }, 1_500).stale).toBe(true);
+    expect(decide('ifStale', { ...call(meta()), expiresAt: () => 1_400 }, 1_500).stale).toBe(true);
   });
 
   describe('a response stale on arrival (an expiry length of 0)', () => {

@@ -3,17 +3,24 @@ import { isEntityClass } from '../schema/isEntityClass.js';
 import { toSchemaClass } from './shorthand.js';
 import { isStoredSchema } from '../schema/isStoredSchema.js';
 
-/** Every entity key a schema may read, following nested and circular schemas. */
-export function collectTableKeys(schema: unknown): string[] {
-  const keys = new Set<string>();
+/** Calls `visit` once with every schema `schema` may read through: itself, and its nested and circular schemas. */
+export function walkSchemas(schema: unknown, visit: (item: object) => void): void {
   const seen = new Set<unknown>();
   const add = (item: unknown): void => {
     if ((typeof item !== 'object' && typeof item !== 'function') || item === null || seen.has(item)) return;
     seen.add(item);
-    if (isEntityClass(item)) keys.add(entityKey(item));
-    else if (isStoredSchema(item)) keys.add(item.key);
+    visit(item);
     toSchemaClass(item)?.tableKeys(add);
   };
   add(schema);
+}
+
+/** Every entity key a schema may read, following nested and circular schemas. */
+export function collectTableKeys(schema: unknown): string[] {
+  const keys = new Set<string>();
+  walkSchemas(schema, (item) => {
+    if (isEntityClass(item)) keys.add(entityKey(item));
+    else if (isStoredSchema(item)) keys.add(item.key);
+  });
   return [...keys];
 }

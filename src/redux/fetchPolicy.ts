@@ -60,8 +60,11 @@ export const NO_REQUESTS: CallRequests = { shared: false, inFlight: false, reque
 export interface Call {
   /** The call's stored meta (`state.meta[key]`). */
   readonly meta: ResponseMeta | undefined;
-  /** When the call's data expires: its `meta.expiresAt`, or earlier when a record it holds expires first. */
-  readonly expiresAt: number;
+  /**
+   * When the call's data expires: its `meta.expiresAt`, or earlier when a record it holds goes
+   * stale first by its Entity's `dataExpiryLength` (what `selectResponse` gives); asked only when needed.
+   */
+  readonly expiresAt: () => number;
   /** Whether the store has data to show for the call (as `selectResponse` gives it); asked only when needed. */
   readonly hasData: () => boolean;
   /** The endpoint is a mutation: it is never joined, nor started again while one is in flight for a reader that skips fresh data. */
@@ -88,8 +91,9 @@ export function isDataHidden(meta: ResponseMeta | undefined): boolean {
  * length of 0) answers the request started for it, so it is not stale again until it is marked stale;
  * otherwise every render would request it again.
  */
-function isStale({ meta, expiresAt, requests }: Call, now: number): boolean {
+function isStale({ meta, requests, ...call }: Call, now: number): boolean {
   if (meta === undefined || meta.invalidated === true || meta.expiresAt === 0) return true;
+  const expiresAt = call.expiresAt();
   if (expiresAt > now) return false;
   const staleOnArrival = expiresAt <= meta.date;
   const answered = requests.requestedFrom !== undefined && requests.requestedFrom !== meta.date;

@@ -48,6 +48,26 @@ export abstract class Entity {
   static indexes?: readonly string[];
 
   /**
+   * How long (ms) a stored record of this kind stays fresh after it was written, whichever endpoint
+   * wrote it: a call whose data holds a record older than this is stale, for `fetchIfStale`, the
+   * hooks and a poll's start alike (the call's own `dataExpiryLength` still applies too). A record
+   * that was already this old when the call's last answer arrived does not count: fetching the call
+   * again would not refresh it.
+   * @default undefined: only the endpoints' `dataExpiryLength` decide
+   * @example
+   * ```ts
+   * class Price extends Entity {
+   *   coin = '';
+   *   usd = 0;
+   *   pk() { return this.coin; }
+   *   static key = 'Price';
+   *   static dataExpiryLength = 5_000; // a page showing a Price refetches it once it is 5 s old
+   * }
+   * ```
+   */
+  static dataExpiryLength?: number;
+
+  /**
    * The primary key of this entity. Called with `this` bound to the raw (processed) response item,
    * so class defaults do not apply here.
    * @returns a non-empty string or number

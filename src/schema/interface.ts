@@ -218,6 +218,8 @@ export interface StoredSchema extends SchemaClass {
  */
 export interface EntitySchema extends StoredSchema {
   readonly schema: { readonly [field: string]: unknown };
+  /** How long (ms) a stored record of this kind stays fresh (`Entity.dataExpiryLength`). */
+  readonly dataExpiryLength?: number;
   pk(value: EntityRecord, parent?: unknown, key?: string, args?: readonly unknown[]): string | number | undefined;
   process(input: EntityRecord, parent: unknown, key: string | undefined, args: readonly unknown[]): EntityRecord;
   validate(processed: EntityRecord): string | undefined;

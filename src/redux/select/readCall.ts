@@ -2,6 +2,7 @@ import type { EndpointInterface } from '../../endpoint/interface.js';
 import { getOwn } from '../../utils/ownProperty.js';
 import type { Call, CallRequests } from '../fetchPolicy.js';
 import type { MountPoint } from '../mountPoint.js';
+import { expiringKinds } from './recordsExpiry.js';
 import type { SnapshotSelectors } from './snapshot.js';
 
 /**
@@ -22,7 +23,11 @@ export function readCall(
   const meta = getOwn(mount.selectSlice(state).meta, key);
   return {
     meta,
-    expiresAt: meta?.expiresAt ?? 0,
+    // the records' expiry is read (through the call's selector) only for kinds that declare one
+    expiresAt: () =>
+      expiringKinds(endpoint.schema).size === 0
+        ? (meta?.expiresAt ?? 0)
+        : selectors.selectResponse(endpoint, ...args)(state).expiresAt,
     hasData: () => selectors.selectResponse(endpoint, ...args)(state).data !== undefined,
     sideEffect: endpoint.sideEffect === true,
     requests,

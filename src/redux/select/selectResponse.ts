@@ -4,7 +4,9 @@ import { getOwn } from '../../utils/ownProperty.js';
 import type { ResultOf } from '../../endpoint/ResultOf.js';
 import type { MountPoint } from '../mountPoint.js';
 import { buildQueryInput } from './buildQueryInput.js';
+import type { EntityMetaStamps } from '../../schema/interface.js';
 import { isDataHidden } from '../fetchPolicy.js';
+import { expiringKinds, recordsExpireAt } from './recordsExpiry.js';
 import { tableInputs } from './tableInputs.js';
 import { perStoreMemo } from './perStoreMemo.js';
 import type { SerializedError } from '../slice/state.js';
@@ -36,7 +38,10 @@ export interface ResponseState<T> {
   readonly isError: boolean;
   /** When the request behind the current data started (0: never). */
   readonly fetchedAt: number;
-  /** When the data stops being fresh (0: stale or never fetched). */
+  /**
+   * When the data stops being fresh (0: stale or never fetched): the call's own expiry, or earlier
+   * when a record of its data goes stale first by its Entity's `dataExpiryLength`.
+   */
   readonly expiresAt: number;
 }
 
@@ -63,23 +68,38 @@ export function buildSelectResponse(mount: MountPoint) {
   ): CountingSelector<ResponseState<unknown>> {
     const { schema } = endpoint;
     const { keys, selectors, indexSelectors, toTables, toIndexes } = tableInputs(mount, schema);
+    // the meta of the kinds whose Entity declares dataExpiryLength (none, for most schemas)
+    const kinds = expiringKinds(schema);
+    const selectKindsMeta = createSelector(
+      [...kinds.keys()].map((kind) => (state: unknown) => mount.selectSlice(state).entitiesMeta[kind]),
+      (...lists): EntityMetaStamps => Object.fromEntries([...kinds.keys()].map((kind, i) => [kind, lists[i]])),
+      perStoreMemo,
+    );
     return createSelector(
       [
         (state: unknown) => getOwn(mount.selectSlice(state).endpoints, key),
         (state: unknown) => getOwn(mount.selectSlice(state).meta, key),
+        selectKindsMeta,
         ...selectors,
         ...indexSelectors,
       ],
-      (result, meta, ...values): ResponseState<unknown> => {
+      (result, meta, entitiesMeta, ...values): ResponseState<unknown> => {
         const tables = toTables(values);
         let data: unknown;
+        let input: unknown = result;
         if (!isDataHidden(meta)) {
           if (result !== undefined || (meta !== undefined && meta.error === undefined && meta.date > 0)) {
             data = schema === undefined ? result : mount.memo.denormalize(schema, result, tables, args);
           } else if (schema !== undefined) {
             const query = buildQueryInput(schema, args, tables, toIndexes(values.slice(keys.length)), keys);
+            input = query.input;
             if (query.found) data = mount.memo.denormalize(schema, query.input, tables, args);
           }
+        }
+        let expiresAt = meta?.expiresAt ?? 0;
+        if (kinds.size > 0 && data !== undefined && meta !== undefined) {
+          const records = recordsExpireAt(schema, input, args, { entities: tables, entitiesMeta }, kinds, meta.date);
+          expiresAt = Math.min(expiresAt, records);
         }
         // the requests in flight the store counts (the request registry is the middleware's own record)
         const isFetching = (meta?.pending ?? 0) > 0;
@@ -100,7 +120,7 @@ export function buildSelectResponse(mount: MountPoint) {
           isSuccess: status === 'fulfilled' || (isFetching && data !== undefined),
           isError: status === 'rejected',
           fetchedAt: meta?.date ? meta.fetchedAt : 0,
-          expiresAt: meta?.expiresAt ?? 0,
+          expiresAt,
         };
       },
       // a cache per store (see perStoreMemo), not one entry shared by every store
