@@ -1,10 +1,11 @@
 /**
  * The Controller: setResponse and setError write as a response and a failure would, and its reads
- * answer from the store. Its fetchIfStale, expireAll and invalidate are in expiry.test.ts.
+ * answer from the store, and a store without the data middleware has nothing to retain. Its
+ * fetchIfStale, expireAll and invalidate are in expiry.test.ts.
  */
 import { RestEndpoint, schema } from '../../src/index';
 import { User, usersResponse } from '../fixtures/spec';
-import { API, assertNetworkDone, makeClockedStore, strictNetwork } from '../fixtures/store';
+import { API, assertNetworkDone, makeClockedStore, makeStore, strictNetwork } from '../fixtures/store';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -37,5 +38,18 @@ describe('Controller', () => {
     const response = ctrl.getResponse(getUser, { id: 2 });
     expect(response.data?.name).toBe('Bo');
     expect(response.status).toBe('uninitialized');
+  });
+});
+
+describe('in a store without the data middleware', () => {
+  test('retain and retainQuery have nothing to keep: they give a release that does nothing; fetches say how to add it', async () => {
+    const { ctrl } = makeStore({ dataMiddleware: false });
+    const release = ctrl.retain(getUser, { id: 1 });
+    const releaseQuery = ctrl.retainQuery(User, { id: '1' });
+    expect(() => {
+      release();
+      releaseQuery();
+    }).not.toThrow();
+    await expect(ctrl.fetch(getUser, { id: 1 })).rejects.toThrow("the data middleware for 'entities' is not installed");
   });
 });

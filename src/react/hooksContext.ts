@@ -11,7 +11,7 @@ import type { Controller } from '../redux/Controller.js';
 import type { Entities } from '../redux/createEntities.js';
 import type { CountingSelector } from '../redux/select/selectResponse.js';
 import type { Denormalize } from '../schema/types.js';
-import { evictOldest } from '../utils/evictOldest.js';
+import { buildSelectorCache } from '../redux/select/selectorCache.js';
 
 /**
  * What the hooks need from a mount point: `defaultEntities` or any `createEntities({ reducerPath })`.
@@ -47,15 +47,13 @@ export interface HooksContext {
   ): CountingSelector<Denormalize<S> | undefined>;
 }
 
-const MAX_QUERIES_PER_SCHEMA = 500;
-
 /** Binds the hooks' shared state to a mount point and a react-redux context. */
 export function buildHooksContext(
   entities: HooksEntities,
   { context = ReactReduxContext }: CreateHooksOptions = {},
 ): HooksContext {
   const controllers = new WeakMap<Store, Controller>();
-  const queries = new WeakMap<object, Map<string, CountingSelector<unknown>>>();
+  const queries = buildSelectorCache<CountingSelector<unknown>>();
 
   return {
     entities,
@@ -71,15 +69,7 @@ export function buildHooksContext(
       if ((typeof queryable !== 'object' && typeof queryable !== 'function') || queryable === null) {
         return entities.selectQuery(queryable, ...args);
       }
-      let byArgs = queries.get(queryable);
-      if (byArgs === undefined) queries.set(queryable, (byArgs = new Map()));
-      let selector = byArgs.get(argsKey) as Selector | undefined;
-      if (selector === undefined) {
-        if (byArgs.size >= MAX_QUERIES_PER_SCHEMA) evictOldest(byArgs);
-        selector = entities.selectQuery(queryable, ...args);
-        byArgs.set(argsKey, selector as CountingSelector<unknown>);
-      }
-      return selector;
+      return queries(queryable, argsKey, () => entities.selectQuery(queryable, ...args)) as Selector;
     },
   };
 }

@@ -4,7 +4,7 @@ import type { HooksContext } from './hooksContext.js';
 
 /**
  * While the component is mounted, tells the store it shows some data (`retain` returns the
- * release), so the data is not collected (DESIGN §5.11); it goes `keepUnusedDataFor` after unmount.
+ * release), so the data is not collected (`README.md#long-running-apps-memory-unused-data-order`); it goes `keepUnusedDataFor` after unmount.
  * `deps` stand for what `retain` retains.
  */
 export function useRetained(
@@ -14,12 +14,6 @@ export function useRetained(
 ): void {
   const store = ctx.useStore();
   useEffect(() => {
-    if (retain === undefined) return undefined;
-    try {
-      return retain(ctx.controllerFor(store));
-    } catch {
-      // no data middleware in this store: nothing collects, so there is nothing to retain
-      return undefined;
-    }
+    return retain?.(ctx.controllerFor(store));
   }, [ctx, store, ...deps]);
 }

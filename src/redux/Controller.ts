@@ -14,6 +14,8 @@ import { missingMiddlewareMessage } from './mountHints.js';
 import type { ResponseState, CountingSelector } from './select/selectResponse.js';
 import type { SerializedError } from './slice/state.js';
 
+const noop = (): void => {};
+
 /**
  * The store a Controller drives: anything with `dispatch` and `getState`.
  *
@@ -185,20 +187,22 @@ export class Controller {
 
   /**
    * Marks this call as shown, as a mounted hook does (the hooks call it for you): its data is not
-   * collected while retained, and goes `keepUnusedDataFor` seconds after the last release.
+   * collected while retained, and goes `keepUnusedDataFor` seconds after the last release. In a
+   * store without the data middleware nothing is collected, so there is nothing to retain.
    * @returns the release; calling it more than once releases once
    */
   retain<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): () => void {
-    return this.api().retain(endpoint, args);
+    return findMiddleware(this.mount, this.send)?.retain(endpoint, args) ?? noop;
   }
 
   /**
    * Marks a query (`schema.All`, an Entity by id, a `schema.Query`) as shown, as a mounted
-   * `useQuery` does: what it reads is not collected while retained.
+   * `useQuery` does: what it reads is not collected while retained (in a store without the data
+   * middleware, nothing is collected).
    * @returns the release
    */
   retainQuery<S>(queryable: S, ...args: readonly unknown[]): () => void {
-    return this.api().retainQuery(queryable, args);
+    return findMiddleware(this.mount, this.send)?.retainQuery(queryable, args) ?? noop;
   }
 
   /**
@@ -220,7 +224,7 @@ export class Controller {
   }
 
   /**
-   * Removes unused data now (DESIGN §5.11), in one `sweep` action: calls whose hooks all let go
+   * Removes unused data now (`README.md#long-running-apps-memory-unused-data-order`), in one `sweep` action: calls whose hooks all let go
    * more than `keepUnusedDataFor` ago, results no hook ever read that are older than
    * `keepUnusedDataFor` (nothing else removes those), and the entities nothing reads any more.
    * A long-running app that reads with selectors rather than hooks calls it from time to time.

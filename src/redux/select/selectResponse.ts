@@ -10,7 +10,7 @@ import { expiringKinds, recordsExpireAt } from './recordsExpiry.js';
 import { tableInputs } from './tableInputs.js';
 import { perStoreMemo } from './perStoreMemo.js';
 import type { SerializedError } from '../slice/state.js';
-import { evictOldest } from '../../utils/evictOldest.js';
+import { buildSelectorCache } from './selectorCache.js';
 
 /**
  * Where a call stands, in RTK Query's words.
@@ -45,8 +45,6 @@ export interface ResponseState<T> {
   readonly expiresAt: number;
 }
 
-const MAX_SELECTORS_PER_ENDPOINT = 500;
-
 /**
  * A selector that counts its recomputations (reselect's `recomputations()`).
  *
@@ -59,7 +57,7 @@ export type CountingSelector<T> = ((state: unknown) => T) & { recomputations(): 
  * The same call gets the same selector back, so components and `useSelector` see stable results.
  */
 export function buildSelectResponse(mount: MountPoint) {
-  const cache = new WeakMap<object, Map<string, CountingSelector<ResponseState<unknown>>>>();
+  const cached = buildSelectorCache<CountingSelector<ResponseState<unknown>>>();
 
   function build(
     endpoint: EndpointInterface,
@@ -130,14 +128,6 @@ export function buildSelectResponse(mount: MountPoint) {
 
   return function selectResponse<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]) {
     const key = endpoint.key(...args);
-    let byKey = cache.get(endpoint);
-    if (byKey === undefined) cache.set(endpoint, (byKey = new Map()));
-    let selector = byKey.get(key);
-    if (selector === undefined) {
-      if (byKey.size >= MAX_SELECTORS_PER_ENDPOINT) evictOldest(byKey);
-      selector = build(endpoint, key, args);
-      byKey.set(key, selector);
-    }
-    return selector as CountingSelector<ResponseState<ResultOf<E>>>;
+    return cached(endpoint, key, () => build(endpoint, key, args)) as CountingSelector<ResponseState<ResultOf<E>>>;
   };
 }

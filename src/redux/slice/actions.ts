@@ -60,7 +60,7 @@ export interface SetPayload {
   readonly layers?: readonly OptimisticLayer[];
 }
 
-/** What one sweep removes (DESIGN §5.11). Plain data, so DevTools shows what went. */
+/** What one sweep removes (`README.md#long-running-apps-memory-unused-data-order`). Plain data, so DevTools shows what went. */
 export interface SweepPayload {
   /** Endpoint keys whose results and meta go. */
   readonly keys: readonly string[];

@@ -63,11 +63,12 @@ function withWrites(
     const record = written[pk];
     if (getOwn(table, pk) === record) continue;
     copy ??= copyKeyed(table);
-    if (!own(table, pk)) added?.push(pk);
+    if (table === undefined || !Object.hasOwn(table, pk)) added?.push(pk);
     copy[pk] = record;
   }
   for (const pk of deletions) {
-    if (!own(copy ?? table, pk)) continue;
+    const current = copy ?? table;
+    if (current === undefined || !Object.hasOwn(current, pk)) continue;
     copy ??= copyKeyed(table);
     delete copy[pk];
     added = undefined;
@@ -83,8 +84,4 @@ function deletionsOf(stamps: readonly MetaStamp[] | undefined): readonly string[
   let deletions: string[] = [];
   for (const stamp of stamps) if (stamp.meta.deleted === true) deletions = deletions.concat(stamp.pks);
   return deletions;
-}
-
-function own(table: object | undefined, pk: string): boolean {
-  return table !== undefined && Object.hasOwn(table, pk);
 }
