@@ -179,6 +179,20 @@ describe('order: numbered as they start, listed by start', () => {
     expect(requests.layered()).toEqual([]);
   });
 
+  test("another library's request is found again by its own id while in flight, and only that one", () => {
+    const { requests } = registry();
+    const first = requests.track(90, 'rtk-1');
+    const other = requests.track(95);
+    expect(requests.tracked('rtk-1')).toBe(first);
+    expect(requests.tracked('rtk-2')).toBeUndefined();
+    const again = requests.track(99, 'rtk-1'); // an id reused: the newer request is the one found
+    first.settle();
+    expect(requests.tracked('rtk-1')).toBe(again);
+    again.settle();
+    expect(requests.tracked('rtk-1')).toBeUndefined();
+    expect(requests.starts()).toEqual([other.start]);
+  });
+
   test('optimistic responses are listed in start order, by clock then number, whatever order they were shown in', () => {
     const clock = { now: 200 };
     const { requests, run } = registry(clock);

@@ -1,7 +1,7 @@
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { connectToMiddleware } from '../redux/connection.js';
 import type { MountPoint } from '../redux/mountPoint.js';
-import type { DataApi, TrackedRequest } from '../redux/middleware/types.js';
+import type { DataApi } from '../redux/middleware/types.js';
 import { field, stringField } from '../utils/field.js';
 import { buildMutationEntries } from './mutationEntries.js';
 import { readPatches, type Patch } from './patchHistory.js';
@@ -37,7 +37,6 @@ export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): M
     const context = { plan, instance, dataApi, getState: store.getState, dispatch };
     const queries = buildQueryEntries(context);
     const mutations = buildMutationEntries(context);
-    const requests = new Map<string, TrackedRequest>();
     let seenQueries: unknown;
     let seenMutations: unknown;
     let seenTables: unknown;
@@ -74,7 +73,7 @@ export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): M
       const result = next(action);
       // after RTK Query's reducer: without the data middleware this throws, and RTK Query stores the error as the request's
       if (event?.status === 'pending' && declared !== undefined)
-        requests.set(event.requestId, dataApi().track(event.startedTimeStamp ?? Date.now()));
+        dataApi().track(event.startedTimeStamp ?? Date.now(), event.requestId);
       if (queries.isWriting()) return result;
       const apiState = (): unknown => field(store.getState(), reducerPath);
       const config = field(apiState(), 'config');
@@ -86,8 +85,9 @@ export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): M
       const mutationsChanged = mutationTable() !== seenMutations;
       seenQueries = queryTable();
       seenMutations = mutationTable();
-      const tracked = event === undefined || event.status === 'pending' ? undefined : requests.get(event.requestId);
-      if (tracked !== undefined) requests.delete(event?.requestId ?? '');
+      // the data middleware's request registry holds the request from its start (tracked only if the middleware was reached then)
+      const tracked =
+        event === undefined || event.status === 'pending' ? undefined : connected?.tracked(event.requestId);
       try {
         if (instance.actions.reset.match(action)) {
           queries.reset(queryTable());

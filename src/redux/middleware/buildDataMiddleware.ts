@@ -63,6 +63,7 @@ export function buildDataMiddleware(
       set: network.set,
       fail: network.fail,
       track: registry.track,
+      tracked: registry.tracked,
       retain: collector.retain,
       retainQuery: collector.retainQuery,
       gc: collector.gc,

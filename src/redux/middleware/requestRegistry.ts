@@ -2,7 +2,7 @@ import type { RequestStart } from '../../schema/interface.js';
 import { startedBefore } from '../../schema/startedBefore.js';
 import type { CallRequests } from '../fetchPolicy.js';
 import { ResetError } from './ResetError.js';
-import type { InFlightRequest, RequestRegistry, StartingRequest } from './types.js';
+import type { InFlightRequest, RequestRegistry, StartingRequest, TrackedRequest } from './types.js';
 
 /** A request as the registry keeps it (the fields only the registry changes are writable), before its promise exists. */
 interface Record extends StartingRequest {
@@ -30,7 +30,8 @@ const noop = (): void => {};
  * optimistic response. Indexed by key, so that identical reads share one request and the fetch
  * policy sees what is in flight for a call; and by start, for the store's request order (the
  * clock ties, the number does not), the optimistic layers and collection, other libraries'
- * requests (`track`) included. A reset aborts and drops every request of this middleware at once.
+ * requests (`track`) included, which are also found by their own ids. A reset aborts and drops
+ * every request of this middleware at once (other libraries' requests are theirs to end).
  *
  * @param now the middleware's clock
  */
@@ -39,6 +40,8 @@ export function buildRequestRegistry(now: () => number): RequestRegistry {
   const byKey = new Map<string, Entry[]>();
   /** Every request that started and has not ended, with its start, in the order they started. */
   const byStart = new Map<Record | Tracked, RequestStart>();
+  /** Other libraries' requests in flight, by their own request ids. */
+  const byId = new Map<string, TrackedRequest>();
   /** Each key's `meta.date` when its last request was asked for (the policy's `requestedFrom`). */
   const requestedFrom = new Map<string, number>();
   let sequence = 0;
@@ -113,11 +116,21 @@ export function buildRequestRegistry(now: () => number): RequestRegistry {
       byStart.delete(request);
     },
 
-    track(fetchedAt) {
+    track(fetchedAt, id) {
       const tracked: Tracked = { start: { fetchedAt, seq: ++sequence } };
+      const request: TrackedRequest = {
+        start: tracked.start,
+        settle() {
+          byStart.delete(tracked);
+          if (id !== undefined && byId.get(id) === request) byId.delete(id);
+        },
+      };
       byStart.set(tracked, tracked.start);
-      return { start: tracked.start, settle: () => void byStart.delete(tracked) };
+      if (id !== undefined) byId.set(id, request);
+      return request;
     },
+
+    tracked: (id) => byId.get(id),
 
     inFlight: (key) => byKey.has(key),
 

@@ -107,9 +107,11 @@ export interface DataApi {
    * A request made outside this middleware (RTK Query's) started at `fetchedAt`: takes the next
    * number of this store's request order, so its response and ours compare by start whichever
    * library made them, and counts as in flight (a deletion it could undo is remembered) until
-   * `settle()`.
+   * `settle()`. With `id` (that library's request id), the registry finds it again: `tracked(id)`.
    */
-  track(fetchedAt: number): TrackedRequest;
+  track(fetchedAt: number, id?: string): TrackedRequest;
+  /** The request of another library tracked under `id`, while it is in flight. */
+  tracked(id: string): TrackedRequest | undefined;
   /**
    * Removes these results now, in one sweep, because the library that fetched them dropped them;
    * the entities only they read then go by the usual rules.
@@ -186,8 +188,10 @@ export interface RequestRegistry {
   join(request: InFlightRequest, signal?: AbortSignal): Promise<unknown>;
   /** The request ended (its outcome is stored, or dropped): it is no longer in flight. */
   end(request: StartingRequest): void;
-  /** A request of another library (`DataApi.track`). */
-  track(fetchedAt: number): TrackedRequest;
+  /** A request of another library, found again by `id` if one is given (`DataApi.track`). */
+  track(fetchedAt: number, id?: string): TrackedRequest;
+  /** The request of another library tracked under `id`, while it is in flight (`DataApi.tracked`). */
+  tracked(id: string): TrackedRequest | undefined;
   /** Whether any request for `key` is in flight. */
   inFlight(key: string): boolean;
   /** The starts of every request in flight, other libraries' included. */
