@@ -3,7 +3,7 @@ import type { MountPoint } from '../mountPoint.js';
 import { buildSnapshotFactory, type SnapshotSelectors } from '../select/snapshot.js';
 import { buildCollector, DEFAULT_KEEP_UNUSED_DATA_FOR } from './collect.js';
 import { buildCommit } from './commitAction.js';
-import { buildNetwork } from './network.js';
+import { Network } from './network.js';
 import { buildOptimisticDisplay } from './optimistic.js';
 import { buildPoller } from './poll.js';
 import { buildRequestRegistry } from './requestRegistry.js';
@@ -52,7 +52,7 @@ export function buildDataMiddleware(
       requests: registry,
     });
     const optimistic = buildOptimisticDisplay(context);
-    const network = buildNetwork({ ...context, optimistic, collector });
+    const network = new Network({ ...context, optimistic, collector });
     const poller = buildPoller({ ask: network.ask, fetch: network.fetch, retain: collector.retain });
     const reset = buildReset(mount, registry, collector);
 

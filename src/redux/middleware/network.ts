@@ -15,7 +15,7 @@ import { checkBundle } from './bundleCheck.js';
 import { isCallerAbort } from './callerAbort.js';
 import { assertStorableDepth } from './depthCheck.js';
 import { DEFAULT_DATA_EXPIRY, dataMeta, errorMeta } from './expiry.js';
-import { decide, type Reader } from '../fetchPolicy.js';
+import { decide, type CallDecision, type Reader } from '../fetchPolicy.js';
 import { readCall } from '../select/readCall.js';
 import type {
   Collector,
@@ -35,6 +35,13 @@ export interface NetworkContext extends MiddlewareContext {
   readonly collector: Collector;
 }
 
+/** A call the policy was asked about, its decision, and the call's `meta.date` then. */
+interface Consulted {
+  readonly call: { readonly endpoint: EndpointInterface; readonly args: Args; readonly key: string };
+  readonly decision: CallDecision;
+  readonly from: number;
+}
+
 /**
  * The requests themselves, and how each ended, stored as ONE plain action: a response normalized
  * against the committed tables (`fetchFulfilled`), an error (`fetchRejected`), or nothing when its
@@ -44,38 +51,135 @@ export interface NetworkContext extends MiddlewareContext {
  * is asked for until its outcome is stored (numbered, shared with identical reads, dropped by a
  * reset), and shown optimistically meanwhile (`optimistic.ts`, whose layers the ending action
  * carries). `receive` and `fail` store an outcome given directly, as if fetched.
+ *
+ * Its public members are the `DataApi` methods it answers (`buildDataMiddleware.ts` names them).
  */
-export function buildNetwork(context: NetworkContext): Pick<DataApi, 'fetch' | 'ask' | 'receive' | 'set' | 'fail'> {
-  const { mount, selectors, getState, slice, dispatch, fetch, now, registry, optimistic, collector } = context;
-  const { actions, reducerPath } = mount;
+export class Network implements Pick<DataApi, 'fetch' | 'ask' | 'receive' | 'set' | 'fail'> {
+  constructor(private readonly context: NetworkContext) {}
 
-  /** Throws when the slice is not in the store: a response would be normalized and then lost. */
-  const assertMounted = (name: string): void => {
-    if (field(getState(), reducerPath) === undefined) {
-      throw new Error(unmountedSliceMessage(reducerPath, name));
+  /** `DataApi.fetch`: the policy's `fetch` reader joins the identical read in flight or starts a request. */
+  readonly fetch: DataApi['fetch'] = (endpoint, args, signal) => {
+    try {
+      // the policy never answers the fetch reader with no request
+      return this.context.registry.join(this.requestFor(this.consult('fetch', endpoint, args), false), signal);
+    } catch (error) {
+      return Promise.reject(error);
     }
   };
 
+  /** `DataApi.ask`: does what the policy says for a reader that skips fresh data. */
+  readonly ask: DataApi['ask'] = (reader, endpoint, args) => {
+    const consulted = this.consult(reader, endpoint, args);
+    const { decision } = consulted;
+    if (decision.fetch === 'no') return { decision, request: undefined };
+    const request = this.requestFor(consulted, reader === 'hook');
+    return { decision, request: { promise: this.context.registry.join(request), settled: request.settled } };
+  };
+
+  /** `DataApi.receive`: stores a response given directly, as if fetched. */
+  readonly receive: DataApi['receive'] = (endpoint, args, response, { start, ...how } = {}) => {
+    this.assertMounted(endpoint.name);
+    const started = start ?? this.context.registry.begin();
+    return this.commit(endpoint, args, endpoint.key(...args), response, started, undefined, how);
+  };
+
+  /** `DataApi.set`: a value written with no request, as a write that starts now. */
+  readonly set: DataApi['set'] = (schema, args, value) => {
+    const { mount, slice, dispatch, now, registry, optimistic } = this.context;
+    const source = `ctrl.set(${schemaName(schema)})`;
+    this.assertMounted(source);
+    const date = now();
+    const meta = { ...registry.begin(), date, expiresAt: date + DEFAULT_DATA_EXPIRY };
+    const committed = committedTables(slice());
+    const writes = normalize(schema, value, args, { store: storeView(committed), meta, source });
+    assertStorableDepth(writes, source);
+    const { entities, entitiesMeta, indexes } = writes;
+    const layers = optimistic.settle(undefined, () => applyTables(committed, writes));
+    dispatch(mount.actions.set({ schema: schemaName(schema), entities, entitiesMeta, indexes, ...layers }));
+  };
+
+  /** `DataApi.fail`: stores an error given directly, as if the request had failed. */
+  readonly fail: DataApi['fail'] = (endpoint, args, error) => {
+    this.assertMounted(endpoint.name);
+    this.storeFailure(endpoint, endpoint.key(...args), error, this.context.registry.begin());
+  };
+
+  /** Makes `request`, which started at `start`, and stores how it ended (the registry's `run`). */
+  private readonly run = async (request: StartingRequest, start: RequestStart): Promise<unknown> => {
+    const { mount, slice, dispatch, fetch, registry, optimistic } = this.context;
+    const { endpoint, args, key, controller } = request;
+    dispatch(mount.actions.fetchPending({ key, endpoint: endpoint.name, fetchedAt: start.fetchedAt }));
+    optimistic.show(request);
+    try {
+      let response: unknown;
+      try {
+        response = await endpoint.request({ fetch, signal: controller.signal }, ...args);
+      } catch (error) {
+        if (request.dropped) throw new ResetError(endpoint.name);
+        // the caller gave up: the request did not happen, so no error is stored
+        if (isCallerAbort(error, endpoint, controller)) {
+          const layers = optimistic.settle(request, () => committedTables(slice()));
+          dispatch(mount.actions.fetchSettled({ key, endpoint: endpoint.name, ...layers }));
+        } else this.storeFailure(endpoint, key, error, start, request);
+        throw error;
+      }
+      if (request.dropped) throw new ResetError(endpoint.name);
+      return this.commit(endpoint, args, key, response, start, request);
+    } finally {
+      registry.end(request);
+    }
+  };
+
+  /** Asks the fetch policy about the call for `reader`; throws what fails before any request (no slice, bad arguments). */
+  private consult(reader: Reader, endpoint: EndpointInterface, args: Args): Consulted {
+    const { mount, selectors, getState, now, registry } = this.context;
+    this.assertMounted(endpoint.name);
+    const call = { endpoint, args, key: endpoint.key(...args) };
+    const state = getState();
+    const decision = decide(reader, readCall(mount, selectors, state, call, registry.of(call.key)), now());
+    return { call, decision, from: getOwn(mount.selectSlice(state).meta, call.key)?.date ?? 0 };
+  }
+
+  /** Does what the policy decided: joins the identical read in flight, or opens a request (after the current task when `deferred`). */
+  private requestFor({ call, decision, from }: Consulted, deferred: boolean): InFlightRequest {
+    const { registry } = this.context;
+    return (
+      (decision.fetch === 'join' && registry.shared(call.key)) ||
+      registry.open(call, { shared: !call.endpoint.sideEffect, deferred, from }, this.run)
+    );
+  }
+
+  /** Throws when the slice is not in the store: a response would be normalized and then lost. */
+  private assertMounted(name: string): void {
+    const { reducerPath } = this.context.mount;
+    if (field(this.context.getState(), reducerPath) === undefined) {
+      throw new Error(unmountedSliceMessage(reducerPath, name));
+    }
+  }
+
   /** Stores the failure of the request for `key` that started at `start`. */
-  const fail = (
+  private storeFailure(
     endpoint: EndpointInterface,
     key: string,
     error: unknown,
     start: RequestStart,
     request?: StartingRequest,
-  ): void => {
+  ): void {
+    const { mount, slice, dispatch, now, optimistic, collector } = this.context;
     const meta = errorMeta(endpoint, start, now());
     collector.stored(key, endpoint);
     const errorPolicy = errorPolicyOf(endpoint, error);
     const failure = { key, endpoint: endpoint.name, error: serializeError(error), errorPolicy, meta };
-    dispatch(actions.fetchRejected({ ...failure, ...optimistic.settle(request, () => committedTables(slice())) }));
-  };
+    dispatch(
+      mount.actions.fetchRejected({ ...failure, ...optimistic.settle(request, () => committedTables(slice())) }),
+    );
+  }
 
   /**
    * Stores the response of the request for `key` that started at `start`, and returns the
    * denormalized value. One that cannot be stored writes nothing but the request's error, and throws.
    */
-  const commit = (
+  private commit(
     endpoint: EndpointInterface,
     args: Args,
     key: string,
@@ -83,7 +187,8 @@ export function buildNetwork(context: NetworkContext): Pick<DataApi, 'fetch' | '
     start: RequestStart,
     request?: StartingRequest,
     how: Pick<NormalizeOptions, 'visitEntity' | 'keepStoredMeta'> = {},
-  ) => {
+  ): unknown {
+    const { mount, slice, dispatch, now, optimistic, collector } = this.context;
     try {
       checkBundle(endpoint, response);
       const meta = dataMeta(endpoint, start, now());
@@ -98,88 +203,11 @@ export function buildNetwork(context: NetworkContext): Pick<DataApi, 'fetch' | '
       collector.stored(key, endpoint);
       const fulfilled = { key, endpoint: endpoint.name, result, entities, entitiesMeta, indexes, meta };
       const layers = optimistic.settle(request, () => applyTables(committed, writes));
-      dispatch(actions.fetchFulfilled({ ...fulfilled, ...layers }));
+      dispatch(mount.actions.fetchFulfilled({ ...fulfilled, ...layers }));
       return mount.memo.denormalize(endpoint.schema, result, slice().entities, args);
     } catch (error) {
-      fail(endpoint, key, error, start, request);
+      this.storeFailure(endpoint, key, error, start, request);
       throw error;
     }
-  };
-
-  /** Makes `request`, which started at `start`, and stores how it ended. */
-  const run = async (request: StartingRequest, start: RequestStart) => {
-    const { endpoint, args, key, controller } = request;
-    dispatch(actions.fetchPending({ key, endpoint: endpoint.name, fetchedAt: start.fetchedAt }));
-    optimistic.show(request);
-    try {
-      let response: unknown;
-      try {
-        response = await endpoint.request({ fetch, signal: controller.signal }, ...args);
-      } catch (error) {
-        if (request.dropped) throw new ResetError(endpoint.name);
-        // the caller gave up: the request did not happen, so no error is stored
-        if (isCallerAbort(error, endpoint, controller)) {
-          const layers = optimistic.settle(request, () => committedTables(slice()));
-          dispatch(actions.fetchSettled({ key, endpoint: endpoint.name, ...layers }));
-        } else fail(endpoint, key, error, start, request);
-        throw error;
-      }
-      if (request.dropped) throw new ResetError(endpoint.name);
-      return commit(endpoint, args, key, response, start, request);
-    } finally {
-      registry.end(request);
-    }
-  };
-
-  /** Asks the fetch policy about the call for `reader`; throws what fails before any request (no slice, bad arguments). */
-  const consult = (reader: Reader, endpoint: EndpointInterface, args: Args) => {
-    assertMounted(endpoint.name);
-    const call = { endpoint, args, key: endpoint.key(...args) };
-    const state = getState();
-    const decision = decide(reader, readCall(mount, selectors, state, call, registry.of(call.key)), now());
-    return { call, decision, from: getOwn(mount.selectSlice(state).meta, call.key)?.date ?? 0 };
-  };
-
-  /** Does what the policy decided: joins the identical read in flight, or opens a request (after the current task when `deferred`). */
-  const requestFor = ({ call, decision, from }: ReturnType<typeof consult>, deferred: boolean): InFlightRequest =>
-    (decision.fetch === 'join' && registry.shared(call.key)) ||
-    registry.open(call, { shared: !call.endpoint.sideEffect, deferred, from }, run);
-
-  return {
-    fetch(endpoint, args, signal) {
-      try {
-        // the policy never answers the fetch reader with no request
-        return registry.join(requestFor(consult('fetch', endpoint, args), false), signal);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    },
-    ask(reader, endpoint, args) {
-      const consulted = consult(reader, endpoint, args);
-      const { decision } = consulted;
-      if (decision.fetch === 'no') return { decision, request: undefined };
-      const request = requestFor(consulted, reader === 'hook');
-      return { decision, request: { promise: registry.join(request), settled: request.settled } };
-    },
-    receive(endpoint, args, response, { start = registry.begin(), ...how } = {}) {
-      assertMounted(endpoint.name);
-      return commit(endpoint, args, endpoint.key(...args), response, start, undefined, how);
-    },
-    set(schema, args, value) {
-      const source = `ctrl.set(${schemaName(schema)})`;
-      assertMounted(source);
-      const date = now();
-      const meta = { ...registry.begin(), date, expiresAt: date + DEFAULT_DATA_EXPIRY };
-      const committed = committedTables(slice());
-      const writes = normalize(schema, value, args, { store: storeView(committed), meta, source });
-      assertStorableDepth(writes, source);
-      const { entities, entitiesMeta, indexes } = writes;
-      const layers = optimistic.settle(undefined, () => applyTables(committed, writes));
-      dispatch(actions.set({ schema: schemaName(schema), entities, entitiesMeta, indexes, ...layers }));
-    },
-    fail(endpoint, args, error) {
-      assertMounted(endpoint.name);
-      fail(endpoint, endpoint.key(...args), error, registry.begin());
-    },
-  };
+  }
 }
