@@ -1,11 +1,11 @@
 /** @jest-environment jsdom */
-/** Garbage collection with hooks (DESIGN §5.11): what a mounted component shows stays; unmounted, it goes. */
+/** Garbage collection with hooks (README, Long-running apps): what a mounted component shows stays; unmounted, it goes. */
 import { act, screen } from '@testing-library/react';
 import nock from 'nock';
 import { Entity, RestEndpoint, schema } from '../../src/index';
-import { AsyncBoundary, useCache, useQuery, useSuspense } from '../../src/react/index';
+import { AsyncBoundary, useCache, useFetch, useQuery, useSuspense } from '../../src/react/index';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
-import { renderWithStore } from './harness';
+import { renderWithStore, untilStore } from './harness';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -99,4 +99,25 @@ test('a mounted useQuery(schema.All) keeps its kind after the call that fetched 
   view.unmount();
   ctrl.gc();
   expect(slice().entities.Pet).toEqual({});
+});
+
+test('a mounted useFetch keeps what it fetched for the component that will read it; unmounted, it goes', async () => {
+  const clock = { now: 1_000 };
+  const { store, ctrl } = makeStore({ now: () => clock.now, keepUnusedDataFor: 10 });
+  nock(API)
+    .get('/pets')
+    .reply(200, [{ id: 1, name: 'Rex' }]);
+  function Prefetch() {
+    useFetch(getPets);
+    return <p>prefetching</p>;
+  }
+  const view = renderWithStore(store, <Prefetch />);
+  await act(() => untilStore(store, () => ctrl.getResponse(getPets).status === 'fulfilled'));
+  clock.now += 60_000;
+  ctrl.gc();
+  expect(ctrl.getResponse(getPets).data).toHaveLength(1);
+  view.unmount();
+  clock.now += 10_000;
+  ctrl.gc();
+  expect(ctrl.getResponse(getPets).status).toBe('uninitialized');
 });

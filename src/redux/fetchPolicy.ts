@@ -91,7 +91,8 @@ export function isDataHidden(meta: ResponseMeta | undefined): boolean {
  * length of 0) answers the request started for it, so it is not stale again until it is marked stale;
  * otherwise every render would request it again.
  */
-function isStale({ meta, requests, ...call }: Call, now: number): boolean {
+function isStale(call: Call, now: number): boolean {
+  const { meta, requests } = call;
   if (meta === undefined || meta.invalidated === true || meta.expiresAt === 0) return true;
   const expiresAt = call.expiresAt();
   if (expiresAt > now) return false;

@@ -5,7 +5,7 @@ import { ResetError } from './ResetError.js';
 import type { InFlightRequest, RequestRegistry, StartingRequest, TrackedRequest } from './types.js';
 
 /** A request as the registry keeps it (the fields only the registry changes are writable), before its promise exists. */
-interface Record extends StartingRequest {
+interface Held extends StartingRequest {
   start: RequestStart | undefined;
   shared: boolean;
   callers: number;
@@ -14,7 +14,7 @@ interface Record extends StartingRequest {
 }
 
 /** A request as the registry keeps it, with its promise. */
-type Entry = Record & Pick<InFlightRequest, 'promise' | 'settled'>;
+type Entry = Held & Pick<InFlightRequest, 'promise' | 'settled'>;
 
 /** A request of another library: numbered and counted in flight, nothing more (`DataApi.track`). */
 interface Tracked {
@@ -39,7 +39,7 @@ export function buildRequestRegistry(now: () => number): RequestRegistry {
   /** This middleware's requests by key, in the order they were asked for. */
   const byKey = new Map<string, Entry[]>();
   /** Every request that started and has not ended, with its start, in the order they started. */
-  const byStart = new Map<Record | Tracked, RequestStart>();
+  const byStart = new Map<Held | Tracked, RequestStart>();
   /** Other libraries' requests in flight, by their own request ids. */
   const byId = new Map<string, TrackedRequest>();
   /** Each key's `meta.date` when its last request was asked for (the policy's `requestedFrom`). */
@@ -50,13 +50,13 @@ export function buildRequestRegistry(now: () => number): RequestRegistry {
 
   const shared = (key: string): Entry | undefined => byKey.get(key)?.find((entry) => entry.shared);
 
-  /** `record` starts: it takes the next number, and `run` makes the request (unless a reset dropped it first). */
-  const start = (record: Record, run: (request: StartingRequest, start: RequestStart) => Promise<unknown>) => {
-    if (record.dropped) return Promise.reject(new ResetError(record.endpoint.name));
+  /** `held` starts: it takes the next number, and `run` makes the request (unless a reset dropped it first). */
+  const start = (held: Held, run: (request: StartingRequest, start: RequestStart) => Promise<unknown>) => {
+    if (held.dropped) return Promise.reject(new ResetError(held.endpoint.name));
     const started = begin();
-    record.start = started;
-    byStart.set(record, started);
-    return run(record, started);
+    held.start = started;
+    byStart.set(held, started);
+    return run(held, started);
   };
 
   /** The caller's share of `entry`: rejects at once on `signal`, and aborts `entry` once every caller has. */
@@ -84,7 +84,7 @@ export function buildRequestRegistry(now: () => number): RequestRegistry {
     shared,
 
     open(call, options, run) {
-      const record: Record = {
+      const held: Held = {
         ...call,
         start: undefined,
         controller: new AbortController(),
@@ -95,8 +95,8 @@ export function buildRequestRegistry(now: () => number): RequestRegistry {
         optimistic: undefined,
       };
       // a render's request starts after the current task; any other at once
-      const promise = options.deferred ? Promise.resolve().then(() => start(record, run)) : start(record, run);
-      const entry: Entry = Object.assign(record, { promise, settled: promise.then(noop, noop) });
+      const promise = options.deferred ? Promise.resolve().then(() => start(held, run)) : start(held, run);
+      const entry: Entry = Object.assign(held, { promise, settled: promise.then(noop, noop) });
       byKey.set(call.key, [...(byKey.get(call.key) ?? []), entry]);
       requestedFrom.set(call.key, options.from);
       return entry;
@@ -137,7 +137,7 @@ export function buildRequestRegistry(now: () => number): RequestRegistry {
     starts: () => [...byStart.values()],
 
     layered() {
-      const layered: Array<{ request: Record; start: RequestStart; response: unknown }> = [];
+      const layered: Array<{ request: Held; start: RequestStart; response: unknown }> = [];
       for (const [request, start] of byStart)
         if (isEntry(request) && request.optimistic !== undefined)
           layered.push({ request, start, response: request.optimistic.response });
@@ -160,6 +160,6 @@ export function buildRequestRegistry(now: () => number): RequestRegistry {
 }
 
 /** Whether a request in flight is this middleware's (not another library's, `track`). */
-function isEntry(request: Record | Tracked): request is Record {
+function isEntry(request: Held | Tracked): request is Held {
   return 'controller' in request;
 }
