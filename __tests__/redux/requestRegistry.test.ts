@@ -235,6 +235,15 @@ describe('reset', () => {
     expect(requests.shared(usersCall.key)).toBe(fresh);
   });
 
+  test('a dropped request that ends leaves nothing behind under its key', () => {
+    const { requests, run } = registry();
+    const dropped = requests.open(usersCall, read, run);
+    requests.clear();
+    requests.end(dropped);
+    expect(requests.of(usersCall.key)).toEqual({ shared: false, inFlight: false, requestedFrom: undefined });
+    expect(requests.starts()).toEqual([]);
+  });
+
   test("a render's request dropped before it started never starts: it rejects with a ResetError naming the endpoint", async () => {
     const { requests, run, started } = registry();
     const request = requests.open(usersCall, { ...read, deferred: true }, run);

@@ -110,10 +110,12 @@ export function buildRequestRegistry(now: () => number): RequestRegistry {
     },
 
     end(request) {
-      const others = byKey.get(request.key)?.filter((other) => other !== request) ?? [];
+      byStart.delete(request);
+      // a request a reset dropped is no longer listed under its key
+      const others = byKey.get(request.key)?.filter((other) => other !== request);
+      if (others === undefined) return;
       if (others.length === 0) byKey.delete(request.key);
       else byKey.set(request.key, others);
-      byStart.delete(request);
     },
 
     track(fetchedAt, id) {
