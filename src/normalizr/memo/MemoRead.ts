@@ -134,6 +134,7 @@ function takeReads(pending: Read[], start: number): Read | Read[] | undefined {
   const count = pending.length - start;
   if (count < 2) return count === 0 ? undefined : pending.pop();
   const reads = pending.slice(start);
-  pending.length = start;
+  // popping is cheaper than setting the length
+  for (let i = 0; i < count; i++) pending.pop();
   return reads;
 }
