@@ -148,7 +148,6 @@ export class MemoCache {
       if (latest.roots !== undefined) {
         if (this.retired >= latest.retired + 2) this.tenure(latest.roots);
         roots = latest.roots;
-        roots.length = 0;
         latest.roots = undefined;
       }
     }

@@ -30,9 +30,15 @@ export class MemoRead implements DenormalizeDelegate {
     /** This read's number (the memo numbers its reads). */
     readonly id: number,
     private key: string | undefined,
-    /** Where what is read at the top level goes, as pairs (a record, then what is kept for it): none for a read no result keeps. */
+    /**
+     * Where what is read at the top level goes, as pairs (a record, then what is kept for it),
+     * written over what the array held (refilling it allocates nothing): none for a read no result keeps.
+     */
     private readonly roots: unknown[] | undefined,
   ) {}
+
+  /** How many entries of `roots` this read wrote. */
+  private rooted = 0;
 
   /** The read's arguments (used by `schema.Query`); a version being built depends on them. */
   get args(): readonly unknown[] {
@@ -49,6 +55,7 @@ export class MemoRead implements DenormalizeDelegate {
   read(schema: unknown, input: unknown): unknown {
     const output = this.unvisit(schema, input);
     for (let version = this.unfilled?.pop(); version !== undefined; version = this.unfilled?.pop()) this.fill(version);
+    if (this.roots !== undefined && this.roots.length > this.rooted) this.roots.length = this.rooted;
     return output;
   }
 
@@ -72,7 +79,11 @@ export class MemoRead implements DenormalizeDelegate {
     let found = kept === undefined ? undefined : memo.find(kept, entity, record, this);
     if (found === undefined) found = this.build(entity, key, pk, record, kept);
     if (building === undefined) {
-      this.roots?.push(record, found);
+      const { roots } = this;
+      if (roots !== undefined) {
+        roots[this.rooted++] = record;
+        roots[this.rooted++] = found;
+      }
       return found instanceof Version ? found.output : found;
     }
     const version = found instanceof Version ? found : memo.versionOf(entity, key, pk, record, found, this);
