@@ -84,20 +84,11 @@ interface Result {
  */
 export class MemoCache {
   private readonly results = new WeakMap<object, Result>();
-  private young = new Map<EntityRecord, Kept>();
-  private old = new Map<EntityRecord, Kept>();
-  private readonly tenured = new WeakMap<EntityRecord, Kept>();
-  /** How many times the young map has been retired. */
-  private retired = 0;
+  private readonly entities = new EntityMemo();
   /** Numbers the reads: a version's freshness is checked once per read. */
   private reads = 0;
   /** Reads in progress (a schema's own code may read): retirement waits for none. */
   private depth = 0;
-  /** The reads of the versions being built, a stack: each build takes its own off the top (`MemoRead`). */
-  readonly pending: Read[] = [];
-  private readonly stack: Version[] = [];
-  private readonly positions: number[] = [];
-  private readonly provisional: Version[] = [];
 
   /**
    * Reads `input` (a normalized result) back into instances, from `tables`.
@@ -110,11 +101,7 @@ export class MemoCache {
   denormalize(schema: unknown, input: unknown, tables: EntityTables, args: readonly unknown[] = []): unknown {
     const schemaClass = toSchemaClass(schema);
     if (schemaClass === undefined) return input;
-    if (this.depth === 0 && this.young.size >= YOUNG_SIZE) {
-      this.old = this.young;
-      this.young = new Map();
-      this.retired++;
-    }
+    if (this.depth === 0) this.entities.retireFull();
     const id = ++this.reads;
     // a listing is stored under what it lists (equal Alls share it); a read by key under the record it finds
     const listing = schemaClass.readsTables === true;
@@ -146,7 +133,7 @@ export class MemoCache {
         return result.output;
       }
       if (latest.roots !== undefined) {
-        if (this.retired >= latest.retired + 2) this.tenure(latest.roots);
+        if (this.entities.retired >= latest.retired + 2) this.entities.tenure(latest.roots);
         roots = latest.roots;
         latest.roots = undefined;
       }
@@ -162,7 +149,7 @@ export class MemoCache {
       tableIds: keys.map((key) => objectId(tables[key])),
       output,
       roots,
-      retired: this.retired,
+      retired: this.entities.retired,
       previous: same ? latest : undefined,
     };
     let last = result;
@@ -172,12 +159,59 @@ export class MemoCache {
     return output;
   }
 
+  private read(
+    schema: unknown,
+    input: unknown,
+    tables: EntityTables,
+    args: readonly unknown[],
+    id: number,
+    argsKey: string | undefined,
+    roots: unknown[] | undefined,
+  ): unknown {
+    this.depth++;
+    try {
+      return new MemoRead(this.entities, tables, args, id, argsKey, roots).read(schema, input);
+    } finally {
+      this.depth--;
+    }
+  }
+}
+
+/**
+ * The entities of a memo (see `MemoCache`, point 2): each record's versions, kept by age. Only a
+ * `MemoRead` asks it: `lookup` finds what is kept for a record, `find` what of it reads as it did,
+ * `add` stores what was built.
+ */
+export class EntityMemo {
+  private young = new Map<EntityRecord, Kept>();
+  private old = new Map<EntityRecord, Kept>();
+  private readonly tenured = new WeakMap<EntityRecord, Kept>();
+  private retirements = 0;
+  /** The reads of the versions being built, a stack: each build takes its own off the top (`MemoRead`). */
+  readonly pending: Read[] = [];
+  private readonly stack: Version[] = [];
+  private readonly positions: number[] = [];
+  private readonly provisional: Version[] = [];
+
+  /** How many times the young map has been retired. */
+  get retired(): number {
+    return this.retirements;
+  }
+
+  /** Retires the young map once it took `YOUNG_SIZE` records (between reads): the old one is let go. */
+  retireFull(): void {
+    if (this.young.size < YOUNG_SIZE) return;
+    this.old = this.young;
+    this.young = new Map();
+    this.retirements++;
+  }
+
   /** What is kept for `record`: found young, old (then it is tenured), or tenured. */
   lookup(record: EntityRecord): Kept | undefined {
     const young = this.young.get(record);
     if (young !== undefined) return young;
     // a memo that has not retired a map yet (every short-lived one) has nothing more to look in
-    if (this.retired === 0) return undefined;
+    if (this.retirements === 0) return undefined;
     const old = this.old.get(record);
     if (old === undefined) return this.tenured.get(record);
     this.old.delete(record);
@@ -267,25 +301,8 @@ export class MemoCache {
     version.mark = DEAD;
   }
 
-  private read(
-    schema: unknown,
-    input: unknown,
-    tables: EntityTables,
-    args: readonly unknown[],
-    id: number,
-    argsKey: string | undefined,
-    roots: unknown[] | undefined,
-  ): unknown {
-    this.depth++;
-    try {
-      return new MemoRead(this, tables, args, id, argsKey, roots).read(schema, input);
-    } finally {
-      this.depth--;
-    }
-  }
-
   /** Keeps what `pairs` (a record, then what is kept for it) hold, and every version they read, for as long as their records live. */
-  private tenure(pairs: readonly unknown[]): void {
+  tenure(pairs: readonly unknown[]): void {
     const { stack, tenured } = this;
     for (let i = 0; i + 1 < pairs.length; i += 2) {
       const kept = pairs[i + 1] as Kept;

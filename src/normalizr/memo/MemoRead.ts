@@ -4,7 +4,7 @@ import { getOwn } from '../../utils/ownProperty.js';
 import { stableStringify } from '../../utils/stableStringify.js';
 import { toSchemaClass } from '../shorthand.js';
 import { tableKeys } from '../tableKeys.js';
-import type { Kept, MemoCache } from './MemoCache.js';
+import type { EntityMemo, Kept } from './MemoCache.js';
 import { ArgsRead, KeysRead, Version, type Read } from './Version.js';
 
 /** Entities nested deeper than this are filled from a queue instead of the call stack. */
@@ -24,7 +24,7 @@ export class MemoRead implements DenormalizeDelegate {
   private unfilled: Version[] | undefined = undefined;
 
   constructor(
-    private readonly memo: MemoCache,
+    private readonly memo: EntityMemo,
     private readonly tables: EntityTables,
     private readonly readArgs: readonly unknown[],
     /** This read's number (the memo numbers its reads). */
