@@ -59,6 +59,20 @@ function scalingTable(rows: readonly Measured[], sizes: Sizes): string[] {
       `| ${count.toLocaleString('en-US')} | ${ops(cold)} | ${Math.round(1e9 / cold / count)} | ${ops(warm)} |`,
     );
   }
+  const bare = rows.find((row) => row.benchCase.id === 'all-scale-cold-no-nested-default')?.opsPerSecond.get('ours');
+  const withDefault = rows.find((row) => row.benchCase.id === 'all-scale-cold-10000')?.opsPerSecond.get('ours');
+  if (bare !== undefined && withDefault !== undefined) {
+    lines.push(
+      '',
+      `What \`author = Person.fromJS()\` costs a read: the cold read of 10,000 comments of a class without that default ` +
+        `(\`author: Person | undefined = undefined\`) made ${ops(bare)} reads/s, against ${ops(withDefault)} with it ` +
+        `(${(((bare - withDefault) / bare) * 100).toFixed(0)}% of the read, in this run). Skipping defaults the read ` +
+        'overwrites was built and measured (2026-11-25) and is not kept: handing out a shared frozen instance and checking ' +
+        'that it stayed in the fields the read overwrites cost about what it saved; with no checks it saved 10–15% of the ' +
+        'posts read, but a constructor that keeps its default elsewhere (`firstAuthor = this.author`) then exposed the ' +
+        'shared instance. The JSDoc of `Entity` says what a constructor sees.',
+    );
+  }
   return lines;
 }
 
@@ -82,12 +96,14 @@ function memoryTable(memory: readonly MemoryRow[], sizes: Sizes): string[] {
     lines.push(
       '',
       `Target (DESIGN §6): the state and the read together ≤ 1.5× RTK per entity: **${ratio.toFixed(2)}×** ${ratio <= 1.5 ? '✅ met' : '❌ missed'}. ` +
-        'The state alone is on par with RTK (per-record meta is a list of writes, not a table per record). A member holds no other ' +
-        'entity, so the memo keeps it as its instance alone, with no entry (an entry was about 96 B; this read was 481–503 B per ' +
-        'entity with one). What the read still adds, per entity (heap snapshot, 2026-11-24): the instance (72 B for six fields), the ' +
-        'entry map slot (about 26–46 B), the record and instance pair the top-level read keeps so that what it returned keeps its ' +
-        "identity through later churn (16 B) and the returned array's slot (8 B). Next step: the top-level read keeping only the " +
-        'records (8 B less), which needs another way to find their instances once the young maps have moved on.',
+        'The state alone is on par with RTK (per-record meta is a list of writes, not a table per record). What the read adds ' +
+        'per entity (heap snapshot, 2026-11-25): the instance (72 B for six fields), its slot in the young map (about 37 B: a ' +
+        '`Map` entry; it was a `WeakMap` entry, 26–46 B), the record and instance pair the result keeps so that a read of the ' +
+        "same input after the young maps moved on finds them (16 B), and the returned array's slot (8 B). A member holds no " +
+        'other entity, so it is kept as its instance alone, with no `Version`. What 1.5× would take: the read may add about ' +
+        '104 B per entity over the state; the instance and the array slot take 80 B, which leaves the memo 24 B, less than ' +
+        'any keyed entry V8 offers at 100,000 entries (`Map` 37 B, `WeakMap` 41 B, a dictionary object 63 B). Keyed by kind ' +
+        'and primary key, an entity would take a map entry and a `Version` of its own (about 117 B).',
     );
   }
   return lines;
@@ -166,6 +182,8 @@ const opsOf = (rows: readonly Measured[], id: string, library: Library) =>
 /** What stands between a missed target and ours, with this run's numbers and the profiles behind them. */
 function notes(rows: readonly Measured[]): string[] {
   const lines: string[] = [];
+  /** Ours ÷ RTK in this run: the median of the ratios within a round. */
+  const ratioOf = (id: string) => rows.find((row) => row.benchCase.id === id)?.ratios.get('rtk');
   const limit = (id: string) => {
     const plain = opsOf(rows, id, 'plain');
     const rtk = opsOf(rows, id, 'rtk');
@@ -185,12 +203,19 @@ function notes(rows: readonly Measured[]): string[] {
   );
   const empty = limit('store-empty');
   if (empty !== undefined) {
+    const ours = ratioOf('store-empty');
     lines.push(
       `- **Into an empty store (target ≥ 20× RTK).** The plain loop does the least work that gives the same store (copy the rows into a ` +
         `table, list the ids: no normalization, no per-record meta, no read) and is itself ${times(empty)} RTK, ${reach(empty, 20)}. ` +
-        'Profile of `ctrl.setResponse` into a fresh store (`node --cpu-prof`, 2026-11-24): about 40% GC (store creation included), 20% the ' +
-        'denormalized value it returns (500 new instances), 15% normalize, 6% applying the writes. The memo no longer costs extra for being ' +
-        'long-lived (its young entry map is as cheap as a fresh one: see the soak). RTK spends its time in Immer (drafting, `each`, `freeze`).',
+        (ours === undefined ? '' : `Ours is ${times(ours)} RTK, ${(20 / ours).toFixed(1)} times short of 20×. `) +
+        "Profile of `ctrl.setResponse` into a fresh store (`node --cpu-prof`, through the inspector's profiler around each call, " +
+        "2026-11-25): 9% GC; 17% building the endpoint call's key and URL (`searchString`, `#url`, `append`, `render`); 8% the " +
+        'depth check of the written records (`assertStorableDepth`, `holdsObject`), which runs in production too; 4% ' +
+        '`isProduction`, reading `process.env.NODE_ENV` on every call (a slow getter in Node); 7% `mergeEntity`; 3% assigning ' +
+        'fields; 6% the read it returns (500 new instances, each stored in the young map). Before the memo change (2026-11-24 ' +
+        "code, same profile): 19% GC and 4% inserting into the memo's young `WeakMap`. The third of the time outside " +
+        'normalizing and reading (key, URL, depth check, environment) is where the next gain is, in `src/endpoint` and ' +
+        '`src/redux`. RTK spends its time in Immer (drafting, `each`, `freeze`).',
     );
   }
   const filled = limit('store-filled');
@@ -205,27 +230,35 @@ function notes(rows: readonly Measured[]): string[] {
         'lists the keys itself.',
     );
   }
-  const posts = opsOf(rows, 'realistic-posts', 'ours');
-  const postsRtk = opsOf(rows, 'realistic-posts', 'rtk');
-  const all = opsOf(rows, 'realistic-all', 'ours');
-  const allRtk = opsOf(rows, 'realistic-all', 'rtk');
-  if (posts !== undefined && postsRtk !== undefined && all !== undefined && allRtk !== undefined) {
+  const posts = ratioOf('realistic-posts');
+  const all = ratioOf('realistic-all');
+  if (posts !== undefined && all !== undefined) {
     lines.push(
-      `- **Reads of new records through the long-lived memo (targets ≥ 1× RTK's join for the posts, ≥ 0.75× for All): ` +
-        `${times(posts / postsRtk)} and ${times(all / allRtk)}.** The memo itself is no longer the obstacle: its young entry map makes new ` +
-        'records as cheap as in a fresh memo (it used to cost twice as much), and listing a table no longer calls `Object.keys`. What ' +
-        "remains is the work RTK's join does not do. Profile of the All read over 10,000 new comments (`node --cpu-prof`, about 10 ms a " +
-        'read, 2026-11-24): about 20% GC, 12% building instances (`new Comment()` runs its field initializers, and `author = ' +
-        'Person.fromJS()` makes a Person that the read then replaces), 10% inserting the new entries into the young map, 9% table ' +
-        'lookups, 7% `Object.assign` of the fields, 7% looking for an entry in three maps. RTK spreads each row into a plain object ' +
-        'and looks its author up (about 190 ns a comment, ours about 1 µs). Tried and measured on the posts read (500 posts, 1,500 ' +
-        'comments, 10 people): entries found by kind and primary key in Maps instead of by record in WeakMaps, no gain within the noise; ' +
-        'entities that hold no other kept as their instance alone (landed: it saves memory, but here the people are read inside ' +
-        'comments and keep their entries). A probe reading the same states without RTK’s refetches between them measured 1.3–2.0 ms ' +
-        'a read for ours against RTK’s 1.2 ms: much of the gap in this case is the garbage our refetch (normalize and reducer) leaves ' +
-        'for the read that follows. Next steps: instances built without running field initializers that the read overwrites ' +
-        "(`author = Person.fromJS()`), which changes what a user's constructor may rely on and needs a design decision; fewer " +
-        'allocations in the write path.',
+      `- **Reads of changed records through the long-lived memo (targets ≥ 1× RTK's join for the posts, ≥ 0.75× for All; ` +
+        `the next step ≥ 0.6× on both): ${times(posts)} and ${times(all)} in this run.** Since 2026-11-25 the memo is one ` +
+        'structure, `src/normalizr/memo/MemoCache.ts`: a built entity is a `Version` stored under its record with what it ' +
+        "read, new records go into a young `Map` (a `WeakMap` paid for every new key in each scavenge: the All read's " +
+        'scavenges took 10–13 ms before, 4–6 ms after), and what a result returned is kept in one array that the next read ' +
+        'refills. Before and after, `--only realistic` alternating in one session (2026-11-25, three runs each): posts ' +
+        '0.46–0.50× before, 0.48–0.53× after; All 0.11–0.16× before, 0.28–0.37× after (three full runs after: posts ' +
+        '0.40–0.46×, All 0.29–0.31×; the posts read did not improve). Keyed by kind and primary key instead (built and measured, not kept): a changed entity is known ' +
+        'stale only after loading its previous version, a cache miss per changed record, and the posts read took 1.35–1.45 ms ' +
+        'against 0.81–0.93 ms keyed by record. What blocks 0.6× is allocation. Sampled during the measured call ' +
+        "(`HeapProfiler` sampling), the All read allocates 3.4 MB against RTK's 0.64 MB (its output objects), the posts " +
+        'read 0.9 MB against 0.19 MB. Of the 3.4 MB: the 10,000 instances, built with `new` (DESIGN §6), 1.0 MB, and the ' +
+        "Person each Comment's `author = Person.fromJS()` builds and the read replaces, 0.4 MB; the young map growing to " +
+        'take 10,000 new records, 0.9 MB; a `Version` for each comment (it holds its author), 0.7 MB; the output array, ' +
+        '0.1 MB. A refetch and a read together allocate 10–15 MB, so about one scavenge (4–6 ms) falls in every cycle, in ' +
+        "our read about as often as the read's share of that allocation, and almost never in RTK's (its refetch, through " +
+        'Immer, allocates most). CPU profile of the All read after, with no scavenge in it (`node --cpu-prof`, through the ' +
+        "inspector's profiler started and stopped around each measured read): 27% looking each record up, most of it the " +
+        'first touch of a record the refetch just made (a cache miss any reader pays; RTK pays it in its spread), 18% table ' +
+        "lookups, 15% storing versions in the young map, 10% assigning the record's fields; before: 43% GC, 23% the young " +
+        'and old `WeakMap`s, 10% table lookups. The posts read after: 19% record lookups, 16% table lookups, 8% assigning ' +
+        'fields, 8% `Entity.denormalize`, 7% lists, 6% the selector; GC 2–15% depending on where the scavenge falls. Next ' +
+        'steps, each to be measured: a smaller `Version` (eight fields, 88 B, for every entity that holds another), and a ' +
+        'young map that is not rebuilt from empty at each generation (a JavaScript `Map` cannot be sized ahead, so taking ' +
+        '10,000 records allocates about twice its final size).',
     );
   }
   lines.push(
@@ -237,10 +270,12 @@ function notes(rows: readonly Measured[]): string[] {
     '- **Run-to-run spread.** The machine is shared (2 cores; other test runs compete), and the JIT does not settle the same way in every ' +
       'process: over repeated runs while this bench was written, our cold denormalize came out near either 1,250 or 1,650 ops/s while ' +
       'Data Client stayed near 360–410 ops/s (about 3.2× or 4.2×; 3.1× to 6.1× over all runs), so that target is met in some runs and missed ' +
-      'in others. schema.All cold measured 7× to 11×, normalize 1.4× to 1.9× (1.38×, 1.51×, 1.55×, 1.60× in four runs of ' +
-      '2026-11-24), one post changed 2.6× to 3.8×. The All read of new records is bimodal: about 60 or about 130 ops/s for ' +
-      "ours from one process to the next, with RTK's join at 350–620 ops/s (0.09× to 0.29×), with the memo of before or after " +
-      'the change for flat entities alike.',
+      'in others. In three full runs of 2026-11-25 (after the memo change): cold denormalize 3.0×, 3.6×, 3.9× (alone, a cold read ' +
+      'took 0.54–0.59 ms after the change against 0.48–0.53 ms before it, about 10% slower, not traced to one cause: a ' +
+      'young `WeakMap` in place of the `Map` measured within the noise); normalize 1.26×–1.30× (1.57× in a fourth run; 1.44× to ' +
+      '1.85× on 2026-11-24; its code did not change); schema.All cold 10.3×–12.2×; one post changed 2.4×–2.8×; writes into an ' +
+      'empty store 8.1×–8.3×. Where the scavenge of a refetch-and-read cycle falls decides the reads of changed records: the All ' +
+      'read measured 0.09× to 0.29× before the memo change from one process to the next, 0.28× to 0.37× after.',
   );
   return lines;
 }

@@ -1,8 +1,9 @@
 /**
  * Entity: the spec's entity shapes, the class hooks (nested schema, process, validate, merge,
- * shouldReorder, shouldUpdate) and indexes, which follow their values through the store.
+ * shouldReorder, shouldUpdate) and indexes, which follow their values through the store; what a
+ * constructor sees of nested defaults that a read overwrites.
  */
-import { Entity, RestEndpoint, denormalize, normalize, selectQuery, storeView } from '../../src/index';
+import { Entity, MemoCache, RestEndpoint, denormalize, normalize, selectQuery, storeView } from '../../src/index';
 import { Account, FeedItem, Link, Post, Trade, User } from '../fixtures/spec';
 import { makeStore } from '../fixtures/store';
 import { appendMeta, metaOf } from '../../src/redux/slice/metaStamps';
@@ -209,5 +210,60 @@ describe('Entity.indexes follow the values', () => {
       ['bo', undefined],
       ['bob', '1'],
     ]);
+  });
+});
+
+describe('what a constructor sees during a read', () => {
+  /** Counts its constructions. */
+  class Writer extends Entity {
+    static made = 0;
+    id = '';
+    name = 'nobody';
+    constructor() {
+      super();
+      Writer.made++;
+    }
+    pk() {
+      return this.id;
+    }
+    static override key = 'Writer';
+  }
+  /** What each constructor saw of itself. */
+  const seen: Array<{ id: string; author: string }> = [];
+  class Note extends Entity {
+    id = '';
+    author = Writer.fromJS();
+    firstAuthor = this.author;
+    pk() {
+      return this.id;
+    }
+    constructor() {
+      super();
+      seen.push({ id: this.id, author: this.author.name });
+    }
+    static override key = 'Note';
+    static override schema = { author: Writer };
+  }
+
+  test('class defaults only, nested defaults new instances of their own; the record comes after', () => {
+    const { result, entities } = normalize(
+      [Note],
+      [{ id: 'n1', author: { id: 'w', name: 'Wu' } }, { id: 'n2', author: { id: 'w', name: 'Wu' } }, { id: 'n3' }],
+    );
+    seen.length = 0;
+    Writer.made = 0;
+    const [first, second, third] = new MemoCache().denormalize([Note], result, entities) as Note[];
+    expect(seen).toEqual([
+      { id: '', author: 'nobody' },
+      { id: '', author: 'nobody' },
+      { id: '', author: 'nobody' },
+    ]);
+    expect(Writer.made).toBe(4); // one default per note, and the author read
+    expect(first?.author.name).toBe('Wu');
+    expect(first?.author).toBe(second?.author);
+    expect(first?.firstAuthor.name).toBe('nobody');
+    expect(first?.firstAuthor).not.toBe(second?.firstAuthor);
+    expect(third?.author).toBeInstanceOf(Writer);
+    expect(third?.author).toBe(third?.firstAuthor);
   });
 });

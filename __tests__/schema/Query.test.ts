@@ -1,6 +1,9 @@
-/** schema.Query: a derived read of a queryable schema (here schema.All), memoized per read arguments. */
+/**
+ * schema.Query: a derived read of a queryable schema (here schema.All), memoized per read
+ * arguments, at the top level and nested in an Entity.
+ */
 import nock from 'nock';
-import { RestEndpoint, denormalize, normalize, schema, selectQuery } from '../../src/index';
+import { Entity, MemoCache, RestEndpoint, denormalize, normalize, schema, selectQuery } from '../../src/index';
 import { User } from '../fixtures/spec';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 
@@ -54,5 +57,37 @@ describe('schema.Query', () => {
 
     await ctrl.fetch(getUser, { id: 3 }); // another endpoint's entity joins the derived read
     expect(startingWithA(store.getState())).toEqual(['Ann', 'Abe']);
+  });
+
+  test('nested in an Entity, a memoized read follows the arguments and the table', () => {
+    class Directory extends Entity {
+      id = '';
+      named: User[] = [];
+      pk() {
+        return this.id;
+      }
+      static override key = 'Directory';
+      static override schema = {
+        named: new schema.Query(new schema.All(User), (users: User[], prefix: string) =>
+          users.filter((user) => user.name.startsWith(prefix)),
+        ),
+      };
+    }
+    const { entities } = normalize(
+      [User],
+      [
+        { id: '1', name: 'Ann' },
+        { id: '2', name: 'Bo' },
+      ],
+    );
+    const tables = { ...entities, ...normalize(Directory, { id: 'd' }).entities };
+    const memo = new MemoCache();
+    const names = (args: string[], from = tables) =>
+      (memo.denormalize(Directory, 'd', from, args) as Directory).named.map((user) => user.name);
+    expect(names(['A'])).toEqual(['Ann']);
+    expect(names(['B'])).toEqual(['Bo']);
+    expect(memo.denormalize(Directory, 'd', tables, ['A'])).toBe(memo.denormalize(Directory, 'd', tables, ['A']));
+    const more = { ...tables, User: { ...tables.User, ...normalize(User, { id: '3', name: 'Abe' }).entities.User } };
+    expect(names(['A'], more)).toEqual(['Ann', 'Abe']);
   });
 });

@@ -1,15 +1,30 @@
 /**
  * Case 3: `schema.All` over stored comments (each with an author), cold (fresh memo) and warm (same
- * state again); and ours alone at several sizes, to show how the cost grows.
+ * state again); and ours alone at several sizes, to show how the cost grows, and with a class whose
+ * nested author has no default, to count what `author = Person.fromJS()` costs a read.
  */
 import { MemoCache as DataClientMemoCache, normalize as dataClientNormalize } from '@data-client/normalizr';
 import { denormalize as normalizrDenormalize } from 'normalizr';
-import { MemoCache, normalize } from '../../src/index.js';
+import { MemoCache, normalize, schema } from '../../src/index.js';
 import type { EntityTables } from '../../src/index.js';
-import { allComments, dcAllComments, makeComments, normalizrCommentList, type Sizes } from '../fixtures.js';
+import { Person, allComments, dcAllComments, makeComments, normalizrCommentList, type Sizes } from '../fixtures.js';
+import { Entity } from '../../src/index.js';
 import { assert, benchCase, type BenchCase } from '../model.js';
 
 type Row = Record<string, unknown>;
+
+/** `Comment` without a default for its nested author: the read builds no Person that it then replaces. */
+class BareComment extends Entity {
+  id = '';
+  text = '';
+  author: Person | undefined = undefined;
+  pk() {
+    return this.id;
+  }
+  static override key = 'BareComment';
+  static override schema = { author: Person };
+}
+const allBareComments = new schema.All(BareComment);
 type Tables = Readonly<Record<string, Readonly<Record<string, Row>>>>;
 
 /** The limit: every stored comment as a plain object, each author built once per read. */
@@ -101,5 +116,12 @@ export function allCases(sizes: Sizes): BenchCase[] {
     ];
   });
 
-  return [cold, warm, ...scaling];
+  const bare = normalize(allBareComments, makeComments(sizes.comments, sizes.people)).entities;
+  const nestedDefault = benchCase({
+    id: 'all-scale-cold-no-nested-default',
+    title: `${label}, cold, a class without \`author = Person.fromJS()\``,
+    contenders: [{ library: 'ours', run: () => new MemoCache().denormalize(allBareComments, undefined, bare) }],
+  });
+
+  return [cold, warm, ...scaling, nestedDefault];
 }

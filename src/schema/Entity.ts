@@ -19,6 +19,12 @@ import { isRecord } from '../utils/isRecord.js';
  * primary key, and give the kind a unique `static key`. Responses are stored as plain records in
  * `entities[key][pk]`; reads give instances of the class, with class defaults for missing fields.
  *
+ * What a constructor sees: reads build each instance with `new` (through `fromJS`), so field
+ * initializers and the constructor run first, with nothing but the class defaults: a nested default
+ * such as `author = User.fromJS()` is a new instance of its own. The record's fields are assigned
+ * after the constructor returns, then nested entities replace their primary keys; a constructor
+ * never sees stored data, and an instance is built once per record it is read from.
+ *
  * @example
  * ```ts
  * class User extends Entity {

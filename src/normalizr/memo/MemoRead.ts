@@ -1,42 +1,61 @@
 import type { DenormalizeDelegate, EntityRecord, EntityTables, StoredSchema } from '../../schema/interface.js';
 import { entityKey } from '../../schema/entityKey.js';
 import { getOwn } from '../../utils/ownProperty.js';
+import { stableStringify } from '../../utils/stableStringify.js';
 import { toSchemaClass } from '../shorthand.js';
-import { addChild, EntityEntry, trimHistory } from './EntityEntry.js';
-import type { EntryMap, Kept } from './EntryMap.js';
-import { isFresh } from './isFresh.js';
 import { tableKeys } from '../tableKeys.js';
+import type { EntityMemo, Kept } from './MemoCache.js';
+import { ArgsRead, KeysRead, Version, type Read } from './Version.js';
 
 /** Entities nested deeper than this are filled from a queue instead of the call stack. */
 const MAX_NESTING = 200;
 
 /**
- * One read through the memo: the delegate schemas denormalize with. It holds what this read needs
- * (its tables, their generation, its arguments, the entity being filled); the entries it finds or
- * builds live in the memo's `EntryMap` and outlive it.
+ * One read through the memo: the delegate schemas denormalize with. It asks the memo for what it
+ * keeps of each entity and builds what is missing, noting what each build reads; what it builds
+ * lives in the memo and outlives it. `MemoCache` decides what may be returned again.
  */
 export class MemoRead implements DenormalizeDelegate {
-  private building: EntityEntry | undefined;
+  /** The version being filled: what is read now is read by it. */
+  private building: Version | undefined = undefined;
   /** How many builds are nested on the call stack. */
   private depth = 0;
-  /** Entries whose nested fields are filled after the stack unwinds (very deep graphs). */
-  private readonly unfilled: EntityEntry[] = [];
-  /** The entries read at the top level, outside any entity: what this read returns is made of them. */
-  readonly roots: EntityEntry[] = [];
-  /** The instances kept alone that were read at the top level, as pairs: a record, then its instance. */
-  readonly bare: object[] = [];
+  /** Versions whose nested fields are filled after the stack unwinds (very deep graphs). */
+  private unfilled: Version[] | undefined = undefined;
 
   constructor(
-    private readonly entries: EntryMap,
+    private readonly memo: EntityMemo,
     private readonly tables: EntityTables,
-    private readonly generation: number,
-    readonly args: readonly unknown[],
+    private readonly readArgs: readonly unknown[],
+    /** This read's number (the memo numbers its reads). */
+    readonly id: number,
+    private key: string | undefined,
+    /**
+     * Where what is read at the top level goes, as pairs (a record, then what is kept for it),
+     * written over what the array held (refilling it allocates nothing): none for a read no result keeps.
+     */
+    private readonly roots: unknown[] | undefined,
   ) {}
 
-  /** A whole read: denormalizes, then fills the instances that were too deep for the call stack. */
+  /** How many entries of `roots` this read wrote. */
+  private rooted = 0;
+
+  /** The read's arguments (used by `schema.Query`); a version being built depends on them. */
+  get args(): readonly unknown[] {
+    if (this.building !== undefined) this.memo.pending.push(new ArgsRead(this.argsKey));
+    return this.readArgs;
+  }
+
+  /** The read's arguments as one string. */
+  get argsKey(): string {
+    return (this.key ??= this.readArgs.length === 0 ? '' : stableStringify(this.readArgs));
+  }
+
+  /** A whole read: denormalizes, then fills the versions that were too deep for the call stack. */
   read(schema: unknown, input: unknown): unknown {
     const output = this.unvisit(schema, input);
-    for (let entry = this.unfilled.pop(); entry !== undefined; entry = this.unfilled.pop()) this.fill(entry);
+    for (let version = this.unfilled?.pop(); version !== undefined; version = this.unfilled?.pop()) this.fill(version);
+    if (this.roots !== undefined && this.roots.length > this.rooted) this.roots.length = this.rooted;
     return output;
   }
 
@@ -48,89 +67,72 @@ export class MemoRead implements DenormalizeDelegate {
   }
 
   entity(entity: StoredSchema, pk: string): object | undefined {
+    const { memo, building } = this;
     const key = entityKey(entity);
-    const record = getOwn(this.tables[key], pk);
-    const building = this.building;
-    let entry: EntityEntry | undefined;
-    if (record !== undefined) {
-      let newest: Kept | undefined = this.entries.get(record);
-      if (newest !== undefined && !(newest instanceof EntityEntry)) {
-        // an instance kept alone is fresh: it was found by the stored record
-        if (isInstanceOf(newest, entity)) return this.reuseBare(entity, pk, record, newest);
-        newest = undefined;
-      }
-      entry =
-        newest !== undefined && newest.entity === entity && isFresh(newest, this.tables, this.generation)
-          ? newest
-          : this.recall(newest, entity, record);
-      if (entry === undefined) {
-        entry = this.build(entity, pk, record, newest);
-        const alone = entry.children === undefined && entry.older === undefined;
-        // only an instance of the entity's class can be told from another's by itself (a Collection
-        // reads as a plain array or object, which says nothing of the Collection it came from)
-        if (building === undefined && alone && isInstanceOf(entry.output, entity)) {
-          // it read no other entity: its instance alone is kept in place of the entry
-          this.entries.replace(record, entry.output as object);
-          this.bare.push(record, entry.output as object);
-          return entry.output;
-        }
-      }
-    } else {
-      entry = new EntityEntry(entity, pk, record, undefined, this.generation, true, undefined);
+    const record = this.stored(key, pk);
+    if (record === undefined) {
+      // a missing entity read inside another: the other is rebuilt once it is stored
+      if (building !== undefined) memo.pending.push(memo.add(entity, key, pk, undefined, undefined, this, undefined));
+      return undefined;
     }
-    if (building === undefined) this.roots.push(entry);
-    else addChild(building, entry);
-    return entry.output;
+    const kept = memo.lookup(record);
+    let found = kept === undefined ? undefined : memo.find(kept, entity, record, this);
+    if (found === undefined) found = this.build(entity, key, pk, record, kept);
+    if (building === undefined) {
+      const { roots } = this;
+      if (roots !== undefined) {
+        roots[this.rooted++] = record;
+        roots[this.rooted++] = found;
+      }
+      return found instanceof Version ? found.output : found;
+    }
+    const version = found instanceof Version ? found : memo.versionOf(entity, key, pk, record, found, this);
+    memo.pending.push(version);
+    return version.output;
   }
 
   getPks(key: string): readonly string[] {
+    const keys = this.keysOf(key);
+    if (this.building !== undefined) this.memo.pending.push(new KeysRead(key, keys));
+    return keys;
+  }
+
+  /** The record stored at `pk` in the table `key`. */
+  stored(key: string, pk: string): EntityRecord | undefined {
+    return getOwn(this.tables[key], pk);
+  }
+
+  /** The primary keys of the table `key`, as one array per table. */
+  keysOf(key: string): readonly string[] {
     return tableKeys(this.tables[key]);
   }
 
-  /** An earlier entry of this record that is fresh again (after a rollback), made the newest. */
-  private recall(newest: EntityEntry | undefined, entity: StoredSchema, record: EntityRecord): EntityEntry | undefined {
-    if (newest === undefined) return undefined;
-    for (let before = newest, entry = newest.older; entry !== undefined; before = entry, entry = entry.older) {
-      if (entry.entity !== entity || !isFresh(entry, this.tables, this.generation)) continue;
-      before.older = entry.older;
-      entry.older = newest;
-      trimHistory(entry, 'older');
-      this.entries.set(record, entry);
-      return entry;
+  private build(entity: StoredSchema, key: string, pk: string, record: EntityRecord, kept: Kept | undefined): Kept {
+    // stored before its fields are filled, so a cycle back to it finds this instance
+    const version = this.memo.add(entity, key, pk, record, entity.fromJS(record), this, kept);
+    if (this.depth >= MAX_NESTING) {
+      (this.unfilled ??= []).push(version);
+      return version;
     }
-    return undefined;
+    this.fill(version);
+    if (this.building !== undefined || version.reads !== undefined || version.older !== undefined) return version;
+    // read outside any other entity, it read nothing: its output alone may be kept
+    return this.memo.keepAlone(version);
   }
 
-  /** An instance kept alone, read again: at the top level as it is; inside another entity, it gets an entry. */
-  private reuseBare(entity: StoredSchema, pk: string, record: EntityRecord, output: object): object {
-    const building = this.building;
-    if (building === undefined) {
-      this.bare.push(record, output);
-      return output;
-    }
-    const entry = new EntityEntry(entity, pk, record, output, this.generation, true, undefined);
-    this.entries.set(record, entry);
-    addChild(building, entry);
-    return output;
-  }
-
-  private build(entity: StoredSchema, pk: string, record: EntityRecord, older: EntityEntry | undefined): EntityEntry {
-    const output = entity.fromJS(record);
-    const entry = new EntityEntry(entity, pk, record, output, this.generation, true, older);
-    if (older !== undefined) trimHistory(entry, 'older');
-    // registered before its fields are filled, so a cycle back to it finds this instance
-    this.entries.set(record, entry);
-    if (this.depth >= MAX_NESTING) this.unfilled.push(entry);
-    else this.fill(entry);
-    return entry;
-  }
-
-  private fill(entry: EntityEntry): void {
+  private fill(version: Version): void {
+    const { memo } = this;
     const outer = this.building;
-    this.building = entry;
+    const start = memo.pending.length;
+    this.building = version;
     this.depth++;
     try {
-      entry.entity.denormalizeFields(entry.output as object, entry.record as EntityRecord, this);
+      version.entity.denormalizeFields(version.output as object, version.record as EntityRecord, this);
+      version.reads = takeReads(memo.pending, start);
+    } catch (error) {
+      memo.forget(version);
+      memo.pending.length = start;
+      throw error;
     } finally {
       this.building = outer;
       this.depth--;
@@ -138,16 +140,12 @@ export class MemoRead implements DenormalizeDelegate {
   }
 }
 
-/**
- * Whether `output` was made by `entity.fromJS` for this very class: its prototype is the class's
- * (not a subclass's or a Collection's container, and whatever fields the record gave it).
- */
-function isInstanceOf(output: unknown, entity: StoredSchema): boolean {
-  const { prototype } = entity as { readonly prototype?: unknown };
-  return (
-    prototype !== undefined &&
-    typeof output === 'object' &&
-    output !== null &&
-    Object.getPrototypeOf(output) === prototype
-  );
+/** Takes the reads above `start` off the stack: none, one, or an array of exactly them. */
+function takeReads(pending: Read[], start: number): Read | Read[] | undefined {
+  const count = pending.length - start;
+  if (count < 2) return count === 0 ? undefined : pending.pop();
+  const reads = pending.slice(start);
+  // popping is cheaper than setting the length
+  for (let i = 0; i < count; i++) pending.pop();
+  return reads;
 }

@@ -1,0 +1,271 @@
+/**
+ * Reads of changing data (fast-check): random sequences of writes, deletes, optimistic layers,
+ * rollbacks and commits, applied by the entities reducer, read through one long-lived memo give
+ * exactly what a fresh read gives; within a read each entity is one instance, and an entity whose
+ * records are the same as at one of the last reads (a rollback returns to them) is that very
+ * instance again, as are the lists that hold only such instances.
+ */
+import fc from 'fast-check';
+import { Entity, MemoCache, entitiesSlice, normalize, schema } from '../../src/index';
+import type { EntitiesState, EntityRecord, EntityTables, OptimisticLayer } from '../../src/index';
+import { metaOf } from '../../src/redux/metaStamps';
+
+class Writer extends Entity {
+  id = '';
+  name = '';
+  pk() {
+    return this.id;
+  }
+  static override key = 'Writer';
+}
+
+class Remark extends Entity {
+  id = '';
+  text = '';
+  author: Writer | undefined = undefined;
+  pk() {
+    return this.id;
+  }
+  static override key = 'Remark';
+  static override schema = { author: Writer };
+}
+
+class Story extends Entity {
+  id = '';
+  title = '';
+  author: Writer | undefined = undefined;
+  remarks: Remark[] = [];
+  pk() {
+    return this.id;
+  }
+  static override key = 'Story';
+  static override schema = { author: Writer, remarks: [Remark] };
+}
+
+/** One per store: lists every Writer wherever it came from (a schema.All nested in an Entity). */
+class Masthead extends Entity {
+  id = '';
+  everyone: Writer[] = [];
+  pk() {
+    return this.id;
+  }
+  static override key = 'Masthead';
+  static override schema = { everyone: new schema.All(Writer) };
+}
+
+const WRITERS = ['w0', 'w1', 'w2'];
+const REMARKS = ['r0', 'r1', 'r2', 'r3'];
+const STORIES = ['s0', 's1', 's2'];
+const NAMES = ['Ann', 'Bo', 'Cy'];
+const STORY_LIST = [...STORIES];
+const allRemarks = new schema.All(Remark);
+const stories = [Story];
+const deletions = {
+  Writer: new schema.Invalidate(Writer),
+  Remark: new schema.Invalidate(Remark),
+  Story: new schema.Invalidate(Story),
+};
+
+const writer = fc.record({ id: fc.constantFrom(...WRITERS), name: fc.constantFrom(...NAMES) });
+const remark = fc.record({ id: fc.constantFrom(...REMARKS), text: fc.constantFrom('+1', 'no'), author: writer });
+const story = fc.record({
+  id: fc.constantFrom(...STORIES),
+  title: fc.constantFrom('A', 'B'),
+  author: writer,
+  remarks: fc.uniqueArray(remark, { maxLength: 3, selector: (item) => item.id }),
+});
+
+/** What a response writes: a story with its remarks and writers, a renamed writer, or a deletion. */
+const write = fc.oneof(
+  story.map((value) => ({ schema: Story as unknown, value })),
+  writer.map((value) => ({ schema: Writer as unknown, value })),
+  fc
+    .record({
+      kind: fc.constantFrom('Writer', 'Remark', 'Story') as fc.Arbitrary<keyof typeof deletions>,
+      id: fc.nat(3),
+    })
+    .map(({ kind, id }) => ({ schema: deletions[kind] as unknown, value: { id: `${kind[0]?.toLowerCase()}${id}` } })),
+);
+
+const step = fc.oneof(
+  write.map((response) => ({ op: 'commit' as const, response })),
+  write.map((response) => ({ op: 'layer' as const, response })),
+  fc.constant({ op: 'rollback' as const }),
+  fc.constant({ op: 'confirm' as const }),
+);
+
+type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
+type Response = Extract<Step, { response: unknown }>['response'];
+
+const { reducer, actions } = entitiesSlice;
+const initial = (): EntitiesState => {
+  const empty = reducer(undefined, { type: 'init' });
+  return apply(empty, { schema: Masthead, value: { id: 'm' } }, 1);
+};
+
+/** A committed response, normalized against the committed tables, with the layers shown over it. */
+function apply(state: EntitiesState, response: Response, time: number): EntitiesState {
+  const tables = state.committed ?? state;
+  const meta = { fetchedAt: time, date: time, expiresAt: Number.MAX_SAFE_INTEGER };
+  const written = normalize(response.schema, response.value, [], {
+    store: {
+      entities: tables.entities,
+      indexes: tables.indexes,
+      getMeta: (key, pk) => metaOf(tables.entitiesMeta, key, pk),
+    },
+    meta,
+  });
+  return reducer(
+    state,
+    actions.fetchFulfilled({
+      key: `write ${time}`,
+      result: written.result,
+      entities: written.entities,
+      entitiesMeta: written.entitiesMeta,
+      indexes: written.indexes,
+      meta,
+      layers: state.optimistic,
+    }),
+  );
+}
+
+function layer(state: EntitiesState, response: Response, time: number): EntitiesState {
+  const tables = state.committed ?? state;
+  const meta = { fetchedAt: time, date: time, expiresAt: Number.MAX_SAFE_INTEGER };
+  const written = normalize(response.schema, response.value, [], {
+    store: {
+      entities: tables.entities,
+      indexes: tables.indexes,
+      getMeta: (key, pk) => metaOf(tables.entitiesMeta, key, pk),
+    },
+    meta,
+  });
+  const added: OptimisticLayer = {
+    key: `layer ${time}`,
+    fetchedAt: time,
+    entities: written.entities,
+    entitiesMeta: written.entitiesMeta,
+    indexes: written.indexes,
+  };
+  return reducer(state, actions.optimisticSet({ layers: [...state.optimistic, added] }));
+}
+
+/** Everything read, through `memo`. */
+function readAll(memo: MemoCache, tables: EntityTables) {
+  return {
+    stories: memo.denormalize(stories, STORY_LIST, tables) as Story[],
+    remarks: memo.denormalize(allRemarks, undefined, tables) as Remark[],
+    masthead: memo.denormalize(Masthead, 'm', tables) as Masthead | undefined,
+    first: memo.denormalize(Writer, 'w0', tables) as Writer | undefined,
+  };
+}
+
+/** The records an entity is read from, its own first, in the order a read takes them. */
+function recordsOf(kind: string, pk: string, tables: EntityTables, into: unknown[] = []): unknown[] {
+  const record = tables[kind]?.[pk] as EntityRecord | undefined;
+  into.push(record);
+  if (record === undefined) return into;
+  if (kind === 'Remark' && typeof record.author === 'string') recordsOf('Writer', record.author, tables, into);
+  if (kind === 'Story') {
+    if (typeof record.author === 'string') recordsOf('Writer', record.author, tables, into);
+    for (const id of record.remarks as string[]) recordsOf('Remark', id, tables, into);
+  }
+  // a nested All reads the whole table: the table object stands for its key list
+  if (kind === 'Masthead') into.push(tables.Writer, ...Object.values(tables.Writer ?? {}));
+  return into;
+}
+
+const KINDS = new Map<Function, string>([
+  [Writer, 'Writer'],
+  [Remark, 'Remark'],
+  [Story, 'Story'],
+  [Masthead, 'Masthead'],
+]);
+
+/** Every entity instance a read holds, by kind and primary key. */
+function instancesOf(read: ReturnType<typeof readAll>): Map<string, Set<Entity>> {
+  const found = new Map<string, Set<Entity>>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!(value instanceof Entity)) return;
+    const key = `${KINDS.get(value.constructor) ?? '?'}:${value.pk()}`;
+    let instances = found.get(key);
+    if (instances === undefined) found.set(key, (instances = new Set()));
+    if (instances.has(value)) return;
+    instances.add(value);
+    for (const field of Object.values(value)) visit(field);
+  };
+  Object.values(read).forEach(visit);
+  return found;
+}
+
+const sameRecords = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((item, i) => item === b[i]);
+
+interface Seen {
+  readonly records: unknown[];
+  readonly instance: Entity;
+}
+
+test('random writes, deletes, layers and rollbacks read as a fresh read does, keeping the instances of unchanged records', () => {
+  fc.assert(
+    fc.property(fc.array(step, { minLength: 1, maxLength: 14 }), (steps) => {
+      const memo = new MemoCache();
+      let state = initial();
+      let time = 1;
+      /** The instances of the last three reads, by kind and primary key, with the records each was read from. */
+      const recent: Array<Map<string, Seen>> = [];
+      let previous: ReturnType<typeof readAll> | undefined;
+      for (const next of steps) {
+        time++;
+        if (next.op === 'commit') state = apply(state, next.response, time);
+        else if (next.op === 'layer') state = layer(state, next.response, time);
+        else if (next.op === 'rollback')
+          state = reducer(state, actions.optimisticSet({ layers: state.optimistic.slice(0, -1) }));
+        else if (state.optimistic.length > 0) {
+          // the first layer's request succeeded with what it showed
+          const [confirmed, ...rest] = state.optimistic;
+          state = reducer(
+            state,
+            actions.fetchFulfilled({
+              key: confirmed?.key ?? '',
+              result: undefined,
+              entities: confirmed?.entities ?? {},
+              entitiesMeta: confirmed?.entitiesMeta ?? {},
+              indexes: confirmed?.indexes ?? {},
+              meta: { fetchedAt: confirmed?.fetchedAt ?? 0, date: time, expiresAt: Number.MAX_SAFE_INTEGER },
+              layers: rest,
+            }),
+          );
+        }
+
+        const tables = state.entities;
+        const read = readAll(memo, tables);
+        expect(read).toStrictEqual(readAll(new MemoCache(), tables));
+
+        const seen = new Map<string, Seen>();
+        for (const [key, instances] of instancesOf(read)) {
+          expect([key, instances.size]).toEqual([key, 1]); // one instance per entity within a read
+          const [kind = '', pk = ''] = key.split(':');
+          const instance = [...instances][0] as Entity;
+          const records = recordsOf(kind, pk, tables);
+          for (const before of recent) {
+            const then = before.get(key);
+            if (then !== undefined && sameRecords(then.records, records)) expect(instance).toBe(then.instance);
+          }
+          seen.set(key, { records, instance });
+        }
+        if (previous !== undefined) {
+          const kept = (list: readonly Entity[], before: readonly Entity[]) =>
+            list.length === before.length && list.every((item, i) => item === before[i]);
+          if (kept(read.stories, previous.stories)) expect(read.stories).toBe(previous.stories);
+          if (kept(read.remarks, previous.remarks)) expect(read.remarks).toBe(previous.remarks);
+        }
+        previous = read;
+        recent.unshift(seen);
+        recent.length = Math.min(recent.length, 3);
+      }
+    }),
+    { numRuns: 150 },
+  );
+});

@@ -1,0 +1,40 @@
+import type { EntityRecord, StoredSchema } from '../../schema/interface.js';
+
+/** A table's list of primary keys that a version read (a `schema.All` nested in it): it holds while the key list is the same array. */
+export class KeysRead {
+  constructor(
+    readonly key: string,
+    readonly keys: readonly string[],
+  ) {}
+}
+
+/** The read's arguments that a version read (a `schema.Query` nested in it), as `stableStringify` gives them. */
+export class ArgsRead {
+  constructor(readonly argsKey: string) {}
+}
+
+/** Anything a version read while it was built, besides its own record. */
+export type Read = Version | KeysRead | ArgsRead;
+
+/**
+ * One built value of one entity: the instance (or Collection list) read from one record, with
+ * what else it read. `MemoCache` decides when a version can be returned again.
+ */
+export class Version {
+  /** An older version of the same record, built when it held other things (the history a rollback returns to). */
+  older: Version | undefined = undefined;
+  /** What it read while it was built, in order: nothing, one read, or an array of them. */
+  reads: Read | Read[] | undefined = undefined;
+
+  constructor(
+    readonly entity: StoredSchema,
+    /** `entity.key`: the table its record is stored in. */
+    readonly key: string,
+    readonly pk: string,
+    /** The record it was built from; `undefined` records that the entity was not stored. */
+    readonly record: EntityRecord | undefined,
+    readonly output: object | undefined,
+    /** The read it was last checked in and the answer, packed: `MemoCache` owns it. */
+    public mark: number,
+  ) {}
+}
