@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { Entity, MemoCache, entitiesSlice, normalize, schema } from '../../src/index';
 import type { EntitiesState, EntityRecord, EntityTables, OptimisticLayer } from '../../src/index';
-import { metaOf } from '../../src/redux/metaStamps';
+import { metaOf } from '../../src/redux/slice/metaStamps';
 
 class Writer extends Entity {
   id = '';

@@ -3,7 +3,7 @@
 import { act, screen } from '@testing-library/react';
 import nock from 'nock';
 import { RestEndpoint, schema } from '../../src/index';
-import { useCache, useError } from '../../src/react/index';
+import { useCache, useError, useQuery } from '../../src/react/index';
 import { User, usersResponse } from '../fixtures/spec';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 import { renderCounter, renderWithStore, requestsDuring } from './harness';
@@ -105,5 +105,35 @@ describe('useError', () => {
       await expect(ctrl.fetch(getUsers)).rejects.toMatchObject({ status: 401 });
     });
     expect(screen.getByText('0 users; NetworkError 401')).toBeTruthy();
+  });
+});
+
+describe('in a store without the data middleware', () => {
+  test("useCache, useQuery and useError read what the store was given, follow the slice's actions from elsewhere and unmount cleanly", async () => {
+    // the data arrives as another store's actions (a server render, another tab), with no request of its own
+    const source = makeStore({ logActions: true });
+    const { store } = makeStore({ dataMiddleware: false });
+    const everyone = new schema.All(User);
+    function StoreOnly() {
+      const users = useCache(getUsers);
+      const listed = useQuery(everyone);
+      const error = useError(getUser, { id: '9' });
+      return (
+        <p>
+          {users?.map((user) => user.name).join(', ') ?? 'nothing stored'}; {listed?.length ?? 0} listed;{' '}
+          {error?.message ?? 'no error'}
+        </p>
+      );
+    }
+    const view = renderWithStore(store, <StoreOnly />);
+    expect(screen.getByText('nothing stored; 0 listed; no error')).toBeTruthy();
+    source.ctrl.setResponse(getUsers, usersResponse);
+    source.ctrl.setError(getUser, { id: '9' }, new Error('gone'));
+    const requests = await requestsDuring(store, () => {
+      for (const action of source.actions) act(() => void store.dispatch(action));
+    });
+    expect(requests).toEqual([]);
+    expect(screen.getByText('Ann, Bo; 2 listed; gone')).toBeTruthy();
+    expect(() => view.unmount()).not.toThrow();
   });
 });
