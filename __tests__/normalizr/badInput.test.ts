@@ -104,7 +104,8 @@ describe('hostile ids and fields', () => {
       const { result, entities } = normalize(usersSchema, [{ id, name: 'X' }]);
       expect(result).toEqual([id]);
       expect(Object.keys(entities.User ?? {})).toEqual([id]);
-      expect(Object.getPrototypeOf(entities.User)).toBeNull();
+      expect(Object.getPrototypeOf(entities.User)).toBe(Object.prototype);
+      expect(Object.getOwnPropertyDescriptor(entities.User, id)?.value).toEqual({ id, name: 'X' });
     },
   );
 

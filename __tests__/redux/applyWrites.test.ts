@@ -1,6 +1,6 @@
 /**
- * applyEntityWrites: how a response's records go into the stored tables (prototype-free, unchanged
- * records and tables kept).
+ * applyEntityWrites: how a response's records go into the stored tables (plain objects with
+ * Object.prototype, ids written as own properties, unchanged records and tables kept).
  */
 import { applyEntityWrites } from '../../src/redux/slice/applyWrites';
 import type { EntityTables } from '../../src/index';
@@ -12,9 +12,8 @@ const stamps = (pks: string[], deletions: string[] = []) => [
   { meta, pks },
   { meta: deleted, pks: deletions },
 ];
-/** A prototype-free table, as normalize and the reducer make them. */
-const table = <T>(entries: Record<string, T>): Record<string, T> =>
-  Object.assign(Object.create(null) as Record<string, T>, entries);
+/** A table, as normalize and the reducer make them. */
+const table = <T>(entries: Record<string, T>): Record<string, T> => ({ ...entries });
 
 describe('applyEntityWrites', () => {
   test('a new table holding exactly the written records is those records', () => {
@@ -24,17 +23,12 @@ describe('applyEntityWrites', () => {
     expect(Object.keys(next.User ?? {})).toEqual(['b', 'a']);
   });
 
-  test('a new table from records that are not prototype-free, or with deletions, is a prototype-free copy in write order', () => {
-    const plain = { c: { id: 'c' }, a: { id: 'a' } };
-    const fromPlain = applyEntityWrites({}, { User: plain }, { User: stamps(['c', 'a']) });
+  test('a new table with deletions is a plain copy in write order', () => {
     const records = table({ c: { id: 'c' }, a: { id: 'a' } });
-    const withDeletion = applyEntityWrites({}, { User: records }, { User: stamps(['c', 'a'], ['gone']) });
-    for (const next of [fromPlain, withDeletion]) {
-      expect(next.User).not.toBe(plain);
-      expect(next.User).not.toBe(records);
-      expect(Object.keys(next.User ?? {})).toEqual(['c', 'a']);
-      expect(Object.getPrototypeOf(next.User)).toBeNull();
-    }
+    const next = applyEntityWrites({}, { User: records }, { User: stamps(['c', 'a'], ['gone']) });
+    expect(next.User).not.toBe(records);
+    expect(Object.keys(next.User ?? {})).toEqual(['c', 'a']);
+    expect(Object.getPrototypeOf(next.User)).toBe(Object.prototype);
   });
 
   test('a kind with deletions only: its table loses them; deleting what is not stored changes nothing', () => {
@@ -45,7 +39,7 @@ describe('applyEntityWrites', () => {
     expect(applyEntityWrites(stored, {}, { User: stamps([], ['zz']), Other: stamps([], ['x']) })).toBe(stored);
   });
 
-  test('writing into a stored table copies it prototype-free and keeps every unchanged record', () => {
+  test('writing into a stored table copies it as a plain object and keeps every unchanged record', () => {
     const kept = { id: 'a' };
     const stored: EntityTables = { User: table({ a: kept, b: { id: 'b' } }), Other: table({ x: { id: 'x' } }) };
     const next = applyEntityWrites(stored, { User: table({ c: { id: 'c' } }) }, { User: stamps(['c'], ['b']) });
@@ -53,7 +47,7 @@ describe('applyEntityWrites', () => {
     expect(next.User?.a).toBe(kept);
     expect(next.Other).toBe(stored.Other);
     expect(Object.keys(stored.User ?? {})).toEqual(['a', 'b']); // the stored table is untouched
-    expect(Object.getPrototypeOf(next.User)).toBeNull();
+    expect(Object.getPrototypeOf(next.User)).toBe(Object.prototype);
   });
 
   test('a table rehydrated from JSON keeps ids like __proto__ as ordinary records', () => {
@@ -62,8 +56,8 @@ describe('applyEntityWrites', () => {
     ) as EntityTables;
     const next = applyEntityWrites(rehydrated, { User: table({ x: { id: 'x' } }) }, { User: stamps(['x']) });
     expect(Object.keys(next.User ?? {})).toEqual(['__proto__', 'toString', 'x']);
-    expect(Object.getPrototypeOf(next.User)).toBeNull();
-    expect(next.User?.['__proto__']).toEqual({ id: '__proto__' });
+    expect(Object.getPrototypeOf(next.User)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(next.User, '__proto__')?.value).toEqual({ id: '__proto__' });
   });
 
   test('nothing written: the same tables', () => {

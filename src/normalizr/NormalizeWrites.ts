@@ -7,7 +7,7 @@ import type {
   StoreView,
   WriteMeta,
 } from '../schema/interface.js';
-import { createTable, getOwn } from '../utils/ownProperty.js';
+import { createTable, getOwn, ownTable, setOwn } from '../utils/ownProperty.js';
 import { entityKey } from '../schema/entityKey.js';
 import { startedBefore } from '../schema/startedBefore.js';
 import { toSchemaClass } from './shorthand.js';
@@ -40,7 +40,7 @@ export class NormalizeWrites implements NormalizeDelegate {
    */
   readonly entitiesMeta: Table<[WriteStamp, WriteStamp]> = createTable();
   /** Per kind, the records this response deletes (and does not write again). */
-  private readonly deleted: Table<Set<string>> = createTable();
+  private readonly deleted = new Map<string, Set<string>>();
   private readonly visiting = new Set<object>();
   private readonly deferred: Array<() => void> = [];
 
@@ -77,7 +77,7 @@ export class NormalizeWrites implements NormalizeDelegate {
   /** Runs the deferred tasks (and the ones they defer) until none is left, then lists the deletions. */
   drain(): void {
     for (let task = this.deferred.pop(); task !== undefined; task = this.deferred.pop()) task();
-    for (const key in this.deleted) this.stampsOf(key)[1].pks = [...(this.deleted[key] as Set<string>)];
+    for (const [key, pks] of this.deleted) this.stampsOf(key)[1].pks = [...pks];
   }
 
   enter(input: object): boolean {
@@ -93,14 +93,14 @@ export class NormalizeWrites implements NormalizeDelegate {
   getEntity(key: string, pk: string): EntityRecord | undefined {
     const written = getOwn(this.entities[key], pk);
     if (written !== undefined) return written;
-    if (this.deleted[key]?.has(pk)) return undefined;
+    if (this.deleted.get(key)?.has(pk)) return undefined;
     return getOwn(this.store?.entities[key], pk);
   }
 
   getPks(key: string): readonly string[] {
     const stored = this.store?.entities[key];
     const written = this.entities[key];
-    const deleted = this.deleted[key];
+    const deleted = this.deleted.get(key);
     const pks = stored === undefined ? [] : Object.keys(stored).filter((pk) => !deleted?.has(pk));
     if (written !== undefined) for (const pk in written) if (getOwn(stored, pk) === undefined) pks.push(pk);
     return pks;
@@ -108,14 +108,14 @@ export class NormalizeWrites implements NormalizeDelegate {
 
   mergeEntity(entity: StoredSchema, pk: string, incoming: EntityRecord): void {
     const key = entityKey(entity);
-    const table = (this.entities[key] ??= createTable());
-    const written = table[pk];
+    const table = ownTable(this.entities, key);
+    const written = getOwn(table, pk);
     const before = written ?? getOwn(this.store?.entities[key], pk); // the index entries to move
     if (written !== undefined) {
       // an entity repeated in one response (an author of many posts) keeps the record it has
       // when the repeat adds nothing, so an unchanged entity keeps its stored record
       const merged = entity.merge(written, incoming);
-      if (merged !== written && !sameJson(merged, written)) table[pk] = merged;
+      if (merged !== written && !sameJson(merged, written)) setOwn(table, pk, merged);
     } else {
       const storedMeta = this.store?.getMeta?.(key, pk);
       const stored = getOwn(this.store?.entities[key], pk);
@@ -125,8 +125,8 @@ export class NormalizeWrites implements NormalizeDelegate {
         next = entity.mergeWithStore(storedMeta ?? this.meta, this.meta, stored, incoming);
         if (next !== stored && sameJson(next, stored)) next = stored;
       }
-      table[pk] = next;
-      this.deleted[key]?.delete(pk); // deleted earlier in this response, written again
+      setOwn(table, pk, next);
+      this.deleted.get(key)?.delete(pk); // deleted earlier in this response, written again
       // a stored write that started later keeps its meta (so does every stored record, for a local
       // edit): the record is listed in no stamp of this one
       if (
@@ -137,21 +137,28 @@ export class NormalizeWrites implements NormalizeDelegate {
         this.stampsOf(key)[0].pks.push(pk);
       }
     }
-    if (entity.indexes !== undefined) this.writeIndexes(entity, key, pk, table[pk] as EntityRecord, before);
+    if (entity.indexes !== undefined) this.writeIndexes(entity, key, pk, getOwn(table, pk) as EntityRecord, before);
   }
 
   deleteEntity(entity: StoredSchema, pk: string): void {
     const key = entityKey(entity);
     const table = this.entities[key];
     if (table !== undefined) delete table[pk];
-    (this.deleted[key] ??= new Set()).add(pk);
+    const deleted = this.deleted.get(key);
+    if (deleted === undefined) this.deleted.set(key, new Set([pk]));
+    else deleted.add(pk);
   }
 
   private stampsOf(key: string): [WriteStamp, WriteStamp] {
-    return (this.entitiesMeta[key] ??= [
-      { meta: this.meta, pks: [] },
-      { meta: { ...this.meta, deleted: true }, pks: [] },
-    ]);
+    let stamps = getOwn(this.entitiesMeta, key);
+    if (stamps === undefined) {
+      stamps = [
+        { meta: this.meta, pks: [] },
+        { meta: { ...this.meta, deleted: true }, pks: [] },
+      ];
+      setOwn(this.entitiesMeta, key, stamps);
+    }
+    return stamps;
   }
 
   /** The pk an index entry names as this write will leave it: written earlier in this response, or stored. */
@@ -168,15 +175,15 @@ export class NormalizeWrites implements NormalizeDelegate {
     record: EntityRecord,
     before: EntityRecord | undefined,
   ): void {
-    const tables = (this.indexes[key] ??= createTable());
+    const tables = ownTable(this.indexes, key);
     for (const field of entity.indexes ?? []) {
       const value = record[field];
       // a renamed value: its old entry goes (written as `undefined`, which reads as not found; see applyIndexWrites), unless another entity holds it now
       const old = before?.[field];
       if (old !== undefined && old !== null && old !== value && this.getIndex(key, field, `${old}`) === pk) {
-        (tables[field] ??= createTable())[`${old}`] = undefined;
+        setOwn(ownTable(tables, field), `${old}`, undefined);
       }
-      if (value !== undefined && value !== null) (tables[field] ??= createTable())[`${value}`] = pk;
+      if (value !== undefined && value !== null) setOwn(ownTable(tables, field), `${value}`, pk);
     }
   }
 }

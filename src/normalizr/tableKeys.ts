@@ -1,4 +1,5 @@
 import type { EntityTable } from '../schema/interface.js';
+import { setOwn } from '../utils/ownProperty.js';
 
 const known = new WeakMap<object, readonly string[]>();
 
@@ -16,14 +17,14 @@ export function tableKeys(table: EntityTable | undefined): readonly string[] {
   return keys;
 }
 
-/** A prototype-free copy of `table` (a write copies the table it changes), through its remembered keys. */
+/** A copy of `table` (a write copies the table it changes), through its remembered keys. */
 export function copyKeyed(table: EntityTable | undefined): { [pk: string]: EntityTable[string] } {
-  const copy = Object.create(null) as { [pk: string]: EntityTable[string] };
+  const copy: { [pk: string]: EntityTable[string] } = {};
   if (table === undefined) return copy;
   const keys = tableKeys(table);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
-    copy[key] = table[key];
+    setOwn(copy, key, table[key]);
   }
   return copy;
 }

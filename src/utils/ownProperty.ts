@@ -1,7 +1,9 @@
 /**
- * Safe access to records keyed by untrusted strings. Ids such as `__proto__`, `constructor` and
- * `toString` must read and write like any other id, also on tables rehydrated from JSON (which
- * have `Object.prototype`), so reads check own properties and new tables have no prototype.
+ * Safe access to records keyed by untrusted strings. Every table in the slice is a plain object
+ * with `Object.prototype` (so a server component can hand the state to a client component, and
+ * `structuredClone` or JSON keep it as it is), and ids such as `__proto__`, `constructor` and
+ * `toString` must read and write like any other id: reads check own properties (`getOwn`), writes
+ * define own properties (`setOwn`), never through the `__proto__` setter.
  */
 
 /** The own property `name` of `object`, never an inherited one. */
@@ -9,31 +11,41 @@ export function getOwn<T>(object: { readonly [name: string]: T } | undefined, na
   return object !== undefined && Object.hasOwn(object, name) ? object[name] : undefined;
 }
 
-/** An empty object with no prototype: `table['__proto__'] = x` stores an ordinary property. */
+/** An empty table: a plain object, to be written with `setOwn`. */
 export function createTable<T>(): { [name: string]: T } {
-  return Object.create(null) as { [name: string]: T };
+  return {};
 }
 
 /**
- * Assigns every own entry of `source` onto `target`. For prototype-free tables (all the store
- * writes) a loop over the keys is about 1.7× as fast as `Object.assign` once tables hold thousands
- * of records, and every write copies the tables it touches.
+ * Writes `value` as the own property `name` of `table`: `__proto__` becomes an ordinary property
+ * (an assignment would replace the table's prototype); any other name is a plain assignment.
  */
+export function setOwn<T>(table: { [name: string]: T }, name: string, value: T): void {
+  if (name === '__proto__')
+    Object.defineProperty(table, name, { value, writable: true, enumerable: true, configurable: true });
+  else table[name] = value;
+}
+
+/** The own table `name` of `tables`, made (empty) and written there when it has none. */
+export function ownTable<T>(tables: { [name: string]: { [name: string]: T } }, name: string): { [name: string]: T } {
+  let table = getOwn(tables, name);
+  if (table === undefined) setOwn(tables, name, (table = createTable<T>()));
+  return table;
+}
+
+/** Assigns every own entry of `source` onto `target`, an entry named `__proto__` as an own property too. */
 export function assignTable<T>(
   target: { [name: string]: T },
   source: { readonly [name: string]: T } | undefined,
 ): { [name: string]: T } {
   if (source === undefined) return target;
-  if (Object.getPrototypeOf(source) !== null) return Object.assign(target, source);
-  const names = Object.keys(source);
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i] as string;
-    target[name] = source[name] as T;
-  }
+  // Object.assign would set the prototype of `target` from an own `__proto__` entry
+  if (!Object.hasOwn(source, '__proto__')) return Object.assign(target, source);
+  for (const name of Object.keys(source)) setOwn(target, name, source[name] as T);
   return target;
 }
 
-/** A prototype-free copy of `object`, to write into without touching the original. */
+/** A copy of `object` (a plain object), to write into without touching the original. */
 export function copyTable<T>(object: { readonly [name: string]: T } | undefined): { [name: string]: T } {
   return assignTable(createTable<T>(), object);
 }

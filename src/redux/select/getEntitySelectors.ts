@@ -4,7 +4,7 @@ import { All } from '../../schema/All.js';
 import { entityKey } from '../../schema/entityKey.js';
 import type { EntitySchema } from '../../schema/interface.js';
 import { isEntityClass } from '../../schema/isEntityClass.js';
-import { createTable, getOwn } from '../../utils/ownProperty.js';
+import { createTable, getOwn, setOwn } from '../../utils/ownProperty.js';
 import type { Denormalize } from '../../schema/types.js';
 import type { MountPoint } from '../mountPoint.js';
 import { tableInputs } from './tableInputs.js';
@@ -61,7 +61,7 @@ export function buildGetEntitySelectors(mount: MountPoint) {
       (list, ids) => {
         const byId = createTable<ItemOf<S>>();
         ids.forEach((id, i) => {
-          byId[id] = list[i] as ItemOf<S>;
+          setOwn(byId, id, list[i] as ItemOf<S>);
         });
         return byId;
       },

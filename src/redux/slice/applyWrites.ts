@@ -1,6 +1,6 @@
 import { copyKeyed, rememberKeys } from '../../normalizr/tableKeys.js';
 import type { EntityIndexes, EntityMetaStamps, EntityTable, EntityTables, MetaStamp } from '../../schema/interface.js';
-import { copyTable, getOwn } from '../../utils/ownProperty.js';
+import { assignTable, copyTable, getOwn, setOwn } from '../../utils/ownProperty.js';
 
 type Writable<T> = { [key: string]: T };
 
@@ -29,7 +29,7 @@ export function applyIndexWrites(indexes: EntityIndexes, writes: EntityIndexes):
     const current = copyTable(indexes[key]);
     for (const field in fields) {
       const entries = fields[field];
-      const merged = Object.assign(copyTable(current[field]), entries);
+      const merged = assignTable(copyTable(current[field]), entries);
       // a value its entity no longer holds is written as `undefined` (NormalizeWrites.writeIndexes): its entry goes
       for (const value in entries) if (entries[value] === undefined) delete merged[value];
       current[field] = merged;
@@ -41,21 +41,14 @@ export function applyIndexWrites(indexes: EntityIndexes, writes: EntityIndexes):
 
 /**
  * One table after its writes: `undefined` when nothing in it changes. A new table holding exactly
- * the written records IS the written table (prototype-free, as the write made it): no copy.
+ * the written records IS the written table: no copy.
  */
 function withWrites(
   table: EntityTable | undefined,
   written: EntityTable | undefined,
   deletions: readonly string[],
 ): EntityTable | undefined {
-  if (
-    table === undefined &&
-    deletions.length === 0 &&
-    written !== undefined &&
-    Object.getPrototypeOf(written) === null
-  ) {
-    return written;
-  }
+  if (table === undefined && deletions.length === 0 && written !== undefined) return written;
   let copy: Writable<unknown> | undefined;
   // the keys the copy gains, in order, while it only gains: then its key list follows from the table's
   let added: string[] | undefined = [];
@@ -64,7 +57,7 @@ function withWrites(
     if (getOwn(table, pk) === record) continue;
     copy ??= copyKeyed(table);
     if (table === undefined || !Object.hasOwn(table, pk)) added?.push(pk);
-    copy[pk] = record;
+    setOwn(copy, pk, record);
   }
   for (const pk of deletions) {
     const current = copy ?? table;
