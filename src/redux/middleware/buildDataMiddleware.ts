@@ -1,5 +1,6 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import type { MountPoint } from '../mountPoint.js';
+import { isMadeHere } from '../slice/adoptState.js';
 import { buildSnapshotFactory, type SnapshotSelectors } from '../select/snapshot.js';
 import { buildCollector, DEFAULT_KEEP_UNUSED_DATA_FOR } from './collect.js';
 import { buildCommit } from './commitAction.js';
@@ -75,7 +76,13 @@ export function buildDataMiddleware(
     return (next) => (action) => {
       if (mount.connectAction.match(action)) return api;
       reset(action);
-      return next(action);
+      const result = next(action);
+      // a rehydration (redux-persist's REHYDRATE) put another process's state in the slice
+      const held: unknown = (store.getState() as { readonly [path: string]: unknown } | undefined)?.[mount.reducerPath];
+      if (held !== undefined && !isMadeHere(held) && !mount.actions.adopt.match(action)) {
+        store.dispatch(mount.actions.adopt());
+      }
+      return result;
     };
   };
 }

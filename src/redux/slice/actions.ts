@@ -97,6 +97,11 @@ export function buildEntitiesActions(reducerPath: string) {
     expire: createAction<{ readonly keys: readonly string[] }>(`${reducerPath}/expire`),
     /** Removes unused results and the entities nothing reads any more (see `ctrl.gc()`). */
     sweep: createAction<SweepPayload>(`${reducerPath}/sweep`),
+    /**
+     * The slice holds a state from another process (a rehydration): the reducer adopts it
+     * (`adoptState`), as it adopts `preloadedState` on the store's first action.
+     */
+    adopt: createAction(`${reducerPath}/adopt`),
     /** Empties the slice; responses that started before it are dropped. */
     reset: createAction<{ readonly date: number }>(`${reducerPath}/reset`),
   };

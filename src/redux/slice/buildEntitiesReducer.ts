@@ -2,6 +2,7 @@ import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import type { RequestStart } from '../../schema/interface.js';
 import { startedBefore } from '../../schema/startedBefore.js';
 import type { EntitiesActions } from './actions.js';
+import { adoptState, markMadeHere } from './adoptState.js';
 import { applyTables, committedTables, pickTables, withLayers } from './optimisticLayers.js';
 import { removeRecords } from './removeRecords.js';
 import { buildInitialState, type EntitiesState, type ResponseMeta } from './state.js';
@@ -10,10 +11,17 @@ type MetaTable = EntitiesState['meta'];
 
 /**
  * The slice reducer. Plain functions, no Immer: each action copies only what it changes, so
- * unchanged tables, records and endpoint results keep their references for the selectors.
+ * unchanged tables, records and endpoint results keep their references for the selectors. A state
+ * it did not make (preloaded, rehydrated) is adopted first (`adoptState`).
  */
-export function buildEntitiesReducer(actions: EntitiesActions): Reducer<EntitiesState> {
-  return (state: EntitiesState = buildInitialState(), action: UnknownAction): EntitiesState => {
+export function buildEntitiesReducer(actions: EntitiesActions, reducerPath: string): Reducer<EntitiesState> {
+  const reduce = reduceWith(actions);
+  return (state: EntitiesState | undefined, action: UnknownAction): EntitiesState =>
+    markMadeHere(reduce(state === undefined ? buildInitialState() : adoptState(state, reducerPath), action));
+}
+
+function reduceWith(actions: EntitiesActions) {
+  return (state: EntitiesState, action: UnknownAction): EntitiesState => {
     if (actions.fetchFulfilled.match(action)) {
       const { key, result, meta, layers } = action.payload;
       const previous = state.meta[key];
