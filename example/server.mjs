@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import seedData from './seed.json' with { type: 'json' };
 
 const DIST = fileURLToPath(new URL('./dist/', import.meta.url));
 
@@ -21,29 +22,9 @@ const CONTENT_TYPES = {
   '.map': 'application/json; charset=utf-8',
 };
 
-/** Fresh data for one server: every `startServer` call starts from the same state. */
+/** Fresh data for one server: every `startServer` call starts from the seed data (seed.json). */
 function seed() {
-  return {
-    users: [
-      { id: '1', name: 'Ann' },
-      { id: '2', name: 'Bo' },
-    ],
-    feed: [
-      { id: 1, type: 'link', url: 'https://redux-toolkit.js.org', title: 'Redux Toolkit' },
-      { id: 2, type: 'post', content: 'schema.All lists every cached entity of a kind.' },
-      { id: 3, type: 'link', url: 'https://dataclient.io', title: 'Reactive Data Client' },
-      { id: 4, type: 'post', content: 'One mutation response can update several resources.' },
-    ],
-    trades: [
-      { id: 1, user: 1, amount: '10', coin: 'btc', created_at: '2026-11-20T10:00:00.000Z' },
-      { id: 2, user: 2, amount: '1.5', coin: 'eth', created_at: '2026-11-21T09:30:00.000Z' },
-      { id: 3, user: 1, amount: '2', coin: 'eth', created_at: '2026-11-21T14:15:00.000Z' },
-    ],
-    accounts: [
-      { id: 1, user: 1, balance: '1000.00', coin_value: '2.50' },
-      { id: 2, user: 2, balance: '250.00', coin_value: '2.50' },
-    ],
-  };
+  return structuredClone(seedData);
 }
 
 // Decimal strings are computed in fixed point, never through floats: 0.1 + 0.2 stays 0.3.

@@ -1,0 +1,116 @@
+/**
+ * The Next.js App Router example (example/next) in real Chromium: a server component fetches the
+ * users through the library and hands `store.getState()` to a client component, which builds its
+ * store from it. The server's HTML holds the users; after hydration the page makes no request of
+ * its own; a new user from the page joins the list after one POST. The app imports the library's
+ * build (dist/, which `npm test` makes first) as an installed package would.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+jest.setTimeout(180_000);
+
+const ROOT = join(__dirname, '..', '..');
+
+let server: ChildProcess | undefined;
+let url = '';
+let browser: Browser | undefined;
+let page: Page;
+const pageErrors: string[] = [];
+/** Every request the page made to the API, in order. */
+const apiRequests: string[] = [];
+
+/** Runs `npm run example:next`'s script (the library already built) on a free port; resolves with its URL. */
+function startNextExample(): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'example', 'next', 'serve.mjs')], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', LIBRARY_BUILT: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /http:\/\/127\.0\.0\.1:\d+\//.exec(output);
+      if (found) resolve({ child, url: found[0] });
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      reject(new Error(`example/next/serve.mjs exited with ${code} before serving:\n${output}`)),
+    );
+  });
+}
+
+beforeAll(async () => {
+  const started = await startNextExample();
+  server = started.child;
+  url = started.url;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  page = await browser.newPage();
+  page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(`console.error: ${message.text()}`);
+  });
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) apiRequests.push(`${request.method()} ${url.pathname}`);
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (server !== undefined && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+});
+
+afterEach(() => {
+  expect(pageErrors.splice(0)).toEqual([]);
+});
+
+test('the server’s HTML holds the users it fetched through the library', async () => {
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  expect(html).toMatch(/data-testid="user-name"[^>]*>Ann</);
+  expect(html).toMatch(/data-testid="user-name"[^>]*>Bo</);
+});
+
+test('hydrated from the server’s state: the users show, and the page requests nothing', async () => {
+  await page.goto(url, { waitUntil: 'networkidle' });
+  // hydrated: React has attached its handlers to the form
+  await page.waitForFunction(() => {
+    const input = document.querySelector('[data-testid="user-input"]');
+    return input !== null && Object.keys(input).some((key) => key.startsWith('__reactProps'));
+  });
+  expect(await page.getByTestId('user-name').allInnerTexts()).toEqual(['Ann', 'Bo']);
+  await page.waitForTimeout(300);
+  expect(apiRequests).toEqual([]);
+});
+
+test('a user added from the page joins the list after one POST, with no refetch', async () => {
+  await page.getByTestId('user-input').fill('Cy');
+  await page.getByTestId('user-submit').click();
+  await page.getByTestId('user-name').nth(2).waitFor();
+  expect(await page.getByTestId('user-name').allInnerTexts()).toEqual(['Ann', 'Bo', 'Cy']);
+  await page.waitForTimeout(300);
+  expect(apiRequests).toEqual(['POST /api/users']);
+});
