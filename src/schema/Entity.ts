@@ -31,14 +31,14 @@ import { isRecord } from '../utils/isRecord.js';
  *   id = '';
  *   name = '';
  *   pk() { return this.id; }
- *   static key = 'User';
+ *   static override key = 'User';
  * }
  * class Post extends Entity {
  *   id = 0;
  *   author = User.fromJS();
  *   pk() { return `${this.id}`; }
- *   static key = 'Post';
- *   static schema = { author: User };
+ *   static override key = 'Post';
+ *   static override schema = { author: User };
  * }
  * ```
  * @see README.md#schemas
@@ -66,8 +66,8 @@ export abstract class Entity {
    *   coin = '';
    *   usd = 0;
    *   pk() { return this.coin; }
-   *   static key = 'Price';
-   *   static dataExpiryLength = 5_000; // a page showing a Price refetches it once it is 5 s old
+   *   static override key = 'Price';
+   *   static override dataExpiryLength = 5_000; // a page showing a Price refetches it once it is 5 s old
    * }
    * ```
    */
