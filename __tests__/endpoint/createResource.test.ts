@@ -83,6 +83,14 @@ describe('createResource members', () => {
     expect(list({ userId: 1 })).toEqual(['1', '3']);
   });
 
+  test("push(args, body), as the README's Resources example: POST /todos?userId=1 with the body, joins the { userId: 1 } list", async () => {
+    const { store, list } = await withLists();
+    nock(API).post('/todos', { title: 'x' }).query({ userId: 1 }).reply(201, { id: 3, userId: 1, title: 'x' });
+    await store.dispatch(fetchEndpoint(TodoResource.getList.push, { userId: 1 }, { title: 'x' }));
+    expect(list()).toEqual(['1', '2', '3']);
+    expect(list({ userId: 1 })).toEqual(['1', '3']);
+  });
+
   test('order* arguments do not restrict membership', async () => {
     const setup = makeStore();
     nock(API)

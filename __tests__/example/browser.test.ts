@@ -81,6 +81,16 @@ async function loadPage(): Promise<void> {
   await page.getByTestId('rtkq-account-balance').waitFor();
 }
 
+/** The page's content is no wider than the window: nothing scrolls sideways. */
+async function expectPageWithinWindow(): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(innerWidth).toBe(1280);
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
 /** Width and height of a PNG file, from its IHDR chunk. */
 function pngSize(file: string): { width: number; height: number; signature: string } {
   const bytes = readFileSync(file);
@@ -189,6 +199,50 @@ describe('the example page in Chromium', () => {
     expect(await texts('user-name')).toEqual(['Ann', 'Bo', 'Cy']);
     expect(await page.getByTestId('new-user-name').inputValue()).toBe('');
     expect(await settledLog(before)).toEqual(['POST /users']);
+  });
+
+  test('a 200,000-character name is listed whole and wraps: the page stays as wide as the window', async () => {
+    const name = 'x'.repeat(200_000);
+    await page.getByTestId('new-user-name').fill(name);
+    await page.getByTestId('add-user').click();
+    await page.getByTestId('user').nth(2).waitFor();
+
+    expect(
+      await page
+        .getByTestId('user-name')
+        .nth(2)
+        .evaluate((element) => element.textContent),
+    ).toBe(name);
+    expect(await page.getByTestId('user-avatar').nth(2).innerText()).toBe('X');
+    await expectPageWithinWindow();
+  });
+
+  test("an emoji name's avatar is the whole emoji, not half of it", async () => {
+    await page.getByTestId('new-user-name').fill('👩‍💻 Dee');
+    await page.getByTestId('add-user').click();
+    await page.getByTestId('user').nth(2).waitFor();
+
+    expect(await texts('user-avatar')).toEqual(['A', 'B', '👩‍💻']);
+    expect(await page.getByTestId('user-name').nth(2).innerText()).toBe('👩‍💻 Dee');
+  });
+
+  test('a 400-digit amount wraps in both trade tables, and so does the refusal quoting a 400-digit cost', async () => {
+    const amount = `${'0'.repeat(399)}1`; // one coin: the server reads it as 1
+    await page.getByTestId('trade-amount').fill(amount);
+    await page.getByTestId('trade-submit').click();
+    await page.getByTestId('trade-row').nth(3).waitFor();
+    await page.getByTestId('rtkq-trade-row').nth(3).waitFor();
+
+    expect(await page.getByTestId('trade-row').nth(3).locator('td').nth(2).innerText()).toBe(amount);
+    expect(await page.getByTestId('rtkq-trade-row').nth(3).locator('td').nth(2).innerText()).toBe(amount);
+    await expectPageWithinWindow();
+
+    await page.getByTestId('trade-amount').fill(`1${'0'.repeat(399)}`);
+    await page.getByTestId('trade-submit').click();
+    const alert = page.getByTestId('trade-form').getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(/^Insufficient balance: this trade costs \d{400}\.00,/);
+    await expectPageWithinWindow();
   });
 
   test('one trade: the new row and the new balance come from ONE POST /trade, no GET after it', async () => {

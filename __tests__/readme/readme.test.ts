@@ -1,6 +1,7 @@
 /**
  * The README's code compiles as pasted: every ```ts and ```tsx block is type-checked on its own, as
- * a module of a user's app (strict TypeScript, bundler resolution), against the built package's
+ * a module of a user's app (bundler resolution, the repo's own strictness: `strict`, `noImplicitOverride`,
+ * `noUncheckedIndexedAccess`...), against the built package's
  * declarations (`rtk-entities` resolves to dist/ through package.json `exports`, as installed), so
  * each block must import and define everything it uses.
  */
@@ -9,6 +10,22 @@ import ts from 'typescript';
 import { readmeBlocks, type ReadmeBlock } from './readmeBlocks';
 
 const root = join(__dirname, '..', '..');
+
+/** The strictness options a user's app copies from ours: the repo's tsconfig.json values for these names. */
+const strictnessOptions = [
+  'strict',
+  'noImplicitOverride',
+  'noUncheckedIndexedAccess',
+  'useUnknownInCatchVariables',
+  'noFallthroughCasesInSwitch',
+  'exactOptionalPropertyTypes',
+] as const;
+const repoOptions = (
+  ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile).config as {
+    compilerOptions: Record<string, unknown>;
+  }
+).compilerOptions;
+const strictness = Object.fromEntries(strictnessOptions.map((name) => [name, repoOptions[name]]));
 
 /** Type-checks the blocks together, each its own module file; returns `README.md:line: message` per error. */
 function typeCheck(blocks: readonly ReadmeBlock[]): string[] {
@@ -20,7 +37,8 @@ function typeCheck(blocks: readonly ReadmeBlock[]): string[] {
         module: 'ESNext',
         moduleResolution: 'Bundler',
         jsx: 'react-jsx',
-        strict: true,
+        // the repo's own strictness (tsconfig.json), so a snippet that needs `override` fails here
+        ...strictness,
         skipLibCheck: true,
         noEmit: true,
         // a user's app: test blocks use Jest's globals
@@ -74,4 +92,18 @@ test('the README has TypeScript blocks, each a module that imports what it uses'
 test('every ts and tsx block of the README compiles as pasted', () => {
   // `npm test` builds dist/ before jest runs
   expect(typeCheck(blocks)).toEqual([]);
+}, 60_000);
+
+test("the blocks compile under the repo's strictness, so a subclass field without `override` fails", () => {
+  expect(strictness).toMatchObject({ strict: true, noImplicitOverride: true, noUncheckedIndexedAccess: true });
+  const probe = (key: string): ReadmeBlock => ({
+    line: 1,
+    language: 'ts',
+    section: 'probe',
+    code: `import { Entity } from 'rtk-entities';\nexport class User extends Entity {\n  id = '';\n  pk() { return this.id; }\n  ${key} = 'User';\n}\n`,
+  });
+  expect(typeCheck([probe('static key')])).toEqual([
+    expect.stringMatching(/^README\.md:5: This member must have an 'override' modifier/),
+  ]);
+  expect(typeCheck([probe('static override key')])).toEqual([]);
 }, 60_000);

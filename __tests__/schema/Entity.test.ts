@@ -1,7 +1,7 @@
 /**
  * Entity: the spec's entity shapes, the class hooks (nested schema, process, validate, merge,
  * shouldReorder, shouldUpdate) and indexes, which follow their values through the store; what a
- * constructor sees of nested defaults that a read overwrites.
+ * constructor sees of nested defaults that a read overwrites; a JavaScript class without pk().
  */
 import { Entity, MemoCache, RestEndpoint, denormalize, normalize, selectQuery, storeView } from '../../src/index';
 import { Account, FeedItem, Link, Post, Trade, User } from '../fixtures/spec';
@@ -265,5 +265,48 @@ describe('what a constructor sees during a read', () => {
     expect(first?.firstAuthor).not.toBe(second?.firstAuthor);
     expect(third?.author).toBeInstanceOf(Writer);
     expect(third?.author).toBe(third?.firstAuthor);
+  });
+});
+
+describe('an Entity class without pk(), as JavaScript allows', () => {
+  // `class Task extends Entity { id = ''; static key = 'Task'; }` in JavaScript: nothing requires pk()
+  abstract class Task extends Entity {
+    id = '';
+    title = '';
+    static override key = 'Task';
+  }
+  const JsTask = Task as unknown as typeof User;
+  const message =
+    /^Entity class Task has no pk\(\) method\. Add `pk\(\) \{ return this\.id; \}` .* or `static pk\(item\) \{ return item\.id; \}` to it\. Received: \{"id":"1","title":"a"\}$/;
+
+  test('normalizing names the class and the fix, and shows the item', () => {
+    expect(() => normalize([JsTask], [{ id: '1', title: 'a' }])).toThrow(message);
+    expect(() => normalize({ task: JsTask }, { task: { id: '1', title: 'a' } })).toThrow(message);
+  });
+
+  test('a response for it fails with that message and writes nothing', () => {
+    const { ctrl, slice } = makeStore();
+    const getUser = new RestEndpoint({ urlPrefix: 'https://api.example.com', path: '/users/:id', schema: User });
+    ctrl.setResponse(getUser, { id: '1' }, { id: '1', name: 'Ann' });
+    const before = slice();
+    const getTasks = new RestEndpoint({ urlPrefix: 'https://api.example.com', path: '/tasks', schema: [JsTask] });
+    expect(() => ctrl.setResponse(getTasks, [{ id: '1', title: 'a' }])).toThrow(message);
+    expect(ctrl.getError(getTasks)?.message).toMatch(message);
+    expect(slice().entities).toBe(before.entities);
+    expect(slice().entitiesMeta).toBe(before.entitiesMeta);
+    expect(slice().indexes).toBe(before.indexes);
+  });
+
+  test('the static pk the message offers works in its place', () => {
+    // JavaScript's `class StaticTask extends Task { static pk(item) { return item.id; } }`
+    class JsStaticTask extends JsTask {
+      static override key = 'StaticTask';
+      static override pk(item: Record<string, unknown>) {
+        return item.id as string;
+      }
+    }
+    expect(normalize([JsStaticTask], [{ id: '1', title: 'a' }]).entities.StaticTask).toEqual({
+      '1': { id: '1', title: 'a' },
+    });
   });
 });

@@ -20,7 +20,7 @@ export function TradeTable({ trades, testId = 'trade' }: { trades: readonly Trad
           <tr key={trade.pk()} data-testid={`${testId}-row`} data-id={trade.pk()}>
             <td>{trade.id}</td>
             <td>{trade.user}</td>
-            <td className="num">{trade.amount}</td>
+            <td className="num user-text">{trade.amount}</td>
             <td>{trade.coin.toUpperCase()}</td>
             <td>{trade.created_at === '' ? '' : time.format(new Date(trade.created_at))}</td>
           </tr>

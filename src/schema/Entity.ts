@@ -10,9 +10,11 @@ import { assignFields } from '../utils/ownProperty.js';
 import { describeValue } from '../utils/describeValue.js';
 import { atField, shapeError } from './shapeError.js';
 import { entityKey } from './entityKey.js';
+import { missingPk } from './missingPk.js';
 import { startedBefore } from './startedBefore.js';
 import { toPk } from './toPk.js';
 import { isRecord } from '../utils/isRecord.js';
+import { isProduction } from '../utils/devWarning.js';
 
 /**
  * A kind of data with an identity. Subclass it, declare fields with defaults, say how to find the
@@ -31,14 +33,14 @@ import { isRecord } from '../utils/isRecord.js';
  *   id = '';
  *   name = '';
  *   pk() { return this.id; }
- *   static key = 'User';
+ *   static override key = 'User';
  * }
  * class Post extends Entity {
  *   id = 0;
  *   author = User.fromJS();
  *   pk() { return `${this.id}`; }
- *   static key = 'Post';
- *   static schema = { author: User };
+ *   static override key = 'Post';
+ *   static override schema = { author: User };
  * }
  * ```
  * @see README.md#schemas
@@ -66,8 +68,8 @@ export abstract class Entity {
    *   coin = '';
    *   usd = 0;
    *   pk() { return this.coin; }
-   *   static key = 'Price';
-   *   static dataExpiryLength = 5_000; // a page showing a Price refetches it once it is 5 s old
+   *   static override key = 'Price';
+   *   static override dataExpiryLength = 5_000; // a page showing a Price refetches it once it is 5 s old
    * }
    * ```
    */
@@ -80,14 +82,20 @@ export abstract class Entity {
    */
   abstract pk(parent?: unknown, key?: string, args?: readonly unknown[]): string | number | undefined;
 
-  /** The primary key of a raw item: runs the instance `pk()` with `this` bound to `value`. */
+  /**
+   * The primary key of a raw item: runs the instance `pk()` with `this` bound to `value`. A JavaScript
+   * class may define this instead of `pk()`.
+   */
   static pk(
     value: EntityRecord,
     parent?: unknown,
     key?: string,
     args?: readonly unknown[],
   ): string | number | undefined {
-    return (this.prototype as Entity).pk.call(value, parent, key, args);
+    const { pk } = this.prototype as Partial<Entity>;
+    // a JavaScript class may have no pk(): TypeScript's abstract method does not reach it
+    if (pk === undefined && !isProduction()) throw missingPk(this, value);
+    return (pk as Entity['pk']).call(value, parent, key, args);
   }
 
   /**
