@@ -31,10 +31,10 @@ test('every entry is measured', () => {
   ]);
 });
 
-test('normalize, Entity and schema alone stay within about 6 KB (6.1 KB)', () => {
+test('normalize, Entity and schema alone stay within about 6 KB (6.2 KB)', () => {
   const [alone] = checks;
-  expect(alone?.sizeLimit).toBe(6100);
-  expect(alone?.size).toBeLessThanOrEqual(6100);
+  expect(alone?.sizeLimit).toBe(6200);
+  expect(alone?.size).toBeLessThanOrEqual(6200);
 });
 
 test.each(checks.map((check) => [check.name, check] as const))('%s is within its budget', (_name, check) => {
