@@ -68,7 +68,13 @@ export type {
 export type { Snapshot } from './redux/select/snapshot.js';
 export type { ResponseState, ResponseStatus, CountingSelector } from './redux/select/selectResponse.js';
 export type { EntitySelectors } from './redux/select/getEntitySelectors.js';
-export type { EntitiesActions, FulfilledPayload, RejectedPayload, RequestPayload } from './redux/slice/actions.js';
+export type {
+  EntitiesActions,
+  FulfilledPayload,
+  ReceivedPayload,
+  RejectedPayload,
+  RequestPayload,
+} from './redux/slice/actions.js';
 export type { RestEndpointOptions, RestEndpointExtendOptions } from './endpoint/RestEndpointOptions.js';
 export type { BodyMethod, DefaultBody, HttpMethod, RestArgs, RestParams } from './endpoint/RestArgs.js';
 export type { PathParams, PathParamValue } from './endpoint/pathTypes.js';

@@ -6,6 +6,9 @@
  * panel reads the same trades and account through an RTK Query api normalized with normalizeApi,
  * and its last line through RTK Query's own hooks, which follow every normalized write.
  *
+ * Two more pages, in a browser context of their own, are two tabs of the app: the store shares its
+ * writes on a BroadcastChannel, so a trade bought in one shows in the other with no request there.
+ *
  * The screenshot goes to .tmp/example.png; `UPDATE_SCREENSHOT=1 npx jest __tests__/example` writes
  * the README's docs/example.png instead, so an ordinary run leaves the working tree clean.
  */
@@ -68,7 +71,9 @@ async function settledLog(since: number): Promise<string[]> {
   return describeRequests((await readLog()).slice(since));
 }
 
-const texts = (testId: string) => page.getByTestId(testId).allInnerTexts();
+const texts = (testId: string) => textsIn(page, testId);
+/** The inner texts of every element with `testId` in `tab`. */
+const textsIn = (tab: Page, testId: string) => tab.getByTestId(testId).allInnerTexts();
 
 /** The page as the seed data shows it once every panel has loaded. */
 async function loadPage(): Promise<void> {
@@ -123,14 +128,19 @@ beforeAll(async () => {
     ],
   });
   page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-  page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
+  collectErrors(page);
+});
+
+/** Keeps the page's errors and warnings in `pageErrors`, for the test to answer for. */
+function collectErrors(tab: Page): void {
+  tab.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
+  tab.on('console', (message) => {
     // the browser's own line for the refused trade's 422, which the test provokes
     if (/status of 422/.test(message.text())) return;
     if (message.type() === 'error' || message.type() === 'warning')
       pageErrors.push(`console.${message.type()}: ${message.text()}`);
   });
-});
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -343,5 +353,51 @@ describe('the example page in Chromium', () => {
     expect(await page.getByTestId('rtkq-trade-row').count()).toBe(3);
     expect(await page.getByTestId('rtkq-account-balance').innerText()).toBe('1000.00');
     expect(await settledLog(before)).toEqual(['POST /trade']);
+  });
+});
+
+describe('two tabs of the example page', () => {
+  test('a trade bought in one tab shows in the other, which makes no request', async () => {
+    // a context of its own: the tabs share their BroadcastChannel with each other, not with `page`
+    const context = await (browser as Browser).newContext({ viewport: { width: 1280, height: 720 } });
+    try {
+      const [buyer, watcher] = [await context.newPage(), await context.newPage()];
+      for (const tab of [buyer, watcher]) {
+        collectErrors(tab);
+        await tab.goto(url);
+        await tab.getByTestId('trade-row').nth(2).waitFor();
+        await tab.getByTestId('account-balance').waitFor();
+        await tab.getByTestId('rtkq-trade-row').nth(2).waitFor();
+      }
+      await watcher.waitForTimeout(400);
+      const watcherRequests: string[] = [];
+      watcher.on('request', (request) => {
+        // the request log panel reads GET /__log every second: not the app's data
+        const { pathname } = new URL(request.url());
+        if (pathname !== '/__log') watcherRequests.push(`${request.method()} ${pathname}`);
+      });
+      const before = (await readLog()).length;
+
+      await buyer.getByTestId('trade-amount').fill('4');
+      await buyer.getByTestId('trade-coin').selectOption('eth');
+      await buyer.getByTestId('trade-submit').click();
+
+      await watcher.getByTestId('trade-row').nth(3).waitFor();
+      expect(await watcher.getByTestId('trade-row').nth(3).getAttribute('data-id')).toBe('4');
+      expect(await watcher.getByTestId('trade-row').nth(3).innerText()).toMatch(/^4\t1\t4\tETH\t/);
+      // 1000.00 − 4 coins × 2.50, from the one POST the buyer made
+      await watcher.waitForFunction(
+        () => document.querySelector('[data-testid="account-balance"]')?.textContent === '990.00',
+      );
+      expect(await textsIn(watcher, 'trade-row')).toEqual(await textsIn(buyer, 'trade-row'));
+
+      await watcher.waitForTimeout(400);
+      expect(watcherRequests).toEqual([]);
+      const requests = describeRequests((await readLog()).slice(before));
+      expect(requests).toHaveLength(1);
+      expect(requests[0]).toMatch(/^POST \/trade\/?$/);
+    } finally {
+      await context.close();
+    }
   });
 });

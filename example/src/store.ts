@@ -1,10 +1,16 @@
 // A Redux store as any app has one, with the entities slice and its middleware added, and an RTK
-// Query api whose responses normalizeApi's middleware normalizes into the same slice.
+// Query api whose responses normalizeApi's middleware normalizes into the same slice. The page's
+// tabs share their writes: a trade bought in one shows in every other, with no request there.
 import { configureStore } from '@reduxjs/toolkit';
 import { createDataMiddleware, entitiesSlice } from 'rtk-entities';
 import { entitiesApi, tradesApi } from './tradesApi';
 
 export const store = configureStore({
   reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer, [tradesApi.reducerPath]: tradesApi.reducer },
-  middleware: (getDefault) => getDefault().concat(tradesApi.middleware, createDataMiddleware(), entitiesApi.middleware),
+  middleware: (getDefault) =>
+    getDefault().concat(
+      tradesApi.middleware,
+      createDataMiddleware({ broadcastChannel: 'rtk-entities-example' }),
+      entitiesApi.middleware,
+    ),
 });

@@ -27,12 +27,19 @@ export type EntityTables = { readonly [key: string]: EntityTable | undefined };
 /**
  * When a request started. Clocks tie (one millisecond, a frozen clock), so each store also numbers
  * its requests: of two requests started in the same millisecond, the higher `seq` started later.
+ * A store that shares its writes with other tabs also names itself (`tab`), since its numbers mean
+ * nothing in another tab (see `startedBefore`).
  */
 export interface RequestStart {
   /** The clock time the request started at (epoch ms). */
   readonly fetchedAt: number;
   /** The store's request number, breaking ties of `fetchedAt`. @default 0 */
   readonly seq?: number;
+  /**
+   * The id of the store (tab) that started it, made once per middleware with a `broadcastChannel`:
+   * breaks ties of `fetchedAt` between tabs. Absent in a store that shares nothing.
+   */
+  readonly tab?: string;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Middleware } from '@reduxjs/toolkit';
 import type { MountPoint } from '../mountPoint.js';
 import { isMadeHere } from '../slice/adoptState.js';
 import { buildSnapshotFactory, type SnapshotSelectors } from '../select/snapshot.js';
+import { buildBroadcast, newTabId } from './broadcast.js';
 import { buildCollector, DEFAULT_KEEP_UNUSED_DATA_FOR } from './collect.js';
 import { buildCommit } from './commitAction.js';
 import { Network } from './network.js';
@@ -16,7 +17,7 @@ import type { DataApi, DataMiddlewareOptions, MiddlewareContext } from './types.
  * request registry and the parts that share it, and writes the middleware's API as one object
  * whose every method names the part that answers it. The Controller, thunks and the RTK Query
  * bridge reach that object with the mount point's connect action (`connection.ts`); every other
- * action passes the reset on its way to the reducer.
+ * action passes the reset on its way to the reducer, and the broadcast (other tabs) after it.
  *
  * @param selectors the mount point's selectors: what the fetch policy and `getOptimisticResponse` read
  */
@@ -33,7 +34,8 @@ export function buildDataMiddleware(
     const slice = () => mount.selectSlice(store.getState());
     // a subscriber that throws while our action is dispatched does not fail the request
     const dispatch = buildCommit(store.dispatch, slice);
-    const registry = buildRequestRegistry(now);
+    const tab = options.broadcastChannel === undefined ? undefined : newTabId();
+    const registry = buildRequestRegistry(now, tab);
     const context: MiddlewareContext = {
       mount,
       selectors,
@@ -56,6 +58,7 @@ export function buildDataMiddleware(
     const network = new Network({ ...context, optimistic, collector });
     const poller = buildPoller({ ask: network.ask, fetch: network.fetch, retain: collector.retain });
     const reset = buildReset(mount, registry, collector);
+    const relay = buildBroadcast({ ...context, optimistic }, options.broadcastChannel, tab, options.signal);
 
     const api: DataApi = {
       fetch: network.fetch,
@@ -76,7 +79,7 @@ export function buildDataMiddleware(
     return (next) => (action) => {
       if (mount.connectAction.match(action)) return api;
       reset(action);
-      const result = next(action);
+      const result = relay(action, next);
       // a rehydration (redux-persist's REHYDRATE) put another process's state in the slice
       const held: unknown = (store.getState() as { readonly [path: string]: unknown } | undefined)?.[mount.reducerPath];
       if (held !== undefined && !isMadeHere(held) && !mount.actions.adopt.match(action)) {

@@ -95,7 +95,7 @@ export class Network implements Pick<DataApi, 'fetch' | 'ask' | 'receive' | 'set
     assertStorableDepth(writes, source);
     const { entities, entitiesMeta, indexes } = writes;
     const layers = optimistic.settle(undefined, () => applyTables(committed, writes));
-    dispatch(mount.actions.set({ schema: schemaName(schema), entities, entitiesMeta, indexes, ...layers }));
+    dispatch(mount.actions.set({ schema: schemaName(schema), meta, entities, entitiesMeta, indexes, ...layers }));
   };
 
   /** `DataApi.fail`: stores an error given directly, as if the request had failed. */

@@ -34,8 +34,9 @@ const noop = (): void => {};
  * every request of this middleware at once (other libraries' requests are theirs to end).
  *
  * @param now the middleware's clock
+ * @param tab this store's id, when it shares writes between tabs: every start carries it (`RequestStart.tab`)
  */
-export function buildRequestRegistry(now: () => number): RequestRegistry {
+export function buildRequestRegistry(now: () => number, tab?: string): RequestRegistry {
   /** This middleware's requests by key, in the order they were asked for. */
   const byKey = new Map<string, Entry[]>();
   /** Every request that started and has not ended, with its start, in the order they started. */
@@ -46,7 +47,9 @@ export function buildRequestRegistry(now: () => number): RequestRegistry {
   const requestedFrom = new Map<string, number>();
   let sequence = 0;
 
-  const begin = (): RequestStart => ({ fetchedAt: now(), seq: ++sequence });
+  const numbered = (fetchedAt: number): RequestStart =>
+    tab === undefined ? { fetchedAt, seq: ++sequence } : { fetchedAt, seq: ++sequence, tab };
+  const begin = (): RequestStart => numbered(now());
 
   const shared = (key: string): Entry | undefined => byKey.get(key)?.find((entry) => entry.shared);
 
@@ -119,7 +122,7 @@ export function buildRequestRegistry(now: () => number): RequestRegistry {
     },
 
     track(fetchedAt, id) {
-      const tracked: Tracked = { start: { fetchedAt, seq: ++sequence } };
+      const tracked: Tracked = { start: numbered(fetchedAt) };
       const request: TrackedRequest = {
         start: tracked.start,
         settle() {

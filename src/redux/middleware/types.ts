@@ -29,6 +29,18 @@ export interface DataMiddlewareOptions {
    * @default 60
    */
   readonly keepUnusedDataFor?: number;
+  /**
+   * Shares this store's committed writes with every other store on a `BroadcastChannel` of this
+   * name (the app's other tabs) and applies theirs, in the order the writes started across tabs:
+   * responses, mutations, `setResponse`, `ctrl.set`, deletions and invalidations; never requests
+   * in flight or optimistic responses. A tab never repeats another's request. Leave it out on a
+   * server: there every store in the process would share one channel.
+   * @default undefined (nothing is shared)
+   * @see README.md#tabs
+   */
+  readonly broadcastChannel?: string;
+  /** Stops what the middleware keeps open: aborting it closes the broadcast channel. */
+  readonly signal?: AbortSignal;
 }
 
 /**

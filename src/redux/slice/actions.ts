@@ -53,6 +53,33 @@ export interface RejectedPayload extends RequestPayload {
 export interface SetPayload {
   /** The schema written, named as DevTools shows it (`User`, `schema.All(User)`); the reducer never reads it. */
   readonly schema?: string;
+  /** The write's meta (the records it wrote carry it in `entitiesMeta`); the reducer never reads it. */
+  readonly meta?: WriteMeta;
+  readonly entities: EntityTables;
+  readonly entitiesMeta: EntityMetaStamps;
+  readonly indexes: EntityIndexes;
+  /** While optimistic responses are shown: their layers, rebuilt over the new committed tables. */
+  readonly layers?: readonly OptimisticLayer[];
+}
+
+/**
+ * A write another store committed and posted on the broadcast channel (`broadcastChannel`), as this
+ * store applies it: only what is newer here than what it holds (`receivedWrites.ts`), with no
+ * request of this store (its requests in flight stay counted).
+ *
+ * @see README.md#tabs
+ */
+export interface ReceivedPayload {
+  /** The id of the tab that wrote it (`RequestStart.tab`). */
+  readonly from: string;
+  /** The endpoint call whose result it stores, when it came from one (a response, `setResponse`). */
+  readonly response?: {
+    readonly key: string;
+    /** The endpoint's name, for DevTools; the reducer never reads it. */
+    readonly endpoint?: string;
+    readonly result: unknown;
+    readonly meta: WriteMeta;
+  };
   readonly entities: EntityTables;
   readonly entitiesMeta: EntityMetaStamps;
   readonly indexes: EntityIndexes;
@@ -85,6 +112,8 @@ export function buildEntitiesActions(reducerPath: string) {
     ),
     /** A value was written with no request (`ctrl.set`: a websocket or server-sent message). */
     set: createAction<SetPayload>(`${reducerPath}/set`),
+    /** A write another tab committed, received on the broadcast channel (`broadcastChannel`). */
+    received: createAction<ReceivedPayload>(`${reducerPath}/received`),
     /** A request failed. */
     fetchRejected: createAction<RejectedPayload>(`${reducerPath}/fetchRejected`),
     /** A request ended without a result to store (aborted or dropped by a reset). */

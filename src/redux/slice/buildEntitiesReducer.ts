@@ -1,6 +1,7 @@
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
-import type { RequestStart } from '../../schema/interface.js';
+import type { RequestStart, WriteMeta } from '../../schema/interface.js';
 import { startedBefore } from '../../schema/startedBefore.js';
+import { getOwn } from '../../utils/ownProperty.js';
 import type { EntitiesActions } from './actions.js';
 import { adoptState, markMadeHere } from './adoptState.js';
 import { applyTables, committedTables, pickTables, withLayers } from './optimisticLayers.js';
@@ -23,23 +24,16 @@ export function buildEntitiesReducer(actions: EntitiesActions, reducerPath: stri
 function reduceWith(actions: EntitiesActions) {
   return (state: EntitiesState, action: UnknownAction): EntitiesState => {
     if (actions.fetchFulfilled.match(action)) {
-      const { key, result, meta, layers } = action.payload;
-      const previous = state.meta[key];
-      // a response to a later-started request already landed: keep its result, still merge the entities
-      const stale = previous !== undefined && startedBefore(meta, previous) && previous.error === undefined;
-      const next: EntitiesState = {
-        ...state,
-        endpoints: stale || state.endpoints[key] === result ? state.endpoints : { ...state.endpoints, [key]: result },
-        meta: setMeta(
-          state.meta,
-          key,
-          stale
-            ? settle(previous)
-            : { ...startOf(meta), date: meta.date, expiresAt: meta.expiresAt, ...pendingOf(previous, -1) },
-        ),
-      };
+      const next = withResult(state, action.payload, -1);
       const committed = applyTables(committedTables(state), action.payload);
-      return withLayers(next, committed, layers ?? state.optimistic);
+      return withLayers(next, committed, action.payload.layers ?? state.optimistic);
+    }
+    if (actions.received.match(action)) {
+      const { response } = action.payload;
+      // another tab's request: this store's own requests for the key stay pending
+      const next = response === undefined ? state : withResult(state, response, 0);
+      const committed = applyTables(committedTables(state), action.payload);
+      return withLayers(next, committed, action.payload.layers ?? state.optimistic);
     }
     if (actions.set.match(action)) {
       const committed = applyTables(committedTables(state), action.payload);
@@ -130,6 +124,31 @@ function reduceWith(actions: EntitiesActions) {
   };
 }
 
+/**
+ * The state with the result of a response for `key` stored, unless a response to a later-started
+ * request already landed (its result stays; the entities are still merged by the caller).
+ * @param change the change to the key's requests in flight: -1 when the response is this store's
+ */
+function withResult(
+  state: EntitiesState,
+  { key, result, meta }: { readonly key: string; readonly result: unknown; readonly meta: WriteMeta },
+  change: -1 | 0,
+): EntitiesState {
+  const previous = getOwn(state.meta, key);
+  const stale = previous !== undefined && startedBefore(meta, previous) && previous.error === undefined;
+  if (stale) return change === 0 ? state : { ...state, meta: setMeta(state.meta, key, settle(previous)) };
+  return {
+    ...state,
+    endpoints: state.endpoints[key] === result ? state.endpoints : { ...state.endpoints, [key]: result },
+    meta: setMeta(state.meta, key, {
+      ...startOf(meta),
+      date: meta.date,
+      expiresAt: meta.expiresAt,
+      ...pendingOf(previous, change),
+    }),
+  };
+}
+
 /** `table` without `keys`; the same object when it holds none of them. */
 function without<T>(table: { readonly [key: string]: T }, keys: readonly string[]): { readonly [key: string]: T } {
   if (!keys.some((key) => Object.hasOwn(table, key))) return table;
@@ -142,15 +161,15 @@ function setMeta(meta: MetaTable, key: string, value: ResponseMeta): MetaTable {
   return { ...meta, [key]: value };
 }
 
-/** `pending` after one more (+1) or one fewer (-1) request, left out at zero. */
-function pendingOf(previous: ResponseMeta | undefined, change: 1 | -1): { pending?: number } {
+/** `pending` after one more (+1), one fewer (-1) or as many (0) requests, left out at zero. */
+function pendingOf(previous: ResponseMeta | undefined, change: 1 | 0 | -1): { pending?: number } {
   const pending = Math.max(0, (previous?.pending ?? 0) + change);
   return pending === 0 ? {} : { pending };
 }
 
-/** `fetchedAt`, and `seq` when there is one (plain data: no `undefined` fields). */
-function startOf({ fetchedAt, seq }: RequestStart): RequestStart {
-  return seq === undefined ? { fetchedAt } : { fetchedAt, seq };
+/** `fetchedAt`, and `seq` and `tab` when there are (plain data: no `undefined` fields). */
+function startOf({ fetchedAt, seq, tab }: RequestStart): RequestStart {
+  return { fetchedAt, ...(seq === undefined ? {} : { seq }), ...(tab === undefined ? {} : { tab }) };
 }
 
 function settle(previous: ResponseMeta): ResponseMeta {

@@ -22,6 +22,8 @@ export interface ResponseMeta {
   readonly fetchedAt: number;
   /** The store's number of that request, ordering requests started in the same millisecond. */
   readonly seq?: number;
+  /** The tab that started it, when writes are shared between tabs (see `RequestStart.tab`). */
+  readonly tab?: string;
   /** When that response arrived. */
   readonly date: number;
   /** When it stops being fresh; 0 after `invalidate` or `expireAll`. */
@@ -47,6 +49,8 @@ export interface OptimisticLayer {
   /** When that request started; layers apply in this order (`fetchedAt`, then `seq`). */
   readonly fetchedAt: number;
   readonly seq?: number;
+  /** This store's id when it shares writes between tabs (see `RequestStart.tab`). */
+  readonly tab?: string;
   readonly entities: EntityTables;
   readonly entitiesMeta: EntityMetaStamps;
   readonly indexes: EntityIndexes;
