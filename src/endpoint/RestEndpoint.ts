@@ -8,7 +8,7 @@ import { hasHeader, headerRecord } from './headerRecord.js';
 import type { EndpointInterface, ErrorPolicy, RequestContext } from './interface.js';
 import { NetworkError } from './NetworkError.js';
 import { FetchError } from './FetchError.js';
-import { parseResponse, readResponse } from './parseResponse.js';
+import { NO_BODY_STATUS, parseResponse, readResponse } from './parseResponse.js';
 import { Invalidate } from '../schema/Invalidate.js';
 import { toSchemaClass } from '../normalizr/shorthand.js';
 import { schemaName } from '../normalizr/schemaName.js';
@@ -173,13 +173,11 @@ export class RestEndpoint<
       const read =
         this.parseResponse === RestEndpoint.prototype.parseResponse
           ? await readResponse(response, this)
-          : { value: await this.parseResponse(response), empty: response.status === 204 || response.status === 205 };
+          : { value: await this.parseResponse(response), empty: NO_BODY_STATUS[response.status] !== undefined };
       value = read.value;
+      const noBody = NO_BODY_STATUS[response.status];
       if (read.empty)
-        answer =
-          response.status === 204 || response.status === 205
-            ? `${response.status} ${response.status === 204 ? 'No Content' : 'Reset Content'}`
-            : `${response.status} with an empty body`;
+        answer = noBody === undefined ? `${response.status} with an empty body` : `${response.status} ${noBody}`;
     } catch (error) {
       if (timeout?.signal.aborted) throw timeout.signal.reason;
       throw error;

@@ -29,9 +29,12 @@ export interface ReadResponse {
   readonly empty: boolean;
 }
 
+/** The statuses that have no body by definition: 204 No Content and 205 Reset Content. */
+export const NO_BODY_STATUS: { readonly [status: number]: string } = { 204: 'No Content', 205: 'Reset Content' };
+
 /** `parseResponse`, also telling an empty body from a JSON `null`. */
 export async function readResponse(response: Response, endpoint: ParseTarget): Promise<ReadResponse> {
-  if (response.status === 204 || response.status === 205) return { value: null, empty: true };
+  if (NO_BODY_STATUS[response.status] !== undefined) return { value: null, empty: true };
   const text = await response.text();
   if (text === '') return { value: null, empty: true };
   return { value: parseText(text, response, endpoint), empty: false };

@@ -14,9 +14,9 @@ import { readRequestEvent } from './thunkAction.js';
  * the entities slice in agreement, per store, through the data middleware (`DataApi`).
  *
  * - A request's start takes a number of the store's request order when RTK Query dispatches its
- *   pending action (`track`), so its answer and ours compare by start (DESIGN §5.9).
+ *   pending action (`track`), so its answer and ours compare by start (README.md#long-running-apps-memory-unused-data-order).
  * - Query entries (`queryEntries.ts`): normalized when answered or otherwise written, and written
- *   back after every write to what they read, so both caches show the same values (DESIGN §8.1, §8.2).
+ *   back after every write to what they read, so both caches show the same values (README.md#already-on-rtk-query).
  * - Mutation entries (`mutationEntries.ts`): a response is normalized when fulfilled.
  * - A result is retained while RTK Query holds its entry and dropped the moment it does not.
  * - `resetEntireStore()` empties the entities slice, not RTK Query's cache: the entries RTK Query

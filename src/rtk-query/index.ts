@@ -1,5 +1,5 @@
 /**
- * `rtk-entities/rtk-query`: normalized RTK Query (DESIGN §7). No React here; the hooks are in
+ * `rtk-entities/rtk-query`: normalized RTK Query (README.md#already-on-rtk-query). No React here; the hooks are in
  * `rtk-entities/rtk-query/react`.
  */
 export { normalizeApi } from './normalizeApi.js';

@@ -4,7 +4,7 @@ import type { AnyRtkApi, ApiSchemas, NormalizeApiOptions, NormalizedApi, OnlyEnd
 /**
  * Normalizes an existing RTK Query api: every fulfilled query or mutation of an endpoint declared in
  * `schemas` is normalized into the entities slice, ordered with every other request by its start
- * (DESIGN §5.9), so one response updates every view that shows its entities, with no tags and no
+ * (README.md#long-running-apps-memory-unused-data-order), so one response updates every view that shows its entities, with no tags and no
  * refetch, and `schema.All` / `getEntitySelectors` see what RTK Query fetched. A result stays while
  * RTK Query holds its entry and goes when RTK Query removes it.
  *

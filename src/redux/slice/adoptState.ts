@@ -1,6 +1,6 @@
 import { isPlainObject } from '../../utils/isPlainObject.js';
 import { setOwn } from '../../utils/ownProperty.js';
-import { buildInitialState, type EntitiesState, type ResponseMeta } from './state.js';
+import { buildInitialState, holdsNothing, type EntitiesState, type ResponseMeta } from './state.js';
 
 /** Every slice state this process's reducers returned: any other one came from elsewhere. */
 const madeHere = new WeakSet<object>();
@@ -88,7 +88,7 @@ function withoutRequests(meta: EntitiesState['meta']): EntitiesState['meta'] {
     if (entry?.pending === undefined) continue;
     next ??= { ...meta };
     const { pending: _pending, ...settled } = entry;
-    if (settled.date === 0 && settled.error === undefined && settled.invalidated === undefined) delete next[key];
+    if (holdsNothing(settled)) delete next[key];
     else setOwn(next, key, settled);
   }
   return next ?? meta;

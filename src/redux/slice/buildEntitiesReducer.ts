@@ -6,7 +6,7 @@ import type { EntitiesActions } from './actions.js';
 import { adoptState, markMadeHere } from './adoptState.js';
 import { applyTables, committedTables, pickTables, withLayers } from './optimisticLayers.js';
 import { removeRecords } from './removeRecords.js';
-import { buildInitialState, type EntitiesState, type ResponseMeta } from './state.js';
+import { buildInitialState, holdsNothing, type EntitiesState, type ResponseMeta } from './state.js';
 
 type MetaTable = EntitiesState['meta'];
 
@@ -78,12 +78,7 @@ function reduceWith(actions: EntitiesActions) {
       const previous = state.meta[key];
       const settled = previous === undefined ? undefined : settle(previous);
       // an aborted first request leaves no entry behind: nothing was ever stored for this key
-      const empty =
-        settled !== undefined &&
-        settled.date === 0 &&
-        settled.pending === undefined &&
-        settled.error === undefined &&
-        settled.invalidated === undefined;
+      const empty = settled !== undefined && holdsNothing(settled);
       const next =
         settled === undefined
           ? state

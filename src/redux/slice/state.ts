@@ -94,6 +94,14 @@ export interface EntitiesState {
   readonly committed?: CommittedTables;
 }
 
+/**
+ * Whether a call's entry holds nothing: no answer stored (`date` 0), no error, not invalidated, no
+ * request in flight. Such an entry is dropped rather than kept (an aborted first request leaves none).
+ */
+export function holdsNothing(meta: ResponseMeta): boolean {
+  return meta.date === 0 && meta.pending === undefined && meta.error === undefined && meta.invalidated === undefined;
+}
+
 /** The slice before anything is fetched. */
 export function buildInitialState(): EntitiesState {
   return { entities: {}, entitiesMeta: {}, indexes: {}, endpoints: {}, meta: {}, lastReset: 0, optimistic: [] };
