@@ -1,4 +1,3 @@
-import { claimEntityKey } from '../schema/claimEntityKey.js';
 import { entityKey } from '../schema/entityKey.js';
 import { isEntityClass } from '../schema/isEntityClass.js';
 import { toSchemaClass } from './shorthand.js';
@@ -16,18 +15,12 @@ export function walkSchemas(schema: unknown, visit: (item: object) => void): voi
   add(schema);
 }
 
-/**
- * Every entity key a schema may read, following nested and circular schemas. In development, two
- * unrelated classes with one key throw here (`claimEntityKey`), where a schema is first read.
- */
+/** Every entity key a schema may read, following nested and circular schemas. */
 export function collectTableKeys(schema: unknown): string[] {
   const keys = new Set<string>();
   walkSchemas(schema, (item) => {
-    if (isEntityClass(item)) {
-      const key = entityKey(item);
-      claimEntityKey(key, item);
-      keys.add(key);
-    } else if (isStoredSchema(item)) keys.add(item.key);
+    if (isEntityClass(item)) keys.add(entityKey(item));
+    else if (isStoredSchema(item)) keys.add(item.key);
   });
   return [...keys];
 }

@@ -1,32 +1,36 @@
 import { isProduction } from '../utils/devWarning.js';
 import type { EntitySchema } from './interface.js';
 
-/** The class that holds each `static key`, as the development check has seen them. */
-const holders = new Map<string, EntitySchema>();
+/** Per mount point (a slice), the class that declares each `static key`, as the check has seen them. */
+const holdersByMount = new WeakMap<object, Map<string, EntitySchema>>();
 
-/** Whether one class extends the other (a subclass sharing its parent's table, as it inherits its key). */
-function related(one: EntitySchema, other: EntitySchema): boolean {
-  return Object.prototype.isPrototypeOf.call(one, other) || Object.prototype.isPrototypeOf.call(other, one);
+/** The class that declares `entity`'s key: itself, or the ancestor it inherits the key from. */
+function declarer(entity: EntitySchema): EntitySchema {
+  let current: unknown = entity;
+  while (typeof current === 'function' && !Object.hasOwn(current, 'key')) current = Object.getPrototypeOf(current);
+  return typeof current === 'function' ? (current as unknown as EntitySchema) : entity;
 }
 
 /**
- * Development check: one `static key` names one table, so two unrelated Entity classes with the
- * same key would silently share one. Throws naming both classes and the fix. A subclass sharing
- * its parent's table, or a class of the same name taking a key over (a module reloaded by hot
- * reloading), is not a slip. Nothing in production.
+ * Development check: in one slice (`mount`), one `static key` names one table, so two classes
+ * that each declare the same key would silently share one. Throws naming both classes and the fix.
+ * Subclasses inheriting a key share their parent's table, which is no slip; nor is a class of the
+ * same name declaring a key over (a module evaluated again by hot reloading). Nothing in production.
  *
- * @throws TypeError when an unrelated class already holds `key`
+ * @throws TypeError when another class of another name already declares `key` in this slice
  */
-export function claimEntityKey(key: string, entity: EntitySchema): void {
+export function claimEntityKey(mount: object, key: string, entity: EntitySchema): void {
   if (isProduction()) return;
+  let holders = holdersByMount.get(mount);
+  if (holders === undefined) holdersByMount.set(mount, (holders = new Map()));
+  const claimant = declarer(entity);
   const holder = holders.get(key);
-  if (holder === undefined || holder.name === entity.name) {
-    holders.set(key, entity);
+  if (holder === undefined || holder === claimant || holder.name === claimant.name) {
+    holders.set(key, claimant);
     return;
   }
-  if (holder === entity || related(holder, entity)) return;
   throw new TypeError(
-    `rtk-entities: Entity classes ${holder.name} and ${entity.name} both have static key '${key}', so they would ` +
-      `share one table and read each other's records. Give ${entity.name} its own: static override key = '${entity.name}';`,
+    `rtk-entities: Entity classes ${holder.name} and ${claimant.name} both have static key '${key}', so they would ` +
+      `share one table and read each other's records. Give ${claimant.name} its own: static override key = '${claimant.name}';`,
   );
 }

@@ -138,7 +138,14 @@ export function buildBroadcast(
     apply(actions.received({ from: message.tab, ...(response && { response }), ...writes, ...layers }));
   };
 
-  channel.onmessage = (event) => receive(event.data);
+  channel.onmessage = (event) => {
+    // a message that passed the checks and still cannot be applied is ignored like one that did not
+    try {
+      receive(event.data);
+    } catch (error) {
+      ignore(error instanceof Error ? error.message : String(error));
+    }
+  };
   channel.onmessageerror = () => ignore('it could not be deserialized');
   signal?.addEventListener(
     'abort',

@@ -65,11 +65,11 @@ export function readBroadcastMessage(data: unknown): BroadcastMessage {
         string(response.key, 'its "response.key"');
         if (response.endpoint !== undefined) string(response.endpoint, 'its "response.endpoint"');
       }
-      tables(message.entities, 'its "entities"', (table, where) =>
+      kinds(message.entities, 'its "entities"', (table, where) =>
         tables(table, where, (record, at) => object(record, at)),
       );
-      tables(message.entitiesMeta, 'its "entitiesMeta"', (stamps, where) => list(stamps, where, stamp));
-      tables(message.indexes, 'its "indexes"', (fields, where) =>
+      kinds(message.entitiesMeta, 'its "entitiesMeta"', (stamps, where) => list(stamps, where, stamp));
+      kinds(message.indexes, 'its "indexes"', (fields, where) =>
         tables(fields, where, (entries, at) =>
           tables(entries, at, (pk, entry) => {
             if (pk !== undefined) string(pk, entry);
@@ -103,6 +103,15 @@ function object(value: unknown, what: string): { readonly [field: string]: unkno
 function tables(value: unknown, what: string, entry: (item: unknown, where: string) => void): void {
   const table = object(value, what);
   for (const name of Object.keys(table)) entry(table[name], `${what}[${JSON.stringify(name)}]`);
+}
+
+/** Checks a table by kind (`Entity.key`): no kind is a name every object inherits (`__proto__`, `constructor`). */
+function kinds(value: unknown, what: string, entry: (item: unknown, where: string) => void): void {
+  tables(value, what, (item, where) => entry(item, where));
+  for (const kind of Object.keys(value as object)) {
+    if (kind in Object.prototype)
+      throw new TypeError(`${what} name the kind ${JSON.stringify(kind)}, which no Entity key can be`);
+  }
 }
 
 /** Checks an array whose every item passes `item`. */

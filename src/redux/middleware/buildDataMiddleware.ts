@@ -1,7 +1,7 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import type { MountPoint } from '../mountPoint.js';
-import { isMadeHere } from '../slice/adoptState.js';
 import { buildSnapshotFactory, type SnapshotSelectors } from '../select/snapshot.js';
+import { buildArrivalCheck } from './arrivals.js';
 import { buildBroadcast, newTabId } from './broadcast.js';
 import { buildCollector, DEFAULT_KEEP_UNUSED_DATA_FOR } from './collect.js';
 import { buildCommit } from './commitAction.js';
@@ -59,6 +59,7 @@ export function buildDataMiddleware(
     const poller = buildPoller({ ask: network.ask, fetch: network.fetch, retain: collector.retain });
     const reset = buildReset(mount, registry, collector);
     const relay = buildBroadcast({ ...context, optimistic }, options.broadcastChannel, tab, options.signal);
+    const checkArrivals = buildArrivalCheck({ ...context, optimistic });
 
     const api: DataApi = {
       fetch: network.fetch,
@@ -80,11 +81,7 @@ export function buildDataMiddleware(
       if (mount.connectAction.match(action)) return api;
       reset(action);
       const result = relay(action, next);
-      // a rehydration (redux-persist's REHYDRATE) put another process's state in the slice
-      const held: unknown = (store.getState() as { readonly [path: string]: unknown } | undefined)?.[mount.reducerPath];
-      if (held !== undefined && !isMadeHere(held) && !mount.actions.adopt.match(action)) {
-        store.dispatch(mount.actions.adopt());
-      }
+      checkArrivals(action);
       return result;
     };
   };

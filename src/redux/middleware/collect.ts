@@ -83,9 +83,22 @@ export function buildCollector(context: CollectorContext): Collector {
     return roots;
   };
 
-  const sweep = (removeKeys: readonly string[]): void => {
+  /**
+   * Results this store never saw fetched (rehydrated, or received from another tab) that no reader
+   * retains and that are older than keepUnusedDataFor: what they read is unknown, so while they
+   * stay no entity can be collected; they go as an unused result does.
+   */
+  const unreadStrangers = (state: EntitiesState, at: number): string[] =>
+    Object.keys(state.endpoints).filter((key) => {
+      if (endpoints.has(key) || (calls.get(key)?.count ?? 0) > 0 || requests.inFlight(key)) return false;
+      const meta = getOwn(state.meta, key);
+      return meta === undefined || at - meta.date >= 1000 * context.keepUnusedDataFor;
+    });
+
+  const sweep = (due: readonly string[]): void => {
     const state = slice();
     const at = now();
+    const removeKeys = [...due, ...unreadStrangers(state, at)];
     const payload = planSweep(state, {
       removeKeys,
       roots: rootsWithout(state, new Set(removeKeys)),

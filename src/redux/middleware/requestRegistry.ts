@@ -139,6 +139,12 @@ export function buildRequestRegistry(now: () => number, tab?: string): RequestRe
 
     inFlight: (key) => byKey.has(key),
 
+    startedKeys() {
+      const keys: string[] = [];
+      for (const request of byStart.keys()) if ('key' in request) keys.push(request.key);
+      return keys;
+    },
+
     starts: () => [...byStart.values()],
 
     layered() {

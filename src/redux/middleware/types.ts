@@ -208,6 +208,8 @@ export interface RequestRegistry {
   inFlight(key: string): boolean;
   /** The starts of every request in flight, other libraries' included. */
   starts(): RequestStart[];
+  /** The key of each of this middleware's requests that started and has not ended (a key per request). */
+  startedKeys(): string[];
   /** The requests in flight that show an optimistic response, with their starts and responses, in start order. */
   layered(): Array<{ readonly request: StartingRequest; readonly start: RequestStart; readonly response: unknown }>;
   /** A reset: every request is aborted and dropped, and no new read joins one. */

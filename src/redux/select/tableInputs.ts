@@ -1,14 +1,24 @@
 import type { EntityIndexes, EntityTables } from '../../schema/interface.js';
-import { collectTableKeys } from '../../normalizr/collectTableKeys.js';
+import { collectTableKeys, walkSchemas } from '../../normalizr/collectTableKeys.js';
+import { claimEntityKey } from '../../schema/claimEntityKey.js';
+import { entityKey } from '../../schema/entityKey.js';
+import { isEntityClass } from '../../schema/isEntityClass.js';
+import { isProduction } from '../../utils/devWarning.js';
 import type { MountPoint } from '../mountPoint.js';
 
 /**
  * Input selectors for exactly the tables (and indexes) a schema can read, so a selector recomputes
  * only when one of them changes, plus functions that turn their values back into the objects the
- * memo and queries read.
+ * memo and queries read. In development, two classes declaring one key in this slice throw here
+ * (`claimEntityKey`), where a schema is first read.
  */
 export function tableInputs(mount: MountPoint, schema: unknown) {
   const keys = collectTableKeys(schema);
+  if (!isProduction()) {
+    walkSchemas(schema, (item) => {
+      if (isEntityClass(item)) claimEntityKey(mount, entityKey(item), item);
+    });
+  }
   const selectors = keys.map((key) => (state: unknown) => mount.selectSlice(state).entities[key]);
   const indexSelectors = keys.map((key) => (state: unknown) => mount.selectSlice(state).indexes[key]);
   const byKey = <T>(values: readonly unknown[]): { [key: string]: T } => {

@@ -127,10 +127,11 @@ export function buildEntitiesActions(reducerPath: string) {
     /** Removes unused results and the entities nothing reads any more (see `ctrl.gc()`). */
     sweep: createAction<SweepPayload>(`${reducerPath}/sweep`),
     /**
-     * The slice holds a state from another process (a rehydration): the reducer adopts it
-     * (`adoptState`), as it adopts `preloadedState` on the store's first action.
+     * The slice holds a state that arrived from elsewhere (`preloadedState`, a rehydration): its
+     * requests in flight and optimistic layers go, and the marks of this store's own requests in
+     * flight (`pending`, a key per request) come back (`withoutForeignRequests`).
      */
-    adopt: createAction(`${reducerPath}/adopt`),
+    adopt: createAction<{ readonly pending: readonly string[] }>(`${reducerPath}/adopt`),
     /** Empties the slice; responses that started before it are dropped. */
     reset: createAction<{ readonly date: number }>(`${reducerPath}/reset`),
   };

@@ -1,28 +1,76 @@
 import { isPlainObject } from '../../utils/isPlainObject.js';
-import { setOwn } from '../../utils/ownProperty.js';
+import { getOwn, setOwn } from '../../utils/ownProperty.js';
 import { buildInitialState, holdsNothing, type EntitiesState, type ResponseMeta } from './state.js';
 
-/** Every slice state this process's reducers returned: any other one came from elsewhere. */
+/**
+ * The `meta` of every slice state this process's reducers returned. A state is known by its
+ * `meta`, not by itself: a wrapper such as redux-persist's nested `persistReducer` hands the
+ * reducer a shallow copy of its own state on every action, and a copy keeps its `meta`.
+ */
 const madeHere = new WeakSet<object>();
 
 /** Remembers `state` as made by this process's reducer, and returns it. */
 export function markMadeHere(state: EntitiesState): EntitiesState {
-  madeHere.add(state);
+  madeHere.add(state.meta);
   return state;
 }
 
-/** Whether `state` came from this process's reducer (not `preloadedState`, a rehydration or a server render). */
+/** Whether `state` is a slice state this process's reducer made (or a shallow copy of one). */
 export function isMadeHere(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && madeHere.has(state);
+  const meta = (state as { readonly meta?: unknown } | null | undefined)?.meta;
+  return typeof meta === 'object' && meta !== null && madeHere.has(meta);
 }
 
 /**
- * A slice state that came from another process (`preloadedState` from a server render,
- * redux-persist's rehydration, a state saved anywhere) as this store takes it: the other
- * process's requests in flight (`meta[key].pending`) and the optimistic layers it had not
- * confirmed are dropped, since no request here will settle them; committed data keeps its
- * `fetchedAt` and `expiresAt`, so stale data shows at once and is revalidated. A state made here
- * is returned as it is.
+ * A slice state as this store takes it when it arrived from elsewhere (`preloadedState` from a
+ * server render or another store, redux-persist's rehydration, a state saved anywhere): the
+ * requests in flight it lists and the optimistic layers it shows are dropped, since no request of
+ * this store will settle them, and the marks of this store's own requests in flight
+ * (`pendingKeys`, one per request) are put back; committed data keeps its `fetchedAt` and
+ * `expiresAt`, so stale data shows at once and is revalidated.
+ */
+export function withoutForeignRequests(state: EntitiesState, pendingKeys: readonly string[]): EntitiesState {
+  const { committed, ...rest } = state;
+  const tables = committed ?? state;
+  const own = countKeys(pendingKeys);
+  let meta = withoutRequests(state.meta, own);
+  for (const [key, pending] of own) {
+    if (getOwn(meta, key) === undefined) meta = { ...meta, [key]: { fetchedAt: 0, date: 0, expiresAt: 0, pending } };
+  }
+  return {
+    ...rest,
+    entities: tables.entities,
+    entitiesMeta: tables.entitiesMeta,
+    indexes: tables.indexes,
+    meta,
+    optimistic: [],
+  };
+}
+
+/**
+ * Whether `state` shows exactly this store's requests in flight (`pendingKeys`, a key per request)
+ * and optimistic layers only while it has some (`layered`): then nothing in it came from elsewhere.
+ */
+export function showsOwnRequests(state: EntitiesState, pendingKeys: readonly string[], layered: boolean): boolean {
+  if (state.optimistic.length > 0 && !layered) return false;
+  const own = countKeys(pendingKeys);
+  for (const [key, pending] of own) if (getOwn(state.meta, key)?.pending !== pending) return false;
+  for (const key of Object.keys(state.meta)) if (state.meta[key]?.pending !== undefined && !own.has(key)) return false;
+  return true;
+}
+
+/** How many times each key is listed. */
+function countKeys(keys: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * The state the reducer works on: `state` itself when this process's reducer made it, else the
+ * state as it arrived from another process, without that process's requests in flight and
+ * optimistic layers (`withoutForeignRequests`). The data middleware also settles a state from
+ * another store of this process, which only it can tell apart (`entities/adopt`).
  *
  * A value that is not a slice state of this version (a string, another shape, an older version's
  * shape) is reported with `console.error` naming the slice, and the slice starts empty: the store
@@ -37,58 +85,72 @@ export function adoptState(state: unknown, reducerPath: string): EntitiesState {
         `this version of rtk-entities made: ${problem}. The slice starts empty; clear the saved state ` +
         `(for redux-persist, raise its version or purge it) to stop seeing this.`,
     );
-    return markMadeHere(buildInitialState());
+    return buildInitialState();
   }
-  const arrived = state as EntitiesState;
-  const { committed, ...rest } = arrived;
-  const tables = committed ?? arrived;
-  return markMadeHere({
-    ...rest,
-    entities: tables.entities,
-    entitiesMeta: tables.entitiesMeta,
-    indexes: tables.indexes,
-    meta: withoutRequests(arrived.meta),
-    optimistic: [],
-  });
+  return withoutForeignRequests(state as EntitiesState, []);
+}
+
+/** Whether `value` is a plain object (not null, not an array). */
+function isObject(value: unknown): value is { readonly [field: string]: unknown } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && isPlainObject(value);
+}
+
+/** What is wrong with `tables` (entities, their meta stamps, indexes) as the slice holds them, or `undefined`. */
+function tablesProblem(tables: { readonly [field: string]: unknown }, where: string): string | undefined {
+  for (const field of ['entities', 'entitiesMeta', 'indexes'] as const) {
+    const byKind = tables[field];
+    if (!isObject(byKind)) return `its ${where}'${field}' is not an object`;
+    for (const kind of Object.keys(byKind)) {
+      const value = byKind[kind];
+      if (field === 'entitiesMeta') {
+        const stamps = Array.isArray(value) ? (value as unknown[]) : undefined;
+        const wrong = stamps?.find((stamp) => !isObject(stamp) || !isObject(stamp.meta) || !Array.isArray(stamp.pks));
+        if (stamps === undefined || wrong !== undefined)
+          return `its ${where}entitiesMeta for '${kind}' is not a list of writes`;
+      } else if (!isObject(value) || (field === 'indexes' && !Object.values(value).every(isObject))) {
+        return `its ${where}${field} for '${kind}' is not a table`;
+      }
+    }
+  }
+  return undefined;
 }
 
 /** What is wrong with `state` as a slice state, or `undefined` when nothing is. */
 function shapeProblem(state: unknown): string | undefined {
-  if (typeof state !== 'object' || state === null || !isPlainObject(state)) {
+  if (!isObject(state)) {
     return `it is ${state === null ? 'null' : Array.isArray(state) ? 'an array' : `a ${typeof state}`}, not an object`;
   }
-  for (const field of ['entities', 'entitiesMeta', 'indexes', 'endpoints', 'meta'] as const) {
-    const value = state[field];
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return `its '${field}' is not an object`;
+  for (const field of ['endpoints', 'meta'] as const) {
+    if (!isObject(state[field])) return `its '${field}' is not an object`;
   }
   if (typeof state.lastReset !== 'number') return "its 'lastReset' is not a number";
   if (!Array.isArray(state.optimistic)) return "its 'optimistic' is not an array";
   const meta = state.meta as { readonly [key: string]: unknown };
   for (const key of Object.keys(meta)) {
-    const entry = meta[key] as Partial<ResponseMeta> | null;
-    if (typeof entry !== 'object' || entry === null || typeof entry.fetchedAt !== 'number') {
+    const entry = meta[key];
+    if (!isObject(entry) || typeof entry.fetchedAt !== 'number') {
       return `its meta for '${key}' has no fetchedAt`;
     }
   }
-  const entitiesMeta = state.entitiesMeta as { readonly [kind: string]: unknown };
-  for (const kind of Object.keys(entitiesMeta)) {
-    if (!Array.isArray(entitiesMeta[kind])) return `its entitiesMeta for '${kind}' is not a list of writes`;
-  }
-  return undefined;
+  const problem = tablesProblem(state, '');
+  if (problem !== undefined || state.committed === undefined) return problem;
+  return isObject(state.committed) ? tablesProblem(state.committed, 'committed ') : "its 'committed' is not an object";
 }
 
 /**
- * `meta` without the marks of requests in flight: an entry kept only for a request that never
- * answered goes, as an aborted first request leaves none.
+ * `meta` with the marks of requests in flight set to `own` (this store's requests, by key): an
+ * entry kept only for a request that is not this store's goes, as an aborted first request leaves none.
  */
-function withoutRequests(meta: EntitiesState['meta']): EntitiesState['meta'] {
+function withoutRequests(meta: EntitiesState['meta'], own: ReadonlyMap<string, number>): EntitiesState['meta'] {
   let next: { [key: string]: ResponseMeta | undefined } | undefined;
   for (const key of Object.keys(meta)) {
     const entry = meta[key];
-    if (entry?.pending === undefined) continue;
+    const pending = own.get(key);
+    if (entry === undefined || entry.pending === pending) continue;
     next ??= { ...meta };
     const { pending: _pending, ...settled } = entry;
-    if (holdsNothing(settled)) delete next[key];
+    if (pending !== undefined) setOwn(next, key, { ...settled, pending });
+    else if (holdsNothing(settled)) delete next[key];
     else setOwn(next, key, settled);
   }
   return next ?? meta;

@@ -3,7 +3,7 @@ import type { RequestStart, WriteMeta } from '../../schema/interface.js';
 import { startedBefore } from '../../schema/startedBefore.js';
 import { getOwn } from '../../utils/ownProperty.js';
 import type { EntitiesActions } from './actions.js';
-import { adoptState, markMadeHere } from './adoptState.js';
+import { adoptState, markMadeHere, withoutForeignRequests } from './adoptState.js';
 import { applyTables, committedTables, pickTables, withLayers } from './optimisticLayers.js';
 import { removeRecords } from './removeRecords.js';
 import { buildInitialState, holdsNothing, type EntitiesState, type ResponseMeta } from './state.js';
@@ -112,6 +112,7 @@ function reduceWith(actions: EntitiesActions) {
         ? next
         : { ...next, committed: pickTables(removeRecords(state.committed, records)) };
     }
+    if (actions.adopt.match(action)) return withoutForeignRequests(state, action.payload.pending);
     if (actions.reset.match(action)) {
       return { ...buildInitialState(), lastReset: action.payload.date };
     }
