@@ -1,5 +1,5 @@
 import type { EntityTable } from '../schema/interface.js';
-import { setOwn } from '../utils/ownProperty.js';
+import { createTable, setOwn } from '../utils/ownProperty.js';
 
 const known = new WeakMap<object, readonly string[]>();
 
@@ -19,7 +19,7 @@ export function tableKeys(table: EntityTable | undefined): readonly string[] {
 
 /** A copy of `table` (a write copies the table it changes), through its remembered keys. */
 export function copyKeyed(table: EntityTable | undefined): { [pk: string]: EntityTable[string] } {
-  const copy: { [pk: string]: EntityTable[string] } = {};
+  const copy = createTable<EntityTable[string]>();
   if (table === undefined) return copy;
   const keys = tableKeys(table);
   for (let i = 0; i < keys.length; i++) {
