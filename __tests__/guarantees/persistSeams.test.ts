@@ -1,7 +1,9 @@
 /**
- * redux-persist's "nested persist" (persistReducer around the entities slice reducer only,
- * as redux-persist's README shows for persisting one slice). persistReducer hands the slice reducer
- * `{ ...state without _persist }` on every action: a new object each time.
+ * redux-persist's seams beside guarantees/persistence: its "nested persist" (persistReducer around
+ * the entities slice reducer only, as redux-persist's README shows for persisting one slice), which
+ * hands the slice reducer `{ ...state without _persist }` on every action, a new object each time;
+ * and its REHYDRATE landing while the new store already has a request in flight, with the README's
+ * recipe (persistReducer at the root, whitelist).
  */
 import { combineReducers, configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import {
@@ -16,7 +18,7 @@ import {
   type Storage,
 } from 'redux-persist';
 import { Entity, createEntities, createResource } from '../../src/index';
-import { API, assertNetworkDone, held, strictNetwork } from '../fixtures/store';
+import { API, assertNetworkDone, deferred, held, strictNetwork } from '../fixtures/store';
 import nock from 'nock';
 
 beforeEach(strictNetwork);
@@ -32,13 +34,24 @@ class Note extends Entity {
 }
 const NoteResource = createResource({ urlPrefix: API, path: '/notes/:id', schema: Note, optimistic: true });
 
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    getItem: async (key: string) => items.get(key) ?? null,
+/** Storage in memory whose first read waits for `open()` (the one `memoryStorage` gives is open). */
+function slowStorage(items = new Map<string, string>()) {
+  const gate = deferred();
+  const storage: Storage = {
+    getItem: async (key: string) => {
+      await gate.promise;
+      return items.get(key) ?? null;
+    },
     setItem: async (key: string, value: string) => void items.set(key, value),
     removeItem: async (key: string) => void items.delete(key),
   };
+  return { storage, open: gate.resolve };
+}
+
+function memoryStorage(): Storage {
+  const { storage, open } = slowStorage();
+  open();
+  return storage;
 }
 
 async function nestedPersistStore() {
@@ -96,4 +109,50 @@ test('no extra adopt action after every action', async () => {
   store.dispatch({ type: 'tick' });
   store.dispatch({ type: 'tick' });
   expect(actions.map((action) => action.type)).toEqual(['tick', 'tick']);
+});
+
+describe("REHYDRATE during this store's own request (the README's recipe, no PersistGate)", () => {
+  function persisted(storage: Storage) {
+    const { entitiesSlice, createDataMiddleware, createController } = createEntities();
+    const store = configureStore({
+      reducer: persistReducer(
+        { key: 'root', storage, whitelist: [entitiesSlice.reducerPath], timeout: 0 },
+        combineReducers({ [entitiesSlice.reducerPath]: entitiesSlice.reducer }),
+      ),
+      middleware: (getDefault) =>
+        getDefault({
+          serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+        }).concat(createDataMiddleware()),
+    });
+    let done!: () => void;
+    const ready = new Promise<void>((resolve) => (done = resolve));
+    const persistor = persistStore(store, null, () => done());
+    return { store, ctrl: createController(store), ready, persistor };
+  }
+
+  test('a request of this store in flight when REHYDRATE lands still shows as fetching, and its result is kept', async () => {
+    const items = new Map<string, string>();
+    // a saved state at rest with older data
+    const saver = slowStorage(items);
+    const first = persisted(saver.storage);
+    saver.open();
+    await first.ready;
+    nock(API)
+      .get('/notes')
+      .reply(200, [{ id: '1', text: 'old' }]);
+    await first.ctrl.fetch(NoteResource.getList);
+    await first.persistor.flush();
+
+    const { storage, open } = slowStorage(items);
+    const second = persisted(storage);
+    const server = held('get', '/notes', 200, [{ id: '1', text: 'new' }]);
+    const request = second.ctrl.fetch(NoteResource.getList);
+    await server.arrived;
+    open();
+    await second.ready;
+    expect(second.ctrl.getResponse(NoteResource.getList).isFetching).toBe(true);
+    server.release();
+    await request;
+    expect(second.ctrl.getResponse(NoteResource.getList).data?.map((note) => note.text)).toEqual(['new']);
+  });
 });
