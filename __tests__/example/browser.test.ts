@@ -12,12 +12,12 @@
  * The screenshot goes to .tmp/example.png; `UPDATE_SCREENSHOT=1 npx jest __tests__/example` writes
  * the README's docs/example.png instead, so an ordinary run leaves the working tree clean.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, startServer, stopServer } from './chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ROOT = join(__dirname, '..', '..');
 const SCREENSHOT = process.env.UPDATE_SCREENSHOT
   ? join(ROOT, 'docs', 'example.png')
@@ -36,27 +36,6 @@ let browser: Browser | undefined;
 let page: Page;
 let url: string;
 const pageErrors: string[] = [];
-
-/** Runs `npm run example`'s entry on a free port; resolves with the URL it prints. */
-function startExample(): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'example', 'index.mjs')], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: '0', EXAMPLE_QUIET: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /http:\/\/127\.0\.0\.1:\d+\//.exec(output);
-      if (found) resolve({ child, url: found[0] });
-    };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`example/index.mjs exited with ${code} before serving:\n${output}`)));
-  });
-}
 
 async function readLog(): Promise<LoggedRequest[]> {
   const response = await fetch(`${url}__log`);
@@ -107,26 +86,10 @@ function pngSize(file: string): { width: number; height: number; signature: stri
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `${CHROMIUM} is missing: the example's browser test needs Debian's Chromium. Install it with: apt-get update && apt-get install -y chromium`,
-    );
-  }
-  const started = await startExample();
+  const started = await startServer(join(ROOT, 'example', 'index.mjs'), ROOT, { EXAMPLE_QUIET: '1' });
   server = started.child;
   url = started.url;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   collectErrors(page);
 });
@@ -144,11 +107,7 @@ function collectErrors(tab: Page): void {
 
 afterAll(async () => {
   await browser?.close();
-  if (server !== undefined && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await stopServer(server);
 });
 
 beforeEach(async () => {

@@ -5,11 +5,10 @@
  * its own; a new user from the page joins the list after one POST. The app imports the library's
  * build (dist/, which `npm test` makes first) as an installed package would.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-
-const CHROMIUM = '/usr/bin/chromium';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, startServer, stopServer } from './chromium';
 
 jest.setTimeout(180_000);
 
@@ -23,45 +22,12 @@ const pageErrors: string[] = [];
 /** Every request the page made to the API, in order. */
 const apiRequests: string[] = [];
 
-/** Runs `npm run example:next`'s script (the library already built) on a free port; resolves with its URL. */
-function startNextExample(): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'example', 'next', 'serve.mjs')], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: '0', LIBRARY_BUILT: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /http:\/\/127\.0\.0\.1:\d+\//.exec(output);
-      if (found) resolve({ child, url: found[0] });
-    };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      reject(new Error(`example/next/serve.mjs exited with ${code} before serving:\n${output}`)),
-    );
-  });
-}
-
 beforeAll(async () => {
-  const started = await startNextExample();
+  // `npm run example:next`'s script, the library already built by npm test
+  const started = await startServer(join(ROOT, 'example', 'next', 'serve.mjs'), ROOT, { LIBRARY_BUILT: '1' });
   server = started.child;
   url = started.url;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
   page = await browser.newPage();
   page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
@@ -75,11 +41,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (server !== undefined && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await stopServer(server);
 });
 
 afterEach(() => {
