@@ -4,6 +4,7 @@
  * and `selectInvalidatedBy` read the current values. Items the write does not change keep their
  * references; entries it does not touch are left alone.
  */
+import { setAutoFreeze } from 'immer';
 import nock from 'nock';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query';
 import { createController, Entity, RestEndpoint } from '../../src/index';
@@ -124,6 +125,29 @@ test('the write-back passes RTK’s serializable and immutability checks and cha
   expect(JSON.parse(JSON.stringify(patched))).toEqual(patched);
   expect(errors).not.toHaveBeenCalled();
   errors.mockRestore();
+});
+
+test('written-back data is frozen as RTK Query freezes what it stores, and left unfrozen when the app turned auto-freeze off', async () => {
+  const { store } = await loadedStore();
+  nock(API).patch('/todos/1', { title: 'A!' }).reply(200, { id: 1, title: 'A!', done: false });
+  await store.dispatch(todosApi.endpoints.renameTodo.initiate({ id: 1, title: 'A!' }));
+  const frozen = raw(store);
+  expect(frozen.list?.[0]?.title).toBe('A!');
+  for (const part of [frozen.list, frozen.list?.[0], frozen.page, frozen.page?.items])
+    expect(Object.isFrozen(part)).toBe(true);
+
+  setAutoFreeze(false);
+  try {
+    const loose = await loadedStore();
+    nock(API).patch('/todos/1', { title: 'A?' }).reply(200, { id: 1, title: 'A?', done: false });
+    await loose.store.dispatch(todosApi.endpoints.renameTodo.initiate({ id: 1, title: 'A?' }));
+    const { list } = raw(loose.store);
+    expect(list?.[0]?.title).toBe('A?');
+    expect(Object.isFrozen(list)).toBe(false);
+    expect(Object.isFrozen(list?.[0])).toBe(false);
+  } finally {
+    setAutoFreeze(true);
+  }
 });
 
 describe('nested entities keep the shape the server sent', () => {

@@ -5,6 +5,7 @@ import type { DataApi } from '../redux/middleware/types.js';
 import { entityKey } from '../schema/entityKey.js';
 import type { EntityTables, RequestStart } from '../schema/interface.js';
 import { warnOnce } from '../utils/devWarning.js';
+import { freezeNewParts } from './freezeNewParts.js';
 import { field, stringField } from '../utils/field.js';
 import { isRecord } from '../utils/isRecord.js';
 import { getOwn } from '../utils/ownProperty.js';
@@ -234,6 +235,8 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
         if (plain === undefined) continue;
         const value = shareUnchanged(entry.data, plain, (part) => read.isEntity(part));
         if (value === entry.data) continue;
+        // RTK Query freezes what it stores (Immer's auto-freeze, on unless the app turned it off)
+        if (Object.isFrozen(entry.data)) freezeNewParts(value);
         entry.data = value;
         changes.push([entry, value]);
       }
