@@ -160,3 +160,42 @@ test('resetEntireStore empties the entities slice but not RTK Query’s cache: w
   store.dispatch(api.util.resetApiState());
   expect(slice().endpoints).toEqual({});
 });
+
+test('a result RTK Query drops sweeps when what it read may go; else it goes alone, and other unread data waits for the collector', async () => {
+  const clock = { now: 1_000_000 };
+  const { store, ctrl, slice } = quickApiStore({ now: () => clock.now });
+  const created = (id: number) => ({ trade: { id, amount: '1', coin: 'btc' }, account: { id, balance: '9.00' } });
+  nock(API).post('/trade').reply(201, created(3)).post('/trade').reply(201, created(4));
+  // read by nothing: no result holds it
+  ctrl.set(Account, { id: 5 }, { id: 5, balance: '5.00' });
+  // past the default keepUnusedDataFor (60 s): account 5 may go
+  clock.now += 61_000;
+  const recent = store.dispatch(api.endpoints.createTrade.initiate({ amount: '1' }));
+  await recent;
+  recent.reset();
+  // what the result read was written just now: the result goes alone
+  expect(slice().endpoints).toEqual({});
+  expect(Object.keys(slice().entities.Account ?? {}).sort()).toEqual(['3', '5']);
+  const old = store.dispatch(api.endpoints.createTrade.initiate({ amount: '1' }));
+  await old;
+  clock.now += 61_000;
+  old.reset();
+  // what it read may go: one sweep takes everything nothing reads
+  expect(slice().endpoints).toEqual({});
+  expect(slice().entities.Account ?? {}).toEqual({});
+  expect(slice().entities.Trade ?? {}).toEqual({});
+});
+
+test('a result RTK Query drops leaves what it read while that was written within keepUnusedDataFor', async () => {
+  const { store, slice } = quickApiStore();
+  nock(API)
+    .post('/trade')
+    .reply(201, { trade: { id: 3, amount: '1', coin: 'btc' }, account: { id: 1, balance: '9.00' } });
+  const mutation = store.dispatch(api.endpoints.createTrade.initiate({ amount: '1' }));
+  await mutation;
+  mutation.reset();
+  expect(slice().endpoints).toEqual({});
+  expect(slice().meta).toEqual({});
+  expect(Object.keys(slice().entities.Trade ?? {})).toEqual(['3']);
+  expect(Object.keys(slice().entities.Account ?? {})).toEqual(['1']);
+});

@@ -1,10 +1,13 @@
 import type { EndpointInterface } from '../../endpoint/interface.js';
+import { collectReachable, type Reached } from '../../normalizr/collectReachable.js';
 import { collectTableKeys } from '../../normalizr/collectTableKeys.js';
 import type { EntityMeta } from '../../schema/interface.js';
 import { getOwn } from '../../utils/ownProperty.js';
 import { stableStringify } from '../../utils/stableStringify.js';
 import { buildQueryInput } from '../select/buildQueryInput.js';
 import { planSweep, type SweepRoot } from './planSweep.js';
+import { metaOf } from '../slice/metaStamps.js';
+import type { SweepPayload } from '../slice/actions.js';
 import type { EntitiesState } from '../slice/state.js';
 import type { Collector, CollectorContext } from './types.js';
 
@@ -95,17 +98,48 @@ export function buildCollector(context: CollectorContext): Collector {
       return meta === undefined || at - meta.date >= 1000 * context.keepUnusedDataFor;
     });
 
-  const sweep = (due: readonly string[]): void => {
+  const unusedLongEnoughAt =
+    (at: number) =>
+    (meta: EntityMeta | undefined): boolean =>
+      meta === undefined || at - meta.date >= 1000 * context.keepUnusedDataFor;
+
+  /**
+   * Whether removing the results `keys` may leave an entity to collect: one they read has been
+   * stored long enough to go (what they do not read is read as much as before they went).
+   */
+  const mayFreeEntities = (state: EntitiesState, keys: readonly string[], at: number): boolean => {
+    const reached: Reached = new Map();
+    for (const key of keys) {
+      const endpoint = endpoints.get(key);
+      const input = getOwn(state.endpoints, key);
+      if (input === undefined || input === null) continue;
+      // a result this store never saw fetched: what it reads is unknown
+      if (endpoint === undefined) return true;
+      collectReachable(endpoint.schema, input, state.entities, [], reached);
+    }
+    const unusedLongEnough = unusedLongEnoughAt(at);
+    for (const [kind, pks] of reached)
+      for (const pk of pks) if (unusedLongEnough(metaOf(state.entitiesMeta, kind, pk))) return true;
+    return false;
+  };
+
+  /**
+   * Removes the results `due`; with `entities`, also every entity nothing reads that may go, the
+   * results no reader retains that this store never saw fetched, and the deletions no request in
+   * flight can undo (a sweep, which walks every remaining read).
+   */
+  const sweep = (due: readonly string[], entities = true): void => {
     const state = slice();
     const at = now();
-    const removeKeys = [...due, ...unreadStrangers(state, at)];
-    const payload = planSweep(state, {
-      removeKeys,
-      roots: rootsWithout(state, new Set(removeKeys)),
-      unusedLongEnough: (meta: EntityMeta | undefined) =>
-        meta === undefined || at - meta.date >= 1000 * context.keepUnusedDataFor,
-      inFlight: requests.starts(),
-    });
+    const removeKeys = entities ? [...due, ...unreadStrangers(state, at)] : due;
+    const payload = entities
+      ? planSweep(state, {
+          removeKeys,
+          roots: rootsWithout(state, new Set(removeKeys)),
+          unusedLongEnough: unusedLongEnoughAt(at),
+          inFlight: requests.starts(),
+        })
+      : resultsOnly(state, due);
     for (const key of removeKeys) {
       endpoints.delete(key);
       const retention = calls.get(key);
@@ -215,7 +249,8 @@ export function buildCollector(context: CollectorContext): Collector {
 
     /** Removes these results now (their source dropped them), with what only they read, in one sweep. */
     drop(keys: readonly string[]): void {
-      sweep(keys);
+      // a sweep walks every remaining read: needed only when something the results read may go now
+      sweep(keys, mayFreeEntities(slice(), keys, now()));
     },
 
     /** The slice was emptied (a reset): nothing stored is left to remember. */
@@ -229,4 +264,10 @@ export function buildCollector(context: CollectorContext): Collector {
 function queryRoot(state: EntitiesState, schema: unknown, args: readonly unknown[]): SweepRoot {
   const { input } = buildQueryInput(schema, args, state.entities, state.indexes, collectTableKeys(schema));
   return { schema, input, args };
+}
+
+/** A sweep that removes the stored results `keys` and nothing else; `undefined` when none is stored. */
+function resultsOnly(state: EntitiesState, keys: readonly string[]): SweepPayload | undefined {
+  const stored = keys.filter((key) => Object.hasOwn(state.endpoints, key) || getOwn(state.meta, key) !== undefined);
+  return stored.length === 0 ? undefined : { keys: stored, records: {} };
 }
