@@ -1,4 +1,4 @@
-import { createSelector } from 'reselect';
+import { createSelector, lruMemoize } from 'reselect';
 import type { MountPoint } from '../redux/mountPoint.js';
 import { queryDelegate } from '../redux/select/queryDelegate.js';
 import type { CountingSelector } from '../redux/select/selectResponse.js';
@@ -30,6 +30,9 @@ export type EntrySelector = CountingSelector<NormalizedResult> &
     readonly rtk: RtkSelector;
   };
 
+/** How many sets of inputs a selector keeps the result of. */
+const RECENT = 4;
+
 function missingMiddleware(declared: DeclaredEndpoint): string {
   return (
     `normalizeApi: ${declared.label} was fulfilled, but entitiesApi.middleware is not in the store, so the response was never ` +
@@ -51,9 +54,11 @@ function missingMiddleware(declared: DeclaredEndpoint): string {
  * - When normalizing the entry's data failed, the result is an error naming the endpoint; an
  *   entry fulfilled in a store where `entitiesApi.middleware` never ran is an error saying so.
  *
- * Memoized on RTK Query's result, the stored result and the tables the schema can read, per set of
- * them (so per store): the same object while none changes, and while a change leaves every field
- * as it was. `recomputations()` counts the results it built.
+ * Memoized on RTK Query's result, the stored result and the tables the schema can read, for the
+ * last `RECENT` sets of them (each store's latest, for up to `RECENT` stores read in turn): the same
+ * object while none changes, and while a change leaves every field as it was. Kept by recency, not
+ * in `WeakMap`s: a selector recomputes after every write it reads, and the `WeakMap` nodes each new
+ * input made cost about as much as the read itself. `recomputations()` counts the results it built.
  *
  * @param storageKeyOf where the entry's normalized result is stored, once that is known
  * @param argsOf the arguments the read takes (`schema.Query`, the record's key), from RTK Query's result
@@ -114,7 +119,12 @@ export function normalizedSelector(
       }
       return { ...rtk, data, currentData };
     },
-    { memoizeOptions: { resultEqualityCheck: shallowEqual } },
+    {
+      memoize: lruMemoize,
+      memoizeOptions: { maxSize: RECENT, resultEqualityCheck: shallowEqual },
+      argsMemoize: lruMemoize,
+      argsMemoizeOptions: { maxSize: RECENT },
+    },
   );
   return Object.assign(selector, { rtk: rtkSelect }) as unknown as EntrySelector;
 }
