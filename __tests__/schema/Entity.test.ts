@@ -38,6 +38,24 @@ describe('Entity shapes (spec 2.3)', () => {
     expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
     expect(denormalize(User, result, entities)).toBeInstanceOf(User);
   });
+  test('a record is never the caller’s object, unless it is a frozen plain object no one can change', () => {
+    const loose = { id: '1', name: 'Ann' };
+    const frozen = Object.freeze({ id: '2', name: 'Bo' });
+    class Row {
+      id = '3';
+      name = 'Cy';
+    }
+    const instance = Object.freeze(new Row());
+    const { entities } = normalize([User], [loose, frozen, instance]);
+    expect(entities.User?.['1']).toEqual(loose);
+    expect(entities.User?.['1']).not.toBe(loose);
+    expect(entities.User?.['2']).toBe(frozen);
+    // not plain: copied into a plain record
+    expect(entities.User?.['3']).not.toBe(instance);
+    expect(Object.getPrototypeOf(entities.User?.['3'])).toBe(Object.prototype);
+    loose.name = 'changed';
+    expect(entities.User?.['1']?.name).toBe('Ann');
+  });
 });
 
 describe('Entity hooks', () => {

@@ -268,9 +268,16 @@ export abstract class Entity {
   }
 }
 
-/** The record to store: never the caller's own object (`process` may return its input). */
+/**
+ * The record to store: never the caller's own object (`process` may return its input), unless it is
+ * a frozen plain object, which no one can change (RTK Query's cache freezes what it holds: its items
+ * are then stored as they are, one object for both caches).
+ */
 function detached(processed: EntityRecord, input: object): EntityRecord {
-  return processed === input ? { ...processed } : processed;
+  if (processed !== input) return processed;
+  return Object.isFrozen(processed) && Object.getPrototypeOf(processed) === Object.prototype
+    ? processed
+    : { ...processed };
 }
 
 function isEmpty(object: object): boolean {
