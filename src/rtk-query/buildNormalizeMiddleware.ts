@@ -3,11 +3,12 @@ import { connectToMiddleware } from '../redux/connection.js';
 import type { MountPoint } from '../redux/mountPoint.js';
 import type { DataApi } from '../redux/middleware/types.js';
 import { field, stringField } from '../utils/field.js';
+import { freezeNewParts } from './freezeNewParts.js';
 import { buildMutationEntries } from './mutationEntries.js';
 import { readPatches, type Patch } from './patchHistory.js';
 import { buildQueryEntries } from './queryEntries.js';
 import type { ApiPlan } from './readApi.js';
-import { readRequestEvent } from './thunkAction.js';
+import { readRequestEvent, type RequestEvent } from './thunkAction.js';
 
 /**
  * The middleware of `normalizeApi`: keeps the declared endpoints' entries of RTK Query's cache and
@@ -70,6 +71,12 @@ export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): M
       const event = readRequestEvent(reducerPath, action);
       const declared = event === undefined ? undefined : plan.endpoints.get(event.endpointName);
       const rawPatch = readRawPatch(action);
+      if (
+        event?.status === 'fulfilled' &&
+        declared !== undefined &&
+        storesAsIs(field(store.getState(), reducerPath), event)
+      )
+        freezeNewParts(event.payload);
       const result = next(action);
       // after RTK Query's reducer: without the data middleware this throws, and RTK Query stores the error as the request's
       if (event?.status === 'pending' && declared !== undefined)
@@ -111,4 +118,25 @@ export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): M
       return result;
     };
   };
+}
+
+/**
+ * Whether RTK Query's reducer stores the answer `event` carries as it is (a query entry's first
+ * data, a tracked mutation's data) and then freezes it: Immer's auto-freeze walks every part it is
+ * handed that is not frozen yet. Its entry, written by RTK Query's pending action, tells both: it
+ * awaits this very request, and it is frozen (the app did not turn auto-freeze off).
+ * @param apiState `state[reducerPath]` before the answer is applied
+ */
+function storesAsIs(apiState: unknown, event: RequestEvent): boolean {
+  const entry =
+    event.kind === 'query'
+      ? field(field(apiState, 'queries'), event.queryCacheKey ?? '')
+      : field(field(apiState, 'mutations'), event.mutationCacheKey);
+  return (
+    typeof entry === 'object' &&
+    entry !== null &&
+    Object.isFrozen(entry) &&
+    field(entry, 'requestId') === event.requestId &&
+    field(entry, 'data') === undefined
+  );
 }
