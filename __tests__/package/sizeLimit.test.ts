@@ -31,10 +31,10 @@ test('every entry is measured', () => {
   ]);
 });
 
-test('normalize, Entity and schema alone stay within about 6 KB (6.3 KB)', () => {
+test('normalize, Entity and schema alone stay within about 6 KB (6.35 KB)', () => {
   const [alone] = checks;
-  expect(alone?.sizeLimit).toBe(6300);
-  expect(alone?.size).toBeLessThanOrEqual(6300);
+  expect(alone?.sizeLimit).toBe(6350);
+  expect(alone?.size).toBeLessThanOrEqual(6350);
 });
 
 test.each(checks.map((check) => [check.name, check] as const))('%s is within its budget', (_name, check) => {

@@ -1,4 +1,4 @@
-import { createSelector, lruMemoize } from 'reselect';
+import { createSelector } from 'reselect';
 import type { MountPoint } from '../redux/mountPoint.js';
 import { queryDelegate } from '../redux/select/queryDelegate.js';
 import type { CountingSelector } from '../redux/select/selectResponse.js';
@@ -9,6 +9,7 @@ import { warnOnce } from '../utils/devWarning.js';
 import { field } from '../utils/field.js';
 import { getOwn } from '../utils/ownProperty.js';
 import { isRecord } from '../utils/isRecord.js';
+import { recentMemoize } from '../utils/recentMemoize.js';
 import type { ApiPlan, DeclaredEndpoint, RtkSelector } from './readApi.js';
 import { shallowEqual } from './shallowEqual.js';
 
@@ -55,10 +56,9 @@ function missingMiddleware(declared: DeclaredEndpoint): string {
  *   entry fulfilled in a store where `entitiesApi.middleware` never ran is an error saying so.
  *
  * Memoized on RTK Query's result, the stored result and the tables the schema can read, for the
- * last `RECENT` sets of them (each store's latest, for up to `RECENT` stores read in turn): the same
- * object while none changes, and while a change leaves every field as it was. Kept by recency, not
- * in `WeakMap`s: a selector recomputes after every write it reads, and the `WeakMap` nodes each new
- * input made cost about as much as the read itself. `recomputations()` counts the results it built.
+ * last `RECENT` sets of them (`recentMemoize`: each store's latest, for up to `RECENT` stores read
+ * in turn): the same object while none changes, and while a change leaves every field as it was.
+ * `recomputations()` counts the results it built.
  *
  * @param storageKeyOf where the entry's normalized result is stored, once that is known
  * @param argsOf the arguments the read takes (`schema.Query`, the record's key), from RTK Query's result
@@ -120,10 +120,10 @@ export function normalizedSelector(
       return { ...rtk, data, currentData };
     },
     {
-      memoize: lruMemoize,
-      memoizeOptions: { maxSize: RECENT, resultEqualityCheck: shallowEqual },
-      argsMemoize: lruMemoize,
-      argsMemoizeOptions: { maxSize: RECENT },
+      memoize: recentMemoize,
+      memoizeOptions: { size: RECENT, resultEqualityCheck: shallowEqual },
+      argsMemoize: recentMemoize,
+      argsMemoizeOptions: { size: RECENT },
     },
   );
   return Object.assign(selector, { rtk: rtkSelect }) as unknown as EntrySelector;
