@@ -104,9 +104,11 @@ export class PlainRead implements DenormalizeDelegate {
     const record = getOwn(this.tables[key], pk);
     if (record === undefined) return undefined;
     if (isEntityClass(entity) && isFlat(entity)) {
-      // no cycle and nothing nested: built directly, and as it was when read from the same record again
+      // no cycle and nothing nested: built directly, and as it was when it is the record (stored as
+      // the entry holds it) or was read from the same record
       const before = this.index.get(key, pk);
-      if (before !== undefined && this.index.known.readFrom.get(before) === record) return before;
+      if (before !== undefined && (before === record || this.index.known.readFrom.get(before) === record))
+        return before;
       const value = this.plainEntity(entity, record, before);
       this.index.set(key, pk, value, record);
       return value;
