@@ -97,6 +97,23 @@ describe('denormalize memo', () => {
     });
   });
 
+  test('a rebuilt read holding the items of an earlier result is that result’s object, so a rollback to its tables shows the same one', () => {
+    const cache = new MemoCache();
+    const people = [Person];
+    const ids = ['p1'];
+    const person = { id: 'p1', name: 'Ann' };
+    const read = (table: Record<string, object>) => cache.denormalize(people, ids, { Person: table });
+    const empty = read({});
+    const emptyTables = { Person: {} };
+    expect(cache.denormalize(people, ids, emptyTables)).toBe(empty); // equal items: the latest result's object
+    expect(read({ p1: person })).toHaveLength(1);
+    // empty again, in new tables: the object shown for no items before, not a new one
+    const emptyAgain = read({});
+    expect(emptyAgain).toBe(empty);
+    // back to tables read before (a rollback): the same object as the rebuilt read just showed
+    expect(cache.denormalize(people, ids, emptyTables)).toBe(emptyAgain);
+  });
+
   test('a deleted entity leaves lists and All', () => {
     const { result, entities, cache } = setup();
     const all = new schema.All(Article);

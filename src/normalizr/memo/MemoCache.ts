@@ -65,8 +65,9 @@ interface Result {
  *    keeps its last `HISTORY` versions, and an old record its own, so going back to earlier records
  *    or what they held (a rollback, another store sharing this memo) finds the objects of then.
  * 3. **A rebuilt result holding the same things.** When a read had to be rebuilt and its output holds
- *    the very items of its latest result (arrays and plain objects compared item by item), the latest
- *    result is returned.
+ *    the very items of one of its kept results (arrays and plain objects compared item by item), that
+ *    result's output is returned, the latest first: so a rollback to tables of one of them, which
+ *    returns that result, shows the same object as a rebuilt read of them showed.
  *
  * Records keep their reference while unchanged because writes keep the stored record when a merge
  * changes nothing (`NormalizeWrites`, `sameJson`); selectors add their own per-store caches on top.
@@ -139,7 +140,14 @@ export class MemoCache {
       }
     }
     let output = this.read(schemaClass, input, tables, args, id, argsKey, roots);
-    if (same && equivalent(latest.output, output)) output = latest.output;
+    // holding the very items of a kept result (the latest, or one a rollback may return to): that result's output
+    if (same) {
+      for (let kept: Result | undefined = latest; kept !== undefined; kept = kept.previous) {
+        if (!equivalent(kept.output, output)) continue;
+        output = kept.output;
+        break;
+      }
+    }
     const keys = collectTableKeys(schemaClass);
     const result: Result = {
       schema: identity,
