@@ -72,6 +72,10 @@ interface Result {
  * Records keep their reference while unchanged because writes keep the stored record when a merge
  * changes nothing (`NormalizeWrites`, `sameJson`); selectors add their own per-store caches on top.
  *
+ * A read of the same input as before finds an entity kept as its output alone (a row of a flat
+ * list) first at its place in what the previous read returned (`roots`), while the young map has
+ * not been retired since: the very answer `lookup` gives, without a map lookup per item.
+ *
  * Storage, by age. Every refetch brings new records, so the memo takes thousands of new keys per
  * read while the old ones die. New records go into a young `Map` (a `WeakMap` pays for each new key
  * in every scavenge: measured, reading 10,000 changed records took twice as long); about every
@@ -120,6 +124,7 @@ export class MemoCache {
     const latest = this.results.get(holder);
     const same = latest !== undefined && latest.schema === identity;
     let roots: unknown[] = [];
+    let rootsHint = false;
     if (same) {
       let before: Result | undefined;
       for (let result: Result | undefined = latest; result !== undefined; before = result, result = result.previous) {
@@ -135,11 +140,13 @@ export class MemoCache {
       }
       if (latest.roots !== undefined) {
         if (this.entities.retired >= latest.retired + 2) this.entities.tenure(latest.roots);
+        // no retirement since: each pair is what a lookup of its record gives
+        rootsHint = this.entities.retired === latest.retired;
         roots = latest.roots;
         latest.roots = undefined;
       }
     }
-    let output = this.read(schemaClass, input, tables, args, id, argsKey, roots);
+    let output = this.read(schemaClass, input, tables, args, id, argsKey, roots, rootsHint);
     // holding the very items of a kept result (the latest, or one a rollback may return to): that result's output
     if (same) {
       for (let kept: Result | undefined = latest; kept !== undefined; kept = kept.previous) {
@@ -175,10 +182,11 @@ export class MemoCache {
     id: number,
     argsKey: string | undefined,
     roots: unknown[] | undefined,
+    rootsHint = false,
   ): unknown {
     this.depth++;
     try {
-      return new MemoRead(this.entities, tables, args, id, argsKey, roots).read(schema, input);
+      return new MemoRead(this.entities, tables, args, id, argsKey, roots, rootsHint).read(schema, input);
     } finally {
       this.depth--;
     }

@@ -35,6 +35,8 @@ export class MemoRead implements DenormalizeDelegate {
      * written over what the array held (refilling it allocates nothing): none for a read no result keeps.
      */
     private readonly roots: unknown[] | undefined,
+    /** `roots` holds, in order, what the last read of the same input kept for each record, and the memo still keeps it so. */
+    private readonly rootsHint = false,
   ) {}
 
   /** How many entries of `roots` this read wrote. */
@@ -75,7 +77,8 @@ export class MemoRead implements DenormalizeDelegate {
       if (building !== undefined) memo.pending.push(memo.add(entity, key, pk, undefined, undefined, this, undefined));
       return undefined;
     }
-    const kept = memo.lookup(record);
+    const kept =
+      (building === undefined && this.rootsHint ? this.keptBefore(record) : undefined) ?? memo.lookup(record);
     let found = kept === undefined ? undefined : memo.find(kept, entity, record, this);
     if (found === undefined) found = this.build(entity, key, pk, record, kept);
     if (building === undefined) {
@@ -95,6 +98,17 @@ export class MemoRead implements DenormalizeDelegate {
     const keys = this.keysOf(key);
     if (this.building !== undefined) this.memo.pending.push(new KeysRead(key, keys));
     return keys;
+  }
+
+  /**
+   * What the last read of the same input kept for `record`, when it read the same record at this
+   * place and kept its output alone (which its record alone decides; a version's place may have been
+   * taken by a newer version of the record).
+   */
+  private keptBefore(record: EntityRecord): Kept | undefined {
+    const roots = this.roots as unknown[];
+    const kept = roots[this.rooted + 1];
+    return roots[this.rooted] === record && !(kept instanceof Version) ? (kept as Kept) : undefined;
   }
 
   /** The record stored at `pk` in the table `key`. */
