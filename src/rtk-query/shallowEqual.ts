@@ -4,7 +4,13 @@ import { isRecord } from '../utils/isRecord.js';
 export function shallowEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (!isRecord(a) || !isRecord(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => Object.hasOwn(b, key) && a[key] === b[key]);
+  // no key lists: results are compared after every write a selector reads
+  let fields = 0;
+  for (const key in a) {
+    if (!Object.hasOwn(a, key)) continue;
+    if (!Object.hasOwn(b, key) || a[key] !== b[key]) return false;
+    fields++;
+  }
+  for (const key in b) if (Object.hasOwn(b, key)) fields--;
+  return fields === 0;
 }
