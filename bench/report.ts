@@ -103,7 +103,10 @@ function memoryTable(memory: readonly MemoryRow[], sizes: Sizes): string[] {
         'other entity, so it is kept as its instance alone, with no `Version`. What 1.5× would take: the read may add about ' +
         '104 B per entity over the state; the instance and the array slot take 80 B, which leaves the memo 24 B, less than ' +
         'any keyed entry V8 offers at 100,000 entries (`Map` 37 B, `WeakMap` 41 B, a dictionary object 63 B). Keyed by kind ' +
-        'and primary key, an entity would take a map entry and a `Version` of its own (about 117 B).',
+        'and primary key, an entity would take a map entry and a `Version` of its own (about 117 B). Spread: the case run ' +
+        'alone (2026-11-25, twice each, the code of before and after the RTK Query changes of that day) measured 388–410 B ' +
+        'for the state and the read (1.47–1.55×) and 258–272 B for the state alone: the target lies inside the spread between ' +
+        'loads, so a run may show it met or missed with no change in the code.',
     );
   }
   return lines;
@@ -161,19 +164,24 @@ function rtkQueryTable(rows: readonly Measured[]): string[] {
 const RTK_QUERY_NOTES = [
   '- **Write-back is on in every row**: each normalized write is written back into the RTK Query entries that show what it ' +
     "changed (`patchQueryData`, one per entry), so RTK Query's own hooks and selectors agree. In the rename cases it writes the renamed " +
-    "member into RTK Query's 20 entries: the same 20 patch actions RTK Query alone dispatches, without its 20 `produceWithPatches`.",
-  '- **The rename against 20 `updateQueryData` patches (target ≥ 1×).** Profile of ours (`node --cpu-prof`, 2026-11-25, about ' +
-    "1.3 ms a call): 17% the 20 patch actions through the store (RTK Query's middleware and Immer reducer, as for RTK Query alone), " +
-    '20% reading the 20 lists as instances (RTK Query alone returns its patched raw arrays), 6% normalizing and storing the response, 6% ' +
-    "letting go of the mutation's result (a sweep), 4% reading the 20 entries back as plain data; RTK Query's own mutation machinery is " +
-    "the rest. Tried: patches at the changed item instead of replacing the entry's data (Immer applies a replace at the root without " +
-    "copying, but deep-copies every value patched deeper: the items lose the references RTK Query's own hooks compare, so it was " +
-    "dropped). What blocks 1×: a patch action per entry costs what RTK Query's does, and RTK Query has no action that writes several " +
-    "entries and leaves their request state alone; the read of changed records is issue 20's memo work.",
-  "- **Fetch 500 → select (target ≥ 0.9×).** Ours does all of RTK Query's work (its thunk, its Immer reducer freezing the " +
-    '500 rows) and then normalizes them, checks them against the entry for the write-back, and reads 500 instances: about ' +
-    '1.4 ms of RTK Query against 1 ms of ours per call in the profile (normalize and store 0.25 ms, the write-back check 0.1 ms, ' +
-    "the read 0.25 ms, GC the rest). The distance is the instances and the normalized copy; the read of new records is issue 20's.",
+    "member into RTK Query's 20 entries: the same 20 patch actions RTK Query alone dispatches, without its 20 `produceWithPatches`. " +
+    "The written-back data is handed over frozen when RTK Query freezes what it stores (Immer's auto-freeze), so Immer stores it " +
+    'without walking it.',
+  "- **Fetch 500 → select (target ≥ 0.9×).** RTK Query's own reducer spent about a third of its time freezing the 500 rows " +
+    "(Immer's auto-freeze walks every new object). normalizeApi freezes an answer RTK Query is about to store as it is (a first " +
+    "answer, a tracked mutation's) before the reducer runs, in a plain loop, and Immer then skips it; the entities slice stores " +
+    "RTK Query's frozen rows as its records (one object for both caches), and the write-back check takes an item stored as the " +
+    "entry's own object as it is. Measured on 2026-11-25 (`npm run bench -- --only rtkq`, alternating): 0.64× before these three " +
+    'changes, 0.88–0.93× after the first two, 1.00–1.01× after the third.',
+  '- **The rename against 20 `updateQueryData` patches (target ≥ 1×).** Profile of ours (`node --cpu-prof`, 2026-11-25, ' +
+    '0.86 ms a call against 0.82 ms for RTK Query alone in the same session): 19% the 20 patch actions through the store (RTK ' +
+    "Query's middleware and reducer, as for RTK Query alone), 6% reading the 20 entries back as plain data, 15% reading the 20 " +
+    'lists as instances (about 125 µs, where RTK Query alone returns its patched raw arrays in about 26 µs), 3% letting go of the ' +
+    "mutation's result; RTK Query's own mutation machinery is most of the rest. Gained on 2026-11-25 (0.72–0.77× before, 0.85–0.95× after, across runs): the frozen write-back (Immer's " +
+    "share of the patches 14% → 8%), letting go of a mutation's result without a sweep when nothing it read may go yet (7% → 2%), " +
+    'selectors memoized by recency instead of `WeakMap` nodes, and re-reads of a flat list that find each unchanged row at its place ' +
+    'in the previous read (20 reads: 166 → 132 µs). What is left to 1× is the read of 20 lists of instances: about 6.5 µs a list, ' +
+    "spread over RTK Query's own selector of the entry, the result object, the memo's per-read bookkeeping and a lookup per row.",
 ];
 
 const opsOf = (rows: readonly Measured[], id: string, library: Library) =>
