@@ -102,7 +102,7 @@ describe('denormalize memo', () => {
     const people = [Person];
     const ids = ['p1'];
     const person = { id: 'p1', name: 'Ann' };
-    const read = (table: Record<string, object>) => cache.denormalize(people, ids, { Person: table });
+    const read = (table: NonNullable<EntityTables[string]>) => cache.denormalize(people, ids, { Person: table });
     const empty = read({});
     const emptyTables = { Person: {} };
     expect(cache.denormalize(people, ids, emptyTables)).toBe(empty); // equal items: the latest result's object
