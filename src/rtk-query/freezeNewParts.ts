@@ -1,12 +1,20 @@
+import { freeze } from '@reduxjs/toolkit';
+import { isPlainObject } from '../utils/isPlainObject.js';
+
 /**
- * Freezes `value` and every object in it that is not frozen yet, stopping at frozen parts (what it
- * shares with data RTK Query already froze). RTK Query's reducer freezes what it stores (Immer's
- * auto-freeze) by walking every part it is handed that is not frozen; a write-back handed over
- * frozen is stored without that walk.
+ * Freezes `value` as Immer's auto-freeze would (RTK Query's reducer freezes what it stores), and
+ * stops at parts already frozen (what it shares with data RTK Query froze before). Plain objects
+ * and arrays, most of what a response holds, are frozen here in a plain loop: Immer's own walk of
+ * what it is handed then ends at once. Anything else goes to Immer's `freeze`, which locks Maps and
+ * Sets its way and leaves class instances, typed arrays and dates as they are.
  */
 export function freezeNewParts(value: unknown): void {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
-  Object.freeze(value);
-  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) freezeNewParts(value[i]);
-  else for (const key of Object.keys(value)) freezeNewParts((value as Record<string, unknown>)[key]);
+  if (Array.isArray(value)) {
+    Object.freeze(value);
+    for (let i = 0; i < value.length; i++) freezeNewParts(value[i]);
+  } else if (isPlainObject(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) freezeNewParts(value[key]);
+  } else freeze(value, true);
 }
