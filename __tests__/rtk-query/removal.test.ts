@@ -13,6 +13,7 @@ import { normalizeApi } from '../../src/rtk-query/index';
 import { untilStore } from '../react/harness';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 import { Account, Trade, tradeRows, trades } from '../fixtures/tradesApi';
+import { closeTodoStores, makeTodosStore, Todo, todoSchemas, todosApi } from '../fixtures/todosApi';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -198,4 +199,44 @@ test('a result RTK Query drops leaves what it read while that was written within
   expect(slice().meta).toEqual({});
   expect(Object.keys(slice().entities.Trade ?? {})).toEqual(['3']);
   expect(Object.keys(slice().entities.Account ?? {})).toEqual(['1']);
+});
+
+describe('with the collector’s own sweep (fake timers)', () => {
+  const todosEntitiesApi = normalizeApi(todosApi, todoSchemas);
+  afterEach(() => {
+    closeTodoStores();
+    jest.useRealTimers();
+  });
+
+  test('an unread entity old enough to go is collected at the latest by the collector’s next sweep after a drop', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] });
+    const clock = { now: 1_000_000 };
+    const at = (seconds: number) => {
+      const target = 1_000_000 + seconds * 1000;
+      jest.advanceTimersByTime(target - clock.now);
+      clock.now = target;
+    };
+    const { store, ctrl, slice } = makeTodosStore(todosEntitiesApi, { now: () => clock.now, keepUnusedDataFor: 10 });
+    // t=0: todo 1 is shown (an entry with a subscriber; upserted, so no network): the collector's sweep is armed for t=10
+    await store.dispatch(todosApi.util.upsertQueryData('getTodo', 1, { id: 1, title: 'shown', done: false }));
+    const shown = store.dispatch(todosApi.endpoints.getTodo.initiate(1));
+    // t=3: a websocket message writes todo 9, which nothing reads
+    at(3);
+    ctrl.set(Todo, { id: 9 }, { id: 9, title: 'pushed', done: false });
+    // t=5: todo 2 is fetched into an entry of its own (the sweep is armed already)
+    at(5);
+    await store.dispatch(todosApi.util.upsertQueryData('getTodo', 2, { id: 2, title: 'brief', done: false }));
+    // t=10: the collector's sweep: todo 9 is 7 s old, it stays
+    at(10);
+    expect(slice().entities.Todo?.['9']).toBeDefined();
+    // t=14: RTK Query drops todo 2's entry: todo 2 is 9 s old (young), todo 9 is 11 s old and unread
+    at(14);
+    expect(slice().endpoints['todosApi/getTodo(2)']).toBe('2');
+    store.dispatch(todosApi.internalActions.removeQueryResult({ queryCacheKey: 'getTodo(2)' as never }));
+    expect(slice().endpoints['todosApi/getTodo(2)']).toBeUndefined();
+    // ten minutes of a quiet app (todo 1 still shown)
+    at(600);
+    expect(slice().entities.Todo?.['9']).toBeUndefined();
+    shown.unsubscribe();
+  });
 });

@@ -250,7 +250,10 @@ export function buildCollector(context: CollectorContext): Collector {
     /** Removes these results now (their source dropped them), with what only they read, in one sweep. */
     drop(keys: readonly string[]): void {
       // a sweep walks every remaining read: needed only when something the results read may go now
-      sweep(keys, mayFreeEntities(slice(), keys, now()));
+      const entities = mayFreeEntities(slice(), keys, now());
+      sweep(keys, entities);
+      // what else nothing reads goes at the collector's next sweep
+      if (!entities) scheduleOrphanSweep();
     },
 
     /** The slice was emptied (a reset): nothing stored is left to remember. */
