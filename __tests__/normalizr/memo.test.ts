@@ -3,7 +3,7 @@
  * that hold it, very deep graphs read without overflowing the stack, and a memo that lives as long
  * as the store.
  */
-import { MemoCache, denormalize, normalize, schema } from '../../src/index';
+import { Entity, MemoCache, denormalize, normalize, schema } from '../../src/index';
 import type { EntityTables } from '../../src/index';
 import { Article, Comment, Person, makeArticles } from '../fixtures/blog';
 
@@ -371,4 +371,50 @@ test('a refetch of unchanged data, with an author repeated across posts, reads b
   expect(again.entities.Article?.a1).toBe(first.entities.Article?.a1);
   const after = cache.denormalize(articles, again.result, { ...first.entities, ...again.entities }) as Article[];
   expect(after.every((article, i) => article === before[i])).toBe(true);
+});
+
+describe('a re-read of the same input, whose rows the previous read kept', () => {
+  class Task extends Entity {
+    id = '';
+    title = '';
+    pk() {
+      return this.id;
+    }
+    static override key = 'PinnedTask';
+  }
+
+  /** A subclass: inherits the key, so it reads Task's table and records. */
+  class DetailedTask extends Task {
+    get shout() {
+      return this.title.toUpperCase();
+    }
+  }
+
+  class Board extends Entity {
+    id = '';
+    pinned: Task | null = null;
+    pk() {
+      return this.id;
+    }
+    static override key = 'PinBoard';
+    static override schema = { pinned: Task };
+  }
+
+  test('one instance per entity within a read, after a subclass sharing the table read the same record', () => {
+    const memo = new MemoCache();
+    const shape = { tasks: [Task], board: Board };
+    const input = { tasks: ['t1'], board: 'b1' };
+    const task = { id: 't1', title: 'write' };
+    const tasks = { t1: task };
+    const first: EntityTables = { PinnedTask: tasks, PinBoard: { b1: { id: 'b1', pinned: null } } };
+    memo.denormalize(shape, input, first);
+    // another view reads the same record through the subclass (its own read)
+    expect((memo.denormalize([DetailedTask], ['t1'], first) as DetailedTask[])[0]?.shout).toBe('WRITE');
+    // the board pins task t1: the same input read again (the task table and record unchanged)
+    const second: EntityTables = { PinnedTask: tasks, PinBoard: { b1: { id: 'b1', pinned: 't1' } } };
+    const out = memo.denormalize(shape, input, second) as { tasks: Task[]; board: Board };
+    expect(out.board.pinned).toBeInstanceOf(Task);
+    expect(out.tasks[0]).toBeInstanceOf(Task);
+    expect(out.board.pinned).toBe(out.tasks[0]);
+  });
 });

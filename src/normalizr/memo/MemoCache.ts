@@ -43,6 +43,8 @@ interface Result {
   roots: unknown[] | undefined;
   /** How many times the young map had been retired when it was read. */
   readonly retired: number;
+  /** How many times the memo had rebuilt a record it held something for, when the read began. */
+  readonly rebuilds: number;
   /** Earlier results of the same read, newest first. */
   previous: Result | undefined;
 }
@@ -74,7 +76,8 @@ interface Result {
  *
  * A read of the same input as before finds an entity kept as its output alone (a row of a flat
  * list) first at its place in what the previous read returned (`roots`), while the young map has
- * not been retired since: the very answer `lookup` gives, without a map lookup per item.
+ * not been retired and no record the memo held something for has been rebuilt since that read
+ * began: then it is the very answer `lookup` gives, without a map lookup per item.
  *
  * Storage, by age. Every refetch brings new records, so the memo takes thousands of new keys per
  * read while the old ones die. New records go into a young `Map` (a `WeakMap` pays for each new key
@@ -123,6 +126,7 @@ export class MemoCache {
     const generation = objectId(tables);
     const latest = this.results.get(holder);
     const same = latest !== undefined && latest.schema === identity;
+    const rebuilds = this.entities.rebuilds;
     let roots: unknown[] = [];
     let rootsHint = false;
     if (same) {
@@ -141,7 +145,7 @@ export class MemoCache {
       if (latest.roots !== undefined) {
         if (this.entities.retired >= latest.retired + 2) this.entities.tenure(latest.roots);
         // no retirement since: each pair is what a lookup of its record gives
-        rootsHint = this.entities.retired === latest.retired;
+        rootsHint = this.entities.retired === latest.retired && rebuilds === latest.rebuilds;
         roots = latest.roots;
         latest.roots = undefined;
       }
@@ -165,6 +169,7 @@ export class MemoCache {
       output,
       roots,
       retired: this.entities.retired,
+      rebuilds,
       previous: same ? latest : undefined,
     };
     let last = result;
@@ -203,11 +208,17 @@ export class EntityMemo {
   private old = new Map<EntityRecord, Kept>();
   private readonly tenured = new WeakMap<EntityRecord, Kept>();
   private retirements = 0;
+  private rebuildCount = 0;
   /** The reads of the versions being built, a stack: each build takes its own off the top (`MemoRead`). */
   readonly pending: Read[] = [];
   private readonly stack: Version[] = [];
   private readonly positions: number[] = [];
   private readonly provisional: Version[] = [];
+
+  /** How many times a record the memo held something for was built again (for another class, or stale). */
+  get rebuilds(): number {
+    return this.rebuildCount;
+  }
 
   /** How many times the young map has been retired. */
   get retired(): number {
@@ -277,6 +288,7 @@ export class EntityMemo {
   ): Version {
     const version = new Version(entity, key, pk, record, output, read.id * 4 + FRESH);
     if (record === undefined) return version;
+    if (kept !== undefined) this.rebuildCount++;
     if (kept instanceof Version) {
       version.older = kept;
       let last = version;
