@@ -7,6 +7,7 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query';
 import nock from 'nock';
 import { Entity, RestEndpoint, createEntities, fetchEndpoint, getEntitySelectors, schema } from '../../src/index';
 import { normalizeApi } from '../../src/rtk-query/index';
+import { exposeGc } from '../fixtures/pollServer';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 import { Account, Trade, api, closeStores, makeTradesStore, tradeRows, tradeSchemas } from '../fixtures/tradesApi';
 
@@ -17,6 +18,7 @@ afterEach(() => {
 });
 
 const entitiesApi = normalizeApi(api, tradeSchemas);
+const gc = exposeGc();
 
 describe('a query of a declared endpoint', () => {
   test('is normalized: select gives RTK Query’s result with instances as data, and its flags', async () => {
@@ -91,6 +93,28 @@ describe('a query of a declared endpoint', () => {
     expect([first.data?.[0]?.id, second.data?.[0]?.id]).toEqual([1, 2]);
     expect(select(one.store.getState())).toBe(first);
     expect(select(two.store.getState())).toBe(second);
+  });
+
+  test('select keeps no earlier version of the store alive: not the state it read, nor the tables', async () => {
+    const { store, ctrl, slice } = makeTradesStore(entitiesApi);
+    nock(API).get('/trade').reply(200, tradeRows(1, 2));
+    const query = store.dispatch(api.endpoints.getTrades.initiate());
+    await query;
+    // a component shows the trades once (select() keeps the selector for later renders)
+    const readOnce = (): Array<WeakRef<object>> => {
+      const state = store.getState();
+      expect(entitiesApi.endpoints.getTrades.select()(state).data).toHaveLength(2);
+      return [new WeakRef(state), new WeakRef(slice().entities.Trade as object)];
+    };
+    const shown = readOnce();
+    // the app moves on: a trade changes, RTK Query lets go of the entry
+    ctrl.set(Trade, { id: 1 }, { id: 1, user: 1, amount: '9', coin: 'btc', created_at: '2026-11-22T10:00:00Z' });
+    query.unsubscribe();
+    store.dispatch(api.util.resetApiState());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    gc();
+    expect(shown.map((ref) => ref.deref())).toEqual([undefined, undefined]);
   });
 
   test('a refetch keeps the data shown while in flight, and an unchanged answer keeps every object', async () => {

@@ -1,11 +1,12 @@
 /**
  * recentMemoize: the memoize of the normalized RTK Query selectors. It keeps the results of the
- * last few argument lists (one per store read in turn), and returns the newest result again when a
- * recomputation gives an equal one.
+ * last few argument lists (one per store read in turn), remembers objects by number (never keeping
+ * them alive), and returns the newest result again when a recomputation gives an equal one.
  */
 import { createSelector } from 'reselect';
 import { recentMemoize } from '../../src/utils/recentMemoize';
 import { shallowEqual } from '../../src/rtk-query/shallowEqual';
+import { exposeGc } from '../fixtures/pollServer';
 
 const counted = () => {
   let calls = 0;
@@ -58,4 +59,25 @@ test('as createSelector’s memoize and argsMemoize, a selector read by two stat
   expect(select(one)).toBe(fromOne);
   expect(select(two)).toBe(fromTwo);
   expect(select.recomputations()).toBe(2);
+});
+
+test('an object it was called with is not kept alive, and a primitive never stands for an object', async () => {
+  const gc = exposeGc();
+  const sizeOf = recentMemoize((value: { big: unknown[] }) => value.big.length);
+  const pass = (): WeakRef<object> => {
+    const argument = { big: new Array(1000).fill(0) };
+    expect(sizeOf(argument)).toBe(1000);
+    return new WeakRef(argument);
+  };
+  const argument = pass();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  gc();
+  expect(argument.deref()).toBeUndefined();
+  // an object is kept by a number: a plain argument equal to that number is another argument
+  const wrap = recentMemoize((value: unknown) => ({ value }), { size: 8 });
+  const object = {};
+  const fromObject = wrap(object);
+  const fromNumbers = [0, 1, 2, 3, 4, 5, 6].map((n) => wrap(n) as { value: unknown });
+  expect(fromNumbers.map((result) => result.value)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  expect(wrap(object)).toBe(fromObject);
 });

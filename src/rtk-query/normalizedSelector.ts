@@ -57,8 +57,9 @@ function missingMiddleware(declared: DeclaredEndpoint): string {
  *
  * Memoized on RTK Query's result, the stored result and the tables the schema can read, for the
  * last `RECENT` sets of them (`recentMemoize`: each store's latest, for up to `RECENT` stores read
- * in turn): the same object while none changes, and while a change leaves every field as it was.
- * `recomputations()` counts the results it built.
+ * in turn, remembered by number, so no earlier state or table is kept alive): the same object while
+ * none changes, and while a change leaves every field as it was. `recomputations()` counts the
+ * results it built.
  *
  * @param storageKeyOf where the entry's normalized result is stored, once that is known
  * @param argsOf the arguments the read takes (`schema.Query`, the record's key), from RTK Query's result
@@ -122,8 +123,8 @@ export function normalizedSelector(
     {
       memoize: recentMemoize,
       memoizeOptions: { size: RECENT, resultEqualityCheck: shallowEqual },
-      argsMemoize: recentMemoize,
-      argsMemoizeOptions: { size: RECENT },
+      // its inputs are cheap reads of the state, and the result's memo keeps each store's latest
+      argsMemoize: (dependenciesChecker) => dependenciesChecker,
     },
   );
   return Object.assign(selector, { rtk: rtkSelect }) as unknown as EntrySelector;

@@ -8,7 +8,7 @@ import { stableStringify } from '../../utils/stableStringify.js';
 import { collectTableKeys } from '../collectTableKeys.js';
 import { toSchemaClass } from '../shorthand.js';
 import { MemoRead } from './MemoRead.js';
-import { objectId } from './objectId.js';
+import { objectId } from '../../utils/objectId.js';
 import { KeysRead, Version, type Read } from './Version.js';
 
 /** Versions kept per record, and results per top-level read: a rollback finds its objects among them. */

@@ -2,8 +2,9 @@ const ids = new WeakMap<object, number>();
 let last = 0;
 
 /**
- * A number that stands for `object` while it lives (0 for `undefined`): the memo's results remember
- * the tables they were read from by these numbers, so they never keep an old table alive.
+ * A number that stands for `object` while it lives (0 for `undefined`): caches remember what they
+ * read by these numbers (the memo's results their tables, `recentMemoize` its arguments), so they
+ * never keep an old table or state alive.
  */
 export function objectId(object: object | undefined): number {
   if (object === undefined) return 0;
