@@ -170,12 +170,12 @@ export class RestEndpoint<
       }
       if (!response.ok) throw await this.#networkError(url, response);
       // the default parser tells an empty body from a JSON null; a custom one only has the status
+      const noBody = NO_BODY_STATUS[response.status];
       const read =
         this.parseResponse === RestEndpoint.prototype.parseResponse
           ? await readResponse(response, this)
-          : { value: await this.parseResponse(response), empty: NO_BODY_STATUS[response.status] !== undefined };
+          : { value: await this.parseResponse(response), empty: noBody !== undefined };
       value = read.value;
-      const noBody = NO_BODY_STATUS[response.status];
       if (read.empty)
         answer = noBody === undefined ? `${response.status} with an empty body` : `${response.status} ${noBody}`;
     } catch (error) {

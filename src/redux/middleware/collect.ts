@@ -1,11 +1,10 @@
 import type { EndpointInterface } from '../../endpoint/interface.js';
 import { collectReachable, type Reached } from '../../normalizr/collectReachable.js';
 import { collectTableKeys } from '../../normalizr/collectTableKeys.js';
-import type { EntityMeta } from '../../schema/interface.js';
 import { getOwn } from '../../utils/ownProperty.js';
 import { stableStringify } from '../../utils/stableStringify.js';
 import { buildQueryInput } from '../select/buildQueryInput.js';
-import { planSweep, type SweepRoot } from './planSweep.js';
+import { planSweep, storedKeys, type SweepRoot } from './planSweep.js';
 import { metaOf } from '../slice/metaStamps.js';
 import type { SweepPayload } from '../slice/actions.js';
 import type { EntitiesState } from '../slice/state.js';
@@ -86,6 +85,12 @@ export function buildCollector(context: CollectorContext): Collector {
     return roots;
   };
 
+  /** Whether what was written with `meta` (an entity, a result) has been stored keepUnusedDataFor by `at`. */
+  const unusedLongEnoughAt =
+    (at: number) =>
+    (meta: { readonly date: number } | undefined): boolean =>
+      meta === undefined || at - meta.date >= 1000 * context.keepUnusedDataFor;
+
   /**
    * Results this store never saw fetched (rehydrated, or received from another tab) that no reader
    * retains and that are older than keepUnusedDataFor: what they read is unknown, so while they
@@ -94,14 +99,8 @@ export function buildCollector(context: CollectorContext): Collector {
   const unreadStrangers = (state: EntitiesState, at: number): string[] =>
     Object.keys(state.endpoints).filter((key) => {
       if (endpoints.has(key) || (calls.get(key)?.count ?? 0) > 0 || requests.inFlight(key)) return false;
-      const meta = getOwn(state.meta, key);
-      return meta === undefined || at - meta.date >= 1000 * context.keepUnusedDataFor;
+      return unusedLongEnoughAt(at)(getOwn(state.meta, key));
     });
-
-  const unusedLongEnoughAt =
-    (at: number) =>
-    (meta: EntityMeta | undefined): boolean =>
-      meta === undefined || at - meta.date >= 1000 * context.keepUnusedDataFor;
 
   /**
    * Whether removing the results `keys` may leave an entity to collect: one they read has been
@@ -271,6 +270,6 @@ function queryRoot(state: EntitiesState, schema: unknown, args: readonly unknown
 
 /** A sweep that removes the stored results `keys` and nothing else; `undefined` when none is stored. */
 function resultsOnly(state: EntitiesState, keys: readonly string[]): SweepPayload | undefined {
-  const stored = keys.filter((key) => Object.hasOwn(state.endpoints, key) || getOwn(state.meta, key) !== undefined);
+  const stored = storedKeys(state, keys);
   return stored.length === 0 ? undefined : { keys: stored, records: {} };
 }

@@ -41,7 +41,7 @@ export function planSweep(
   state: EntitiesState,
   { removeKeys, roots, unusedLongEnough, inFlight }: SweepPlanOptions,
 ): SweepPayload | undefined {
-  const keys = removeKeys.filter((key) => Object.hasOwn(state.endpoints, key) || getOwn(state.meta, key) !== undefined);
+  const keys = storedKeys(state, removeKeys);
   const remove: Reached = new Map();
   const layered: Reached = new Map();
   for (const layer of state.optimistic) {
@@ -81,6 +81,11 @@ export function planSweep(
   const records: { [key: string]: string[] } = {};
   for (const [key, pks] of remove) records[key] = [...pks];
   return { keys, records };
+}
+
+/** Those of the endpoint keys `keys` that the slice holds a result or meta for. */
+export function storedKeys(state: EntitiesState, keys: readonly string[]): string[] {
+  return keys.filter((key) => Object.hasOwn(state.endpoints, key) || getOwn(state.meta, key) !== undefined);
 }
 
 /** Whether some record of `tables` has been stored long enough to go, were nothing to read it. */
