@@ -6,17 +6,8 @@
  * recipe (persistReducer at the root, whitelist).
  */
 import { combineReducers, configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
-import {
-  FLUSH,
-  PAUSE,
-  PERSIST,
-  PURGE,
-  REGISTER,
-  REHYDRATE,
-  persistReducer,
-  persistStore,
-  type Storage,
-} from 'redux-persist';
+import { REHYDRATE, persistReducer, persistStore, type Storage } from 'redux-persist';
+import { persistChecks } from '../fixtures/persist';
 import { Entity, createEntities, createResource } from '../../src/index';
 import { API, assertNetworkDone, deferred, held, strictNetwork } from '../fixtures/store';
 import nock from 'nock';
@@ -67,11 +58,7 @@ async function nestedPersistStore() {
   };
   const store = configureStore({
     reducer,
-    middleware: (getDefault) =>
-      getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }).concat(
-        logActions,
-        createDataMiddleware(),
-      ),
+    middleware: (getDefault) => getDefault(persistChecks).concat(logActions, createDataMiddleware()),
   });
   await new Promise<void>((resolve) => persistStore(store, null, resolve));
   return { store, ctrl: createController(store), actions };
@@ -119,10 +106,7 @@ describe("REHYDRATE during this store's own request (the README's recipe, no Per
         { key: 'root', storage, whitelist: [entitiesSlice.reducerPath], timeout: 0 },
         combineReducers({ [entitiesSlice.reducerPath]: entitiesSlice.reducer }),
       ),
-      middleware: (getDefault) =>
-        getDefault({
-          serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-        }).concat(createDataMiddleware()),
+      middleware: (getDefault) => getDefault(persistChecks).concat(createDataMiddleware()),
     });
     let done!: () => void;
     const ready = new Promise<void>((resolve) => (done = resolve));

@@ -12,18 +12,8 @@ import { act, screen } from '@testing-library/react';
 import { createStore as createIdbStore, del, get, set } from 'idb-keyval';
 import nock from 'nock';
 import { Suspense } from 'react';
-import {
-  FLUSH,
-  PAUSE,
-  PERSIST,
-  PURGE,
-  REGISTER,
-  REHYDRATE,
-  persistReducer,
-  persistStore,
-  type Persistor,
-  type Storage,
-} from 'redux-persist';
+import { persistReducer, persistStore, type Persistor, type Storage } from 'redux-persist';
+import { persistChecks } from '../fixtures/persist';
 import { PersistGate } from 'redux-persist/integration/react';
 import storage from 'redux-persist/lib/storage';
 import { Entity, createEntities, createResource } from '../../src/index';
@@ -77,10 +67,7 @@ function persistedStore(saved: Storage, clock = { now: 10_000 }) {
   );
   const store = configureStore({
     reducer,
-    middleware: (getDefault) =>
-      getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }).concat(
-        createDataMiddleware({ now: () => clock.now }),
-      ),
+    middleware: (getDefault) => getDefault(persistChecks).concat(createDataMiddleware({ now: () => clock.now })),
   });
   let rehydrated!: () => void;
   const ready = new Promise<void>((resolve) => (rehydrated = resolve));
