@@ -240,6 +240,15 @@ describe('very deep graphs', () => {
   });
 });
 
+class Note extends Entity {
+  id = '';
+  text = '';
+  pk() {
+    return this.id;
+  }
+  static override key = 'MemoNote';
+}
+
 describe('a memo that lives as long as the store', () => {
   /** Reads `rounds` lists of records the memo has never seen, as a polled endpoint would. */
   function churn(cache: MemoCache, rounds: number) {
@@ -348,6 +357,26 @@ describe('a memo that lives as long as the store', () => {
     expect(edited?.name).toBe('Edited');
     expect(edited).not.toBe(before);
     expect(cache.denormalize(Person, 'f1', entities)).toBe(before);
+  });
+
+  test('an entity whose place was given to a newer record long after it was read is built again for its record, not found through what read it', () => {
+    const { result, entities, cache } = setup();
+    const shape = { articles, first: Person };
+    const input = { articles: result, first: 'p0' };
+    const before = cache.denormalize(shape, input, entities) as { articles: Article[]; first: Person };
+    expect(before.articles[0]?.author).toBe(before.first);
+    // thousands of builds of another kind: p0's place is old
+    for (let round = 0; round < 30; round++) {
+      const notes = Array.from({ length: 200 }, (_, i) => ({ id: `n${round}-${i}`, text: `Note ${i}` }));
+      const written = normalize([Note], notes);
+      cache.denormalize([Note], written.result, { ...entities, ...written.entities });
+    }
+    // p0 changes and is read alone: its new version takes the old place, which lets go of the first one unseen
+    cache.denormalize(Person, 'p0', withRecord(entities, 'Person', 'p0', { name: 'Renamed' }));
+    // p0's first record again (new tables): a0, unchanged, read what p0's place no longer keeps
+    const again = cache.denormalize(shape, input, { ...entities, Person: { ...entities.Person } }) as typeof before;
+    expect(again.first.name).toBe('Person 0');
+    expect(again.articles[0]?.author).toBe(again.first);
   });
 
   test('returning to earlier tables after the churn returns the earlier objects (a rollback)', () => {

@@ -5,25 +5,23 @@ import { isPlainObject } from '../../utils/isPlainObject.js';
 import { isRecord } from '../../utils/isRecord.js';
 import { getOwn } from '../../utils/ownProperty.js';
 import { stableStringify } from '../../utils/stableStringify.js';
+import { objectId } from '../../utils/objectId.js';
 import { collectTableKeys } from '../collectTableKeys.js';
 import { toSchemaClass } from '../shorthand.js';
 import { MemoRead } from './MemoRead.js';
-import { objectId } from '../../utils/objectId.js';
+import { Shelf, type Kept } from './Shelf.js';
 import { KeysRead, Version, type Read } from './Version.js';
 
-/** Versions kept per record, and results per top-level read: a rollback finds its objects among them. */
+/** Versions kept per position, and results per top-level read: a rollback finds its objects among them. */
 const HISTORY = 4;
-/** Records the young map takes before it is retired (between two reads, never during one). */
-const YOUNG_SIZE = 1000;
+/** Builds per age of a position: a position built or found in this age or the one before is recent. */
+const GENERATION = 1024;
 /** A version's `mark` is `read * 4 + state`: its state in that read. */
 const CHECKING = 0;
 const FRESH = 1;
 const STALE = 2;
 /** The mark of a version that no lookup finds any more: nothing built from it is current. */
 const DEAD = -1;
-
-/** What the memo keeps for a record: its versions, newest first, or the output alone of an entity that read nothing else. */
-export type Kept = Version | object;
 
 /** One top-level read: its output, stored under its schema, arguments and the tables it reads (by number, never by reference). */
 interface Result {
@@ -35,16 +33,6 @@ interface Result {
   /** `objectId` of each table in `keys` when it was read. */
   readonly tableIds: readonly number[];
   readonly output: unknown;
-  /**
-   * What its top level read, as pairs (a record, then what is kept for it), held by the latest
-   * result only: a read of the same input after the young maps moved on tenures them first, so what
-   * did not change comes back as the very same objects. The next read refills the same array.
-   */
-  roots: unknown[] | undefined;
-  /** How many times the young map had been retired when it was read. */
-  readonly retired: number;
-  /** How many times the memo had rebuilt a record it held something for, when the read began. */
-  readonly rebuilds: number;
   /** Earlier results of the same read, newest first. */
   previous: Result | undefined;
 }
@@ -57,15 +45,17 @@ interface Result {
  *    `schema.All`, the kinds it lists; for an entity read by primary key, the record it finds) and
  *    its arguments, with the tables its schema can reach. When none of them changed, or they are
  *    again the tables of one of its last `HISTORY` results (a rollback), that result comes back.
- * 2. **The same entity over the same record.** Each built entity is a `Version`, stored under the
- *    record it was built from, the store's own identity for unchanged data (records keep their
- *    reference until they change), with everything else it read: nested entities, the key list of a
- *    nested `schema.All`, the arguments of a nested `schema.Query`. Looking it up is its freshness
- *    check: a version is returned while its record is the stored one and everything it read reads
- *    the same, so an entity is rebuilt only when its record or something it holds changed. An entity
- *    that read nothing else is kept as its output alone: its record is all it depends on. A record
- *    keeps its last `HISTORY` versions, and an old record its own, so going back to earlier records
- *    or what they held (a rollback, another store sharing this memo) finds the objects of then.
+ * 2. **The same entity over the same record.** What is built for an entity is kept where the store
+ *    keeps its record: by kind and primary key, at the record's position in its table's key list
+ *    (`Shelf`), with the record as the check. Each built entity is a `Version`: its record (the
+ *    store's own identity for unchanged data: records keep their reference until they change) and
+ *    everything else it read: nested entities, the key list of a nested `schema.All`, the arguments
+ *    of a nested `schema.Query`. Finding it is its freshness check: a version is returned while its
+ *    record is the stored one and everything it read reads the same, so an entity is rebuilt only
+ *    when its record or something it holds changed. An entity that read nothing else is kept as its
+ *    output alone: its record is all it depends on. Behind the newest version, a position keeps the
+ *    older ones that are recent (up to `HISTORY`), so going back to earlier records or to what they
+ *    held (a rollback, another store sharing this memo) finds the objects of then.
  * 3. **A rebuilt result holding the same things.** When a read had to be rebuilt and its output holds
  *    the very items of one of its kept results (arrays and plain objects compared item by item), that
  *    result's output is returned, the latest first: so a rollback to tables of one of them, which
@@ -74,19 +64,13 @@ interface Result {
  * Records keep their reference while unchanged because writes keep the stored record when a merge
  * changes nothing (`NormalizeWrites`, `sameJson`); selectors add their own per-store caches on top.
  *
- * A read of the same input as before finds an entity kept as its output alone (a row of a flat
- * list) first at its place in what the previous read returned (`roots`), while the young map has
- * not been retired and no record the memo held something for has been rebuilt since that read
- * began: then it is the very answer `lookup` gives, without a map lookup per item.
- *
- * Storage, by age. Every refetch brings new records, so the memo takes thousands of new keys per
- * read while the old ones die. New records go into a young `Map` (a `WeakMap` pays for each new key
- * in every scavenge: measured, reading 10,000 changed records took twice as long); about every
- * `YOUNG_SIZE` new records it is retired to `old`, and the old one is dropped. A record found in
- * `old` has proven useful: it moves, with what it holds, to the `tenured` `WeakMap`, which keeps it
- * as long as the record lives; so does what the latest result of a read returned when that read is
- * made again after two retirements (`roots`). Nothing here keeps an old table alive; a record the
- * store dropped is held at most two retirements longer.
+ * Storage. Successive tables of a kind share one key list while no key is added or removed, so
+ * what a shelf keeps lives as long as the store keeps that list, and a refetch that brings a new
+ * record for every key finds each one's place by position: nothing is hashed per record (a map
+ * from records took as long as building the instances). A new key list takes what the last shelf
+ * of its kind keeps for the keys both hold. A position's history holds what was built or found in
+ * the last `RECENT` builds, so reads of changing data let their old records go. Nothing here keeps
+ * an old table alive.
  *
  * @see README.md#first-use
  */
@@ -95,8 +79,6 @@ export class MemoCache {
   private readonly entities = new EntityMemo();
   /** Numbers the reads: a version's freshness is checked once per read. */
   private reads = 0;
-  /** Reads in progress (a schema's own code may read): retirement waits for none. */
-  private depth = 0;
 
   /**
    * Reads `input` (a normalized result) back into instances, from `tables`.
@@ -109,7 +91,6 @@ export class MemoCache {
   denormalize(schema: unknown, input: unknown, tables: EntityTables, args: readonly unknown[] = []): unknown {
     const schemaClass = toSchemaClass(schema);
     if (schemaClass === undefined) return input;
-    if (this.depth === 0) this.entities.retireFull();
     const id = ++this.reads;
     // a listing is stored under what it lists (equal Alls share it); a read by key under the record it finds
     const listing = schemaClass.readsTables === true;
@@ -121,14 +102,11 @@ export class MemoCache {
         : isStoredSchema(schemaClass) && input !== undefined && input !== null
           ? getOwn(tables[entityKey(schemaClass)], `${String(input)}`)
           : undefined;
-    if (holder === undefined) return this.read(schemaClass, input, tables, args, id, undefined, undefined);
+    if (holder === undefined) return this.read(schemaClass, input, tables, args, id, undefined);
     const argsKey = args.length === 0 ? '' : stableStringify(args);
     const generation = objectId(tables);
     const latest = this.results.get(holder);
     const same = latest !== undefined && latest.schema === identity;
-    const rebuilds = this.entities.rebuilds;
-    let roots: unknown[] = [];
-    let rootsHint = false;
     if (same) {
       let before: Result | undefined;
       for (let result: Result | undefined = latest; result !== undefined; before = result, result = result.previous) {
@@ -142,15 +120,8 @@ export class MemoCache {
         }
         return result.output;
       }
-      if (latest.roots !== undefined) {
-        if (this.entities.retired >= latest.retired + 2) this.entities.tenure(latest.roots);
-        // no retirement since: each pair is what a lookup of its record gives
-        rootsHint = this.entities.retired === latest.retired && rebuilds === latest.rebuilds;
-        roots = latest.roots;
-        latest.roots = undefined;
-      }
     }
-    let output = this.read(schemaClass, input, tables, args, id, argsKey, roots, rootsHint);
+    let output = this.read(schemaClass, input, tables, args, id, argsKey);
     // holding the very items of a kept result (the latest, or one a rollback may return to): that result's output
     if (same) {
       for (let kept: Result | undefined = latest; kept !== undefined; kept = kept.previous) {
@@ -167,9 +138,6 @@ export class MemoCache {
       keys,
       tableIds: keys.map((key) => objectId(tables[key])),
       output,
-      roots,
-      retired: this.entities.retired,
-      rebuilds,
       previous: same ? latest : undefined,
     };
     let last = result;
@@ -186,96 +154,98 @@ export class MemoCache {
     args: readonly unknown[],
     id: number,
     argsKey: string | undefined,
-    roots: unknown[] | undefined,
-    rootsHint = false,
   ): unknown {
-    this.depth++;
-    try {
-      return new MemoRead(this.entities, tables, args, id, argsKey, roots, rootsHint).read(schema, input);
-    } finally {
-      this.depth--;
-    }
+    return new MemoRead(this.entities, tables, args, id, argsKey).read(schema, input);
   }
 }
 
 /**
- * The entities of a memo (see `MemoCache`, point 2): each record's versions, kept by age. Only a
- * `MemoRead` asks it: `lookup` finds what is kept for a record, `find` what of it reads as it did,
- * `add` stores what was built.
+ * The entities of a memo (see `MemoCache`, point 2): what is kept for each record, on its kind's
+ * shelf at the record's position, or, once its key left the table the shelf follows, by record
+ * (`tenured`, as long as the record lives). Only a `MemoRead` asks it: `shelf` finds where a kind's
+ * records are kept, `find` what of it reads as it did, `add` stores what was built.
+ *
+ * A read of changed records never touches what was built before them: a refetch brings a new record
+ * for every key, and loading each one's previous version (built long ago, far apart in memory)
+ * took as long as building the new one. So a position's age is kept beside it (`Shelf.usedAt`), and
+ * what an old position held is let go unseen when a new record's version takes its place; a version
+ * another one read is current only while it is still kept where its record is (`placed`).
  */
 export class EntityMemo {
-  private young = new Map<EntityRecord, Kept>();
-  private old = new Map<EntityRecord, Kept>();
+  /** Per kind: what is kept for its records, at their positions in the key list of the table read last. */
+  private readonly shelves = new Map<string, Shelf>();
+  /** What was kept for records whose key left their shelf's table, while the record lives. */
   private readonly tenured = new WeakMap<EntityRecord, Kept>();
-  private retirements = 0;
-  private rebuildCount = 0;
+  /** How many versions were built: the clock of the positions' ages. */
+  private builds = 0;
   /** The reads of the versions being built, a stack: each build takes its own off the top (`MemoRead`). */
   readonly pending: Read[] = [];
   private readonly stack: Version[] = [];
   private readonly positions: number[] = [];
   private readonly provisional: Version[] = [];
-
-  /** How many times a record the memo held something for was built again (for another class, or stale). */
-  get rebuilds(): number {
-    return this.rebuildCount;
-  }
-
-  /** How many times the young map has been retired. */
-  get retired(): number {
-    return this.retirements;
-  }
-
-  /** Retires the young map once it took `YOUNG_SIZE` records (between reads): the old one is let go. */
-  retireFull(): void {
-    if (this.young.size < YOUNG_SIZE) return;
-    this.old = this.young;
-    this.young = new Map();
-    this.retirements++;
-  }
-
-  /** What is kept for `record`: found young, old (then it is tenured), or tenured. */
-  lookup(record: EntityRecord): Kept | undefined {
-    const young = this.young.get(record);
-    if (young !== undefined) return young;
-    // a memo that has not retired a map yet (every short-lived one) has nothing more to look in
-    if (this.retirements === 0) return undefined;
-    const old = this.old.get(record);
-    if (old === undefined) return this.tenured.get(record);
-    this.old.delete(record);
-    this.tenure([record, old]);
-    return old;
-  }
-
-  /**
-   * What of `kept` (what `lookup` found for the stored `record`) reads as it did for `entity`: the
-   * output alone of an entity that read nothing else, or a version whose reads all hold (it becomes
-   * the newest of the record).
-   */
-  find(kept: Kept, entity: StoredSchema, record: EntityRecord, read: MemoRead): Kept | undefined {
-    if (!(kept instanceof Version)) return isInstanceOf(kept, entity) ? kept : undefined;
-    for (let before: Version | undefined, version: Version | undefined = kept; version !== undefined;) {
-      // found by the stored record, a version that read nothing else holds
-      const holds =
-        version.entity === entity &&
-        (version.reads === undefined ? version.mark !== DEAD : this.current(version, read));
-      if (holds) {
-        if (version.reads === undefined) version.mark = read.id * 4 + FRESH;
-        if (before !== undefined) {
-          before.older = version.older;
-          version.older = kept;
-          this.young.set(record, version);
-        }
-        return version;
-      }
-      before = version;
-      version = version.older;
+  private readonly tenure = (record: EntityRecord, kept: Kept): void => {
+    if (!(kept instanceof Version)) {
+      this.tenured.set(record, kept);
+      return;
     }
-    return undefined;
+    for (let version: Version | undefined = kept; version !== undefined; version = version.older) {
+      if (version.record !== undefined && !this.tenured.has(version.record)) this.tenured.set(version.record, kept);
+    }
+  };
+
+  /** The age of what is built or found now: a position whose age is this or one less is recent. */
+  private get generation(): number {
+    return Math.floor(this.builds / GENERATION);
+  }
+
+  /** The shelf of the kind `key`, aligned with the key list of `read`'s table of that kind. */
+  shelf(key: string, read: MemoRead): Shelf {
+    let shelf = this.shelves.get(key);
+    if (shelf === undefined) this.shelves.set(key, (shelf = new Shelf(key)));
+    // aligned once per read: a read made inside another (a schema's own code) may align it elsewhere in between
+    if (shelf.alignedFor !== read.id) {
+      shelf.align(read.keysOf(key), this.tenure);
+      shelf.alignedFor = read.id;
+    }
+    return shelf;
   }
 
   /**
-   * Stores a version just built from the stored `record` (`undefined`: an entity not stored, which
-   * is kept only by what read it) as the newest of the record, before what was kept for it.
+   * What is kept for `entity` at `record`, stored at position `at` of `shelf`, that reads as it did:
+   * the output alone of an entity that read nothing else, built from this very record, or a version
+   * of this record whose reads all hold. Looked for at the position (behind a newer record only while
+   * the position is recent), then among what was kept for the record when its key left the table;
+   * found, it becomes the newest of the position.
+   */
+  find(entity: StoredSchema, record: EntityRecord, shelf: Shelf, at: number, read: MemoRead): Kept | undefined {
+    const kept = shelf.kept[at];
+    const generation = this.generation;
+    if (kept !== undefined && (shelf.records[at] === record || (shelf.usedAt[at] as number) >= generation - 1)) {
+      const found = this.findIn(kept, shelf.records[at], entity, record, read);
+      if (found !== undefined) {
+        shelf.usedAt[at] = generation;
+        if (found !== kept) this.toFront(found as Version, kept as Version, shelf, at);
+        return found;
+      }
+    }
+    const tenured = this.tenured.get(record);
+    const found = tenured === undefined ? undefined : this.findIn(tenured, record, entity, record, read);
+    if (found === undefined) return undefined;
+    if (kept === undefined && !(found instanceof Version)) {
+      shelf.kept[at] = found;
+      shelf.records[at] = record;
+      shelf.usedAt[at] = generation;
+      return found;
+    }
+    const version = found instanceof Version ? found : this.wrap(found, shelf, at, record, read);
+    this.adopt(version, shelf, at);
+    return version;
+  }
+
+  /**
+   * Stores a version just built from the stored `record` as the newest at position `at` of `shelf`,
+   * before what was kept there. An entity not stored (`record` undefined) or with no place (`shelf`
+   * undefined) is kept only by what read it.
    */
   add(
     entity: StoredSchema,
@@ -284,19 +254,13 @@ export class EntityMemo {
     record: EntityRecord | undefined,
     output: object | undefined,
     read: MemoRead,
-    kept: Kept | undefined,
+    shelf: Shelf | undefined,
+    at: number,
   ): Version {
     const version = new Version(entity, key, pk, record, output, read.id * 4 + FRESH);
-    if (record === undefined) return version;
-    if (kept !== undefined) this.rebuildCount++;
-    if (kept instanceof Version) {
-      version.older = kept;
-      let last = version;
-      for (let count = 1; count < HISTORY && last.older !== undefined; count++) last = last.older;
-      for (let gone = last.older; gone !== undefined; gone = gone.older) gone.mark = DEAD;
-      last.older = undefined;
-    }
-    this.young.set(record, version);
+    if (record === undefined || shelf === undefined) return version;
+    this.builds++;
+    this.place(version, shelf, at);
     return version;
   }
 
@@ -305,23 +269,18 @@ export class EntityMemo {
    * output tells what made it (an instance of the entity's own class, not a Collection's list).
    * @returns what is kept
    */
-  keepAlone(version: Version): Kept {
+  keepAlone(version: Version, shelf: Shelf | undefined, at: number): Kept {
     const output = version.output as object;
-    if (!isInstanceOf(output, version.entity)) return version;
-    this.young.set(version.record as EntityRecord, output);
+    if (shelf === undefined || !isInstanceOf(output, version.entity)) return version;
+    shelf.kept[at] = output;
     return output;
   }
 
-  /** A version of an output kept alone, now that another entity reads it. */
-  versionOf(
-    entity: StoredSchema,
-    key: string,
-    pk: string,
-    record: EntityRecord,
-    output: object,
-    read: MemoRead,
-  ): Version {
-    return this.add(entity, key, pk, record, output, read, undefined);
+  /** A version of `output`, kept alone at position `at` of `shelf`, put in its place now that another entity reads it. */
+  versionOf(output: object, record: EntityRecord, read: MemoRead, shelf: Shelf, at: number): Version {
+    const version = this.wrap(output, shelf, at, record, read);
+    shelf.kept[at] = version;
+    return version;
   }
 
   /** Drops a version whose build failed: it must never be found half-built. */
@@ -329,39 +288,117 @@ export class EntityMemo {
     version.mark = DEAD;
   }
 
-  /** Keeps what `pairs` (a record, then what is kept for it) hold, and every version they read, for as long as their records live. */
-  tenure(pairs: readonly unknown[]): void {
-    const { stack, tenured } = this;
-    for (let i = 0; i + 1 < pairs.length; i += 2) {
-      const kept = pairs[i + 1] as Kept;
-      tenured.set(pairs[i] as EntityRecord, kept);
-      if (kept instanceof Version) stack.push(kept);
+  /**
+   * What of `kept` (kept for `keptRecord`) reads as it did for `entity` at `record`: the output
+   * alone, built from this very record, or the first version of this record whose reads all hold.
+   */
+  private findIn(
+    kept: Kept,
+    keptRecord: EntityRecord | undefined,
+    entity: StoredSchema,
+    record: EntityRecord,
+    read: MemoRead,
+  ): Kept | undefined {
+    if (!(kept instanceof Version)) return keptRecord === record && isInstanceOf(kept, entity) ? kept : undefined;
+    for (let version: Version | undefined = kept; version !== undefined; version = version.older) {
+      const holds =
+        version.record === record &&
+        version.entity === entity &&
+        (version.reads === undefined ? version.mark !== DEAD : this.current(version, read));
+      if (!holds) continue;
+      if (version.reads === undefined) version.mark = read.id * 4 + FRESH;
+      return version;
     }
-    for (let version = stack.pop(); version !== undefined; version = stack.pop()) {
-      const { reads } = version;
-      const count = reads === undefined ? 0 : Array.isArray(reads) ? reads.length : 1;
-      for (let i = 0; i < count; i++) {
-        const other = Array.isArray(reads) ? reads[i] : reads;
-        // a tenured version's reads are tenured already
-        if (!(other instanceof Version) || other.record === undefined || tenured.get(other.record) === other) continue;
-        tenured.set(other.record, other);
-        stack.push(other);
-      }
-    }
+    return undefined;
+  }
+
+  /** Moves `version`, found behind `head` at position `at`, to the front. */
+  private toFront(version: Version, head: Version, shelf: Shelf, at: number): void {
+    let before = head;
+    while (before.older !== version) before = before.older as Version;
+    before.older = version.older;
+    version.older = head;
+    shelf.kept[at] = version;
+    shelf.records[at] = version.record;
   }
 
   /**
-   * Whether `root` reads as it did: its record is the stored one and everything it read reads the
-   * same. Answered once per read, depth-first with an explicit stack (graphs may be deeper than the
-   * call stack). An answer reached through a cycle is provisional: if the root turns out stale,
-   * every provisional answer is withdrawn.
+   * Puts `version` at position `at` of `shelf`, before what was kept there while the position is
+   * recent (its history, within `HISTORY` versions); what an old position kept is let go unseen.
+   */
+  private place(version: Version, shelf: Shelf, at: number): void {
+    const kept = shelf.kept[at];
+    const generation = this.generation;
+    // an old position is not looked at (loading what it kept would cost a cache miss per record)
+    if (kept !== undefined && (shelf.usedAt[at] as number) >= generation - 1) {
+      version.older =
+        kept instanceof Version ? kept : this.wrap(kept, shelf, at, shelf.records[at] as EntityRecord, undefined);
+      let last = version;
+      for (let count = 1; count < HISTORY && last.older !== undefined; count++) last = last.older;
+      last.older = undefined;
+    } else version.older = undefined;
+    version.shelf = shelf;
+    version.at = at;
+    shelf.kept[at] = version;
+    shelf.records[at] = version.record;
+    shelf.usedAt[at] = generation;
+  }
+
+  /** Puts `version`, kept elsewhere until now, at position `at` of `shelf`: to the front if it is in the history there. */
+  private adopt(version: Version, shelf: Shelf, at: number): void {
+    const kept = shelf.kept[at];
+    if (kept instanceof Version && holdsVersion(kept, version)) {
+      if (kept !== version) this.toFront(version, kept, shelf, at);
+      shelf.usedAt[at] = this.generation;
+    } else this.place(version, shelf, at);
+  }
+
+  /** A version of `output`, kept alone for `record` at position `at` of `shelf`. */
+  private wrap(output: object, shelf: Shelf, at: number, record: EntityRecord, read: MemoRead | undefined): Version {
+    // kept alone, it is an instance of its entity's own class (`keepAlone`)
+    const entity = (Object.getPrototypeOf(output) as { constructor: StoredSchema }).constructor;
+    const pk = shelf.keys[at] as string;
+    const version = new Version(entity, shelf.key, pk, record, output, read === undefined ? 0 : read.id * 4 + FRESH);
+    version.shelf = shelf;
+    version.at = at;
+    return version;
+  }
+
+  /**
+   * Whether `version`, whose record is the stored one, is still kept where its record is: at its
+   * position (its newest, or in the history behind), or for its record since its key left the table
+   * (then it is put back at its position). What a position let go is never current again, so no two
+   * versions of one entity are current at once.
+   */
+  private placed(version: Version, read: MemoRead): boolean {
+    const { shelf, pk } = version;
+    if (shelf === undefined) return true;
+    this.shelf(shelf.key, read);
+    let at = version.at;
+    if (shelf.keys[at] !== pk) {
+      at = shelf.position(pk);
+      if (at < 0) return false;
+      version.at = at;
+    }
+    const kept = shelf.kept[at];
+    if (kept === version || holdsVersion(kept, version)) return true;
+    if (!holdsVersion(this.tenured.get(version.record as EntityRecord), version)) return false;
+    this.adopt(version, shelf, at);
+    return true;
+  }
+
+  /**
+   * Whether `root` reads as it did: its record is the stored one, it is kept where its record is,
+   * and everything it read reads the same. Answered once per read, depth-first with an explicit
+   * stack (graphs may be deeper than the call stack). An answer reached through a cycle is
+   * provisional: if the root turns out stale, every provisional answer is withdrawn.
    */
   private current(root: Version, read: MemoRead): boolean {
     const base = read.id * 4;
     if (root.mark >= base) return root.mark !== base + STALE;
     if (root.mark === DEAD) return false;
     if (root.reads === undefined) {
-      const fresh = read.stored(root.key, root.pk) === root.record;
+      const fresh = this.holds(root, read);
       root.mark = base + (fresh ? FRESH : STALE);
       return fresh;
     }
@@ -397,11 +434,22 @@ export class EntityMemo {
     return fresh;
   }
 
+  /** Whether `version`'s record is the stored one and it is kept where that record is. */
+  private holds(version: Version, read: MemoRead): boolean {
+    return read.stored(version.key, version.pk) === version.record && this.placed(version, read);
+  }
+
   private open(version: Version, read: MemoRead, base: number): void {
-    version.mark = base + (read.stored(version.key, version.pk) === version.record ? CHECKING : STALE);
+    version.mark = base + (this.holds(version, read) ? CHECKING : STALE);
     this.stack.push(version);
     this.positions.push(0);
   }
+}
+
+/** Whether the history at a position (`kept` and the versions behind it) holds `version`. */
+function holdsVersion(kept: Kept | undefined, version: Version): boolean {
+  for (let item = kept; item instanceof Version; item = item.older) if (item === version) return true;
+  return false;
 }
 
 /** Whether something a version read besides entities reads the same now. */

@@ -4,7 +4,8 @@ import { getOwn } from '../../utils/ownProperty.js';
 import { stableStringify } from '../../utils/stableStringify.js';
 import { toSchemaClass } from '../shorthand.js';
 import { tableKeys } from '../tableKeys.js';
-import type { EntityMemo, Kept } from './MemoCache.js';
+import type { EntityMemo } from './MemoCache.js';
+import type { Shelf } from './Shelf.js';
 import { ArgsRead, KeysRead, Version, type Read } from './Version.js';
 
 /** Entities nested deeper than this are filled from a queue instead of the call stack. */
@@ -23,6 +24,9 @@ export class MemoRead implements DenormalizeDelegate {
   /** Versions whose nested fields are filled after the stack unwinds (very deep graphs). */
   private unfilled: Version[] | undefined = undefined;
 
+  /** The key list of each table this read reached, by entity key. */
+  private readonly keyLists = new Map<string, readonly string[]>();
+
   constructor(
     private readonly memo: EntityMemo,
     private readonly tables: EntityTables,
@@ -30,17 +34,7 @@ export class MemoRead implements DenormalizeDelegate {
     /** This read's number (the memo numbers its reads). */
     readonly id: number,
     private key: string | undefined,
-    /**
-     * Where what is read at the top level goes, as pairs (a record, then what is kept for it),
-     * written over what the array held (refilling it allocates nothing): none for a read no result keeps.
-     */
-    private readonly roots: unknown[] | undefined,
-    /** `roots` holds, in order, what the last read of the same input kept for each record, and the memo still keeps it so. */
-    private readonly rootsHint = false,
   ) {}
-
-  /** How many entries of `roots` this read wrote. */
-  private rooted = 0;
 
   /** The read's arguments (used by `schema.Query`); a version being built depends on them. */
   get args(): readonly unknown[] {
@@ -57,7 +51,6 @@ export class MemoRead implements DenormalizeDelegate {
   read(schema: unknown, input: unknown): unknown {
     const output = this.unvisit(schema, input);
     for (let version = this.unfilled?.pop(); version !== undefined; version = this.unfilled?.pop()) this.fill(version);
-    if (this.roots !== undefined && this.roots.length > this.rooted) this.roots.length = this.rooted;
     return output;
   }
 
@@ -71,25 +64,26 @@ export class MemoRead implements DenormalizeDelegate {
   entity(entity: StoredSchema, pk: string): object | undefined {
     const { memo, building } = this;
     const key = entityKey(entity);
-    const record = this.stored(key, pk);
+    const table = this.tables[key];
+    const record = getOwn(table, pk);
     if (record === undefined) {
       // a missing entity read inside another: the other is rebuilt once it is stored
-      if (building !== undefined) memo.pending.push(memo.add(entity, key, pk, undefined, undefined, this, undefined));
+      if (building !== undefined)
+        memo.pending.push(memo.add(entity, key, pk, undefined, undefined, this, undefined, -1));
       return undefined;
     }
-    const kept =
-      (building === undefined && this.rootsHint ? this.keptBefore(record) : undefined) ?? memo.lookup(record);
-    let found = kept === undefined ? undefined : memo.find(kept, entity, record, this);
-    if (found === undefined) found = this.build(entity, key, pk, record, kept);
-    if (building === undefined) {
-      const { roots } = this;
-      if (roots !== undefined) {
-        roots[this.rooted++] = record;
-        roots[this.rooted++] = found;
-      }
-      return found instanceof Version ? found.output : found;
-    }
-    const version = found instanceof Version ? found : memo.versionOf(entity, key, pk, record, found, this);
+    const shelf = this.shelfOf(key);
+    const at = shelf.position(pk);
+    let found = at < 0 ? undefined : memo.find(entity, record, shelf, at, this);
+    if (found === undefined) found = this.build(entity, key, pk, record, at < 0 ? undefined : shelf, at);
+    if (building === undefined) return found instanceof Version ? found.output : found;
+    // an output kept alone read inside another entity: a version of it, for the other's reads
+    const version =
+      found instanceof Version
+        ? found
+        : at < 0
+          ? memo.add(entity, key, pk, record, found, this, undefined, at)
+          : memo.versionOf(found, record, this, shelf, at);
     memo.pending.push(version);
     return version.output;
   }
@@ -97,18 +91,14 @@ export class MemoRead implements DenormalizeDelegate {
   getPks(key: string): readonly string[] {
     const keys = this.keysOf(key);
     if (this.building !== undefined) this.memo.pending.push(new KeysRead(key, keys));
+    // the whole table is about to be read in order
+    if (keys.length > 0) this.shelfOf(key).rewind();
     return keys;
   }
 
-  /**
-   * What the last read of the same input kept for `record`, when it read the same record at this
-   * place and kept its output alone (which its record alone decides; a version's place may have been
-   * taken by a newer version of the record).
-   */
-  private keptBefore(record: EntityRecord): Kept | undefined {
-    const roots = this.roots as unknown[];
-    const kept = roots[this.rooted + 1];
-    return roots[this.rooted] === record && !(kept instanceof Version) ? (kept as Kept) : undefined;
+  /** Where the memo keeps what is built for the records of the table `key` of this read. */
+  private shelfOf(key: string): Shelf {
+    return this.memo.shelf(key, this);
   }
 
   /** The record stored at `pk` in the table `key`. */
@@ -118,12 +108,21 @@ export class MemoRead implements DenormalizeDelegate {
 
   /** The primary keys of the table `key`, as one array per table. */
   keysOf(key: string): readonly string[] {
-    return tableKeys(this.tables[key]);
+    let keys = this.keyLists.get(key);
+    if (keys === undefined) this.keyLists.set(key, (keys = tableKeys(this.tables[key])));
+    return keys;
   }
 
-  private build(entity: StoredSchema, key: string, pk: string, record: EntityRecord, kept: Kept | undefined): Kept {
+  private build(
+    entity: StoredSchema,
+    key: string,
+    pk: string,
+    record: EntityRecord,
+    shelf: Shelf | undefined,
+    at: number,
+  ): Version | object {
     // stored before its fields are filled, so a cycle back to it finds this instance
-    const version = this.memo.add(entity, key, pk, record, entity.fromJS(record), this, kept);
+    const version = this.memo.add(entity, key, pk, record, entity.fromJS(record), this, shelf, at);
     if (this.depth >= MAX_NESTING) {
       (this.unfilled ??= []).push(version);
       return version;
@@ -131,7 +130,7 @@ export class MemoRead implements DenormalizeDelegate {
     this.fill(version);
     if (this.building !== undefined || version.reads !== undefined || version.older !== undefined) return version;
     // read outside any other entity, it read nothing: its output alone may be kept
-    return this.memo.keepAlone(version);
+    return this.memo.keepAlone(version, shelf, at);
   }
 
   private fill(version: Version): void {

@@ -1,4 +1,5 @@
 import type { EntityRecord, StoredSchema } from '../../schema/interface.js';
+import type { Shelf } from './Shelf.js';
 
 /** A table's list of primary keys that a version read (a `schema.All` nested in it): it holds while the key list is the same array. */
 export class KeysRead {
@@ -25,6 +26,9 @@ export class Version {
   older: Version | undefined = undefined;
   /** What it read while it was built, in order: nothing, one read, or an array of them. */
   reads: Read | Read[] | undefined = undefined;
+  /** The shelf it is kept on, and its position there when it was put there (a hint: positions move). */
+  shelf: Shelf | undefined = undefined;
+  at = 0;
 
   constructor(
     readonly entity: StoredSchema,
