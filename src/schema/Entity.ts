@@ -103,9 +103,9 @@ export abstract class Entity {
    * @param props fields to set
    * @returns an instance of the class it is called on
    */
-  static fromJS<T extends Entity>(this: abstract new () => T, props: object = {}): T {
+  static fromJS<T extends Entity>(this: abstract new () => T, props?: object): T {
     const instance = new (this as unknown as new () => T)();
-    assignFields(instance, props);
+    if (props !== undefined) assignFields(instance, props);
     return instance;
   }
 

@@ -9,7 +9,7 @@ import { objectId } from '../../utils/objectId.js';
 import { collectTableKeys } from '../collectTableKeys.js';
 import { toSchemaClass } from '../shorthand.js';
 import { MemoRead } from './MemoRead.js';
-import { Shelf, type Kept } from './Shelf.js';
+import { Shelf, type Kept, type Reads } from './Shelf.js';
 import { KeysRead, Version, type Read } from './Version.js';
 
 /** Versions kept per position, and results per top-level read: a rollback finds its objects among them. */
@@ -183,9 +183,10 @@ export class EntityMemo {
   private readonly stack: Version[] = [];
   private readonly positions: number[] = [];
   private readonly provisional: Version[] = [];
-  private readonly tenure = (record: EntityRecord, kept: Kept): void => {
+  private readonly tenure = (record: EntityRecord, kept: Kept, reads: Reads, shelf: Shelf, pk: string): void => {
     if (!(kept instanceof Version)) {
-      this.tenured.set(record, kept);
+      // an output alone that read others keeps what it read in a version of its own
+      this.tenured.set(record, reads === undefined ? kept : this.wrap(kept, shelf, pk, record, reads));
       return;
     }
     for (let version: Version | undefined = kept; version !== undefined; version = version.older) {
@@ -221,7 +222,7 @@ export class EntityMemo {
     const kept = shelf.kept[at];
     const generation = this.generation;
     if (kept !== undefined && (shelf.records[at] === record || (shelf.usedAt[at] as number) >= generation - 1)) {
-      const found = this.findIn(kept, shelf.records[at], entity, record, read);
+      const found = this.findIn(kept, shelf.records[at], shelf.reads?.[at], entity, record, read);
       if (found !== undefined) {
         shelf.usedAt[at] = generation;
         if (found !== kept) this.toFront(found as Version, kept as Version, shelf, at);
@@ -229,15 +230,14 @@ export class EntityMemo {
       }
     }
     const tenured = this.tenured.get(record);
-    const found = tenured === undefined ? undefined : this.findIn(tenured, record, entity, record, read);
+    const found = tenured === undefined ? undefined : this.findIn(tenured, record, undefined, entity, record, read);
     if (found === undefined) return undefined;
     if (kept === undefined && !(found instanceof Version)) {
-      shelf.kept[at] = found;
-      shelf.records[at] = record;
-      shelf.usedAt[at] = generation;
+      this.putAlone(found, record, shelf, at, undefined);
       return found;
     }
-    const version = found instanceof Version ? found : this.wrap(found, shelf, at, record, read);
+    const version =
+      found instanceof Version ? found : this.wrap(found, shelf, shelf.keys[at] as string, record, undefined);
     this.adopt(version, shelf, at);
     return version;
   }
@@ -265,21 +265,41 @@ export class EntityMemo {
   }
 
   /**
-   * Keeps `version`, which read nothing else and has no history, as its output alone, when the
-   * output tells what made it (an instance of the entity's own class, not a Collection's list).
-   * @returns what is kept
+   * Whether `output`, just built for position `at` of `shelf` at the top of a read, may be kept as
+   * its output alone: what it tells of itself (an instance of the entity's own class, not a
+   * Collection's list) and no recent history at its position to keep behind it.
    */
-  keepAlone(version: Version, shelf: Shelf | undefined, at: number): Kept {
-    const output = version.output as object;
-    if (shelf === undefined || !isInstanceOf(output, version.entity)) return version;
-    shelf.kept[at] = output;
-    return output;
+  mayKeepAlone(output: object, entity: StoredSchema, shelf: Shelf, at: number): boolean {
+    return isInstanceOf(output, entity) && !this.isRecent(shelf, at);
+  }
+
+  /** Keeps `output`, being built from `record`, alone at position `at` of `shelf` (what it reads follows: `setReads`). */
+  keepAlone(output: object, record: EntityRecord, shelf: Shelf, at: number): void {
+    this.builds++;
+    this.putAlone(output, record, shelf, at, undefined);
+  }
+
+  /** What `output`, kept alone at position `at` of `shelf` (or by a version made for another entity that read it), read. */
+  setReads(output: object, reads: Reads, shelf: Shelf, at: number): void {
+    const kept = shelf.kept[at];
+    if (kept === output) shelf.setReads(at, reads);
+    else if (kept instanceof Version && kept.output === output) kept.reads = reads;
+  }
+
+  /** Drops `output`, kept alone at position `at` of `shelf`, whose build failed: it must never be found half-built. */
+  forgetAlone(output: object, shelf: Shelf, at: number): void {
+    const kept = shelf.kept[at];
+    if (kept === output) {
+      shelf.kept[at] = undefined;
+      shelf.records[at] = undefined;
+      shelf.setReads(at, undefined);
+    } else if (kept instanceof Version && kept.output === output) kept.mark = DEAD;
   }
 
   /** A version of `output`, kept alone at position `at` of `shelf`, put in its place now that another entity reads it. */
-  versionOf(output: object, record: EntityRecord, read: MemoRead, shelf: Shelf, at: number): Version {
-    const version = this.wrap(output, shelf, at, record, read);
-    shelf.kept[at] = version;
+  versionOf(output: object, record: EntityRecord, shelf: Shelf, at: number): Version {
+    const version = this.wrap(output, shelf, shelf.keys[at] as string, record, shelf.reads?.[at]);
+    this.putVersion(version, shelf, at);
     return version;
   }
 
@@ -295,11 +315,13 @@ export class EntityMemo {
   private findIn(
     kept: Kept,
     keptRecord: EntityRecord | undefined,
+    keptReads: Reads,
     entity: StoredSchema,
     record: EntityRecord,
     read: MemoRead,
   ): Kept | undefined {
-    if (!(kept instanceof Version)) return keptRecord === record && isInstanceOf(kept, entity) ? kept : undefined;
+    if (!(kept instanceof Version))
+      return keptRecord === record && isInstanceOf(kept, entity) && this.readsHold(keptReads, read) ? kept : undefined;
     for (let version: Version | undefined = kept; version !== undefined; version = version.older) {
       const holds =
         version.record === record &&
@@ -312,6 +334,22 @@ export class EntityMemo {
     return undefined;
   }
 
+  /** Whether everything an output kept alone read reads the same. */
+  private readsHold(reads: Reads, read: MemoRead): boolean {
+    if (reads === undefined) return true;
+    const count = Array.isArray(reads) ? reads.length : 1;
+    for (let i = 0; i < count; i++) {
+      const other = (Array.isArray(reads) ? reads[i] : reads) as Exclude<Reads, undefined | unknown[]>;
+      if (other instanceof Version ? !this.current(other, read) : !holds(other, read)) return false;
+    }
+    return true;
+  }
+
+  /** Whether position `at` of `shelf` keeps something built or found in this age or the one before. */
+  private isRecent(shelf: Shelf, at: number): boolean {
+    return shelf.kept[at] !== undefined && (shelf.usedAt[at] as number) >= this.generation - 1;
+  }
+
   /** Moves `version`, found behind `head` at position `at`, to the front. */
   private toFront(version: Version, head: Version, shelf: Shelf, at: number): void {
     let before = head;
@@ -322,26 +360,41 @@ export class EntityMemo {
     shelf.records[at] = version.record;
   }
 
+  /** Makes `output` what position `at` of `shelf` keeps for `record`, alone, with what it read. */
+  private putAlone(output: object, record: EntityRecord, shelf: Shelf, at: number, reads: Reads): void {
+    shelf.kept[at] = output;
+    shelf.records[at] = record;
+    shelf.usedAt[at] = this.generation;
+    shelf.setReads(at, reads);
+  }
+
+  /** Makes `version` the newest at position `at` of `shelf`. */
+  private putVersion(version: Version, shelf: Shelf, at: number): void {
+    version.shelf = shelf;
+    version.at = at;
+    shelf.kept[at] = version;
+    shelf.records[at] = version.record;
+    shelf.usedAt[at] = this.generation;
+    shelf.setReads(at, undefined);
+  }
+
   /**
    * Puts `version` at position `at` of `shelf`, before what was kept there while the position is
    * recent (its history, within `HISTORY` versions); what an old position kept is let go unseen.
    */
   private place(version: Version, shelf: Shelf, at: number): void {
     const kept = shelf.kept[at];
-    const generation = this.generation;
     // an old position is not looked at (loading what it kept would cost a cache miss per record)
-    if (kept !== undefined && (shelf.usedAt[at] as number) >= generation - 1) {
+    if (kept !== undefined && this.isRecent(shelf, at)) {
       version.older =
-        kept instanceof Version ? kept : this.wrap(kept, shelf, at, shelf.records[at] as EntityRecord, undefined);
+        kept instanceof Version
+          ? kept
+          : this.wrap(kept, shelf, shelf.keys[at] as string, shelf.records[at] as EntityRecord, shelf.reads?.[at]);
       let last = version;
       for (let count = 1; count < HISTORY && last.older !== undefined; count++) last = last.older;
       last.older = undefined;
     } else version.older = undefined;
-    version.shelf = shelf;
-    version.at = at;
-    shelf.kept[at] = version;
-    shelf.records[at] = version.record;
-    shelf.usedAt[at] = generation;
+    this.putVersion(version, shelf, at);
   }
 
   /** Puts `version`, kept elsewhere until now, at position `at` of `shelf`: to the front if it is in the history there. */
@@ -349,18 +402,17 @@ export class EntityMemo {
     const kept = shelf.kept[at];
     if (kept instanceof Version && holdsVersion(kept, version)) {
       if (kept !== version) this.toFront(version, kept, shelf, at);
-      shelf.usedAt[at] = this.generation;
+      this.putVersion(version, shelf, at);
     } else this.place(version, shelf, at);
   }
 
-  /** A version of `output`, kept alone for `record` at position `at` of `shelf`. */
-  private wrap(output: object, shelf: Shelf, at: number, record: EntityRecord, read: MemoRead | undefined): Version {
-    // kept alone, it is an instance of its entity's own class (`keepAlone`)
+  /** A version of `output`, kept alone for `record` at `pk` on `shelf`, with what it read. */
+  private wrap(output: object, shelf: Shelf, pk: string, record: EntityRecord, reads: Reads): Version {
+    // kept alone, it is an instance of its entity's own class (`mayKeepAlone`)
     const entity = (Object.getPrototypeOf(output) as { constructor: StoredSchema }).constructor;
-    const pk = shelf.keys[at] as string;
-    const version = new Version(entity, shelf.key, pk, record, output, read === undefined ? 0 : read.id * 4 + FRESH);
+    const version = new Version(entity, shelf.key, pk, record, output, 0);
+    version.reads = reads;
     version.shelf = shelf;
-    version.at = at;
     return version;
   }
 

@@ -17,8 +17,8 @@ const MAX_NESTING = 200;
  * lives in the memo and outlives it. `MemoCache` decides what may be returned again.
  */
 export class MemoRead implements DenormalizeDelegate {
-  /** The version being filled: what is read now is read by it. */
-  private building: Version | undefined = undefined;
+  /** Whether an entity is being filled: what is read now is read by it. */
+  private building = false;
   /** How many builds are nested on the call stack. */
   private depth = 0;
   /** Versions whose nested fields are filled after the stack unwinds (very deep graphs). */
@@ -38,7 +38,7 @@ export class MemoRead implements DenormalizeDelegate {
 
   /** The read's arguments (used by `schema.Query`); a version being built depends on them. */
   get args(): readonly unknown[] {
-    if (this.building !== undefined) this.memo.pending.push(new ArgsRead(this.argsKey));
+    if (this.building) this.memo.pending.push(new ArgsRead(this.argsKey));
     return this.readArgs;
   }
 
@@ -68,29 +68,28 @@ export class MemoRead implements DenormalizeDelegate {
     const record = getOwn(table, pk);
     if (record === undefined) {
       // a missing entity read inside another: the other is rebuilt once it is stored
-      if (building !== undefined)
-        memo.pending.push(memo.add(entity, key, pk, undefined, undefined, this, undefined, -1));
+      if (building) memo.pending.push(memo.add(entity, key, pk, undefined, undefined, this, undefined, -1));
       return undefined;
     }
     const shelf = this.shelfOf(key);
     const at = shelf.position(pk);
     let found = at < 0 ? undefined : memo.find(entity, record, shelf, at, this);
     if (found === undefined) found = this.build(entity, key, pk, record, at < 0 ? undefined : shelf, at);
-    if (building === undefined) return found instanceof Version ? found.output : found;
+    if (!building) return found instanceof Version ? found.output : found;
     // an output kept alone read inside another entity: a version of it, for the other's reads
     const version =
       found instanceof Version
         ? found
         : at < 0
           ? memo.add(entity, key, pk, record, found, this, undefined, at)
-          : memo.versionOf(found, record, this, shelf, at);
+          : memo.versionOf(found, record, shelf, at);
     memo.pending.push(version);
     return version.output;
   }
 
   getPks(key: string): readonly string[] {
     const keys = this.keysOf(key);
-    if (this.building !== undefined) this.memo.pending.push(new KeysRead(key, keys));
+    if (this.building) this.memo.pending.push(new KeysRead(key, keys));
     // the whole table is about to be read in order
     if (keys.length > 0) this.shelfOf(key).rewind();
     return keys;
@@ -121,31 +120,53 @@ export class MemoRead implements DenormalizeDelegate {
     shelf: Shelf | undefined,
     at: number,
   ): Version | object {
+    const { memo } = this;
+    const output = entity.fromJS(record);
+    // read at the top, where nothing else holds it: kept alone, with no version to make
+    if (!this.building && shelf !== undefined && memo.mayKeepAlone(output, entity, shelf, at)) {
+      // kept before its fields are filled, so a cycle back to it finds this instance
+      memo.keepAlone(output, record, shelf, at);
+      const start = memo.pending.length;
+      try {
+        this.fillFields(entity, output, record);
+        memo.setReads(output, takeReads(memo.pending, start), shelf, at);
+      } catch (error) {
+        memo.forgetAlone(output, shelf, at);
+        memo.pending.length = start;
+        throw error;
+      }
+      return output;
+    }
     // stored before its fields are filled, so a cycle back to it finds this instance
-    const version = this.memo.add(entity, key, pk, record, entity.fromJS(record), this, shelf, at);
+    const version = memo.add(entity, key, pk, record, output, this, shelf, at);
     if (this.depth >= MAX_NESTING) {
       (this.unfilled ??= []).push(version);
       return version;
     }
     this.fill(version);
-    if (this.building !== undefined || version.reads !== undefined || version.older !== undefined) return version;
-    // read outside any other entity, it read nothing: its output alone may be kept
-    return this.memo.keepAlone(version, shelf, at);
+    return version;
   }
 
   private fill(version: Version): void {
     const { memo } = this;
-    const outer = this.building;
     const start = memo.pending.length;
-    this.building = version;
-    this.depth++;
     try {
-      version.entity.denormalizeFields(version.output as object, version.record as EntityRecord, this);
+      this.fillFields(version.entity, version.output as object, version.record as EntityRecord);
       version.reads = takeReads(memo.pending, start);
     } catch (error) {
       memo.forget(version);
       memo.pending.length = start;
       throw error;
+    }
+  }
+
+  /** Fills the nested fields of `output`, built from `record`: what is read meanwhile is its. */
+  private fillFields(entity: StoredSchema, output: object, record: EntityRecord): void {
+    const outer = this.building;
+    this.building = true;
+    this.depth++;
+    try {
+      entity.denormalizeFields(output, record, this);
     } finally {
       this.building = outer;
       this.depth--;

@@ -1,8 +1,14 @@
 import type { EntityRecord } from '../../schema/interface.js';
-import type { Version } from './Version.js';
+import type { Read, Version } from './Version.js';
 
-/** What the memo keeps at one position: the newest version (with older ones behind it), or the output alone of an entity that read nothing else. */
+/**
+ * What the memo keeps at one position: the newest version (with older ones behind it), or the
+ * output alone of an entity no other one reads and with no history (what it read is beside it).
+ */
 export type Kept = Version | object;
+
+/** What an entity read while it was built: nothing, one read, or an array of them. */
+export type Reads = Read | Read[] | undefined;
 
 /**
  * What the memo keeps for the records of one kind, at their positions in the key list of the
@@ -26,6 +32,8 @@ export class Shelf {
   kept: Array<Kept | undefined> = [];
   /** Per position: the memo's age when what is kept there was last built or found. */
   usedAt: number[] = [];
+  /** Per position: what an output kept alone there read (made on the first one that read anything). */
+  reads: Reads[] | undefined = undefined;
   /** The number of the read it was last aligned for (the memo's business). */
   alignedFor = 0;
   /** Where the next lookup is expected: reads go through tables and lists in order. */
@@ -47,6 +55,12 @@ export class Shelf {
     return found;
   }
 
+  /** Records what the output kept alone at `at` read. */
+  setReads(at: number, reads: Reads): void {
+    if (reads === undefined && this.reads === undefined) return;
+    (this.reads ??= new Array<Reads>(this.keys.length).fill(undefined))[at] = reads;
+  }
+
   /** Expects the next lookup at the first position (a read listing the whole table). */
   rewind(): void {
     this.cursor = 0;
@@ -56,7 +70,10 @@ export class Shelf {
    * Follows `keys`, the key list of the kind's table being read: what is kept for a key moves to its
    * place in `keys`; what is kept for a key `keys` does not hold goes to `drop`.
    */
-  align(keys: readonly string[], drop: (record: EntityRecord, kept: Kept) => void): void {
+  align(
+    keys: readonly string[],
+    drop: (record: EntityRecord, kept: Kept, reads: Reads, shelf: Shelf, pk: string) => void,
+  ): void {
     const before = this.keys;
     if (before === keys) return;
     let same = 0;
@@ -70,6 +87,7 @@ export class Shelf {
         this.records.push(undefined);
         this.kept.push(undefined);
         this.usedAt.push(0);
+        this.reads?.push(undefined);
         this.index?.set(keys[i] as string, i);
       }
       return;
@@ -79,20 +97,24 @@ export class Shelf {
     const records = this.records.slice(0, same);
     const kept = this.kept.slice(0, same);
     const usedAt = this.usedAt.slice(0, same);
+    const reads = this.reads?.slice(0, same);
     for (let i = same; i < keys.length; i++) {
       const at = index.get(keys[i] as string);
       if (at !== undefined) moved[at] = 1;
       records.push(at === undefined ? undefined : this.records[at]);
       kept.push(at === undefined ? undefined : this.kept[at]);
       usedAt.push(at === undefined ? 0 : (this.usedAt[at] as number));
+      reads?.push(at === undefined ? undefined : this.reads?.[at]);
     }
     for (let at = same; at < before.length; at++) {
       const gone = this.kept[at];
-      if (moved[at] === 0 && gone !== undefined) drop(this.records[at] as EntityRecord, gone);
+      if (moved[at] === 0 && gone !== undefined)
+        drop(this.records[at] as EntityRecord, gone, this.reads?.[at], this, before[at] as string);
     }
     this.records = records;
     this.kept = kept;
     this.usedAt = usedAt;
+    this.reads = reads;
     this.index = undefined;
   }
 }
