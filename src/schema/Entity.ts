@@ -4,6 +4,8 @@ import type {
   EntityRecord,
   NormalizeDelegate,
   QueryDelegate,
+  SchemaClass,
+  StoredSchema,
   WriteMeta,
 } from './interface.js';
 import { assignFields } from '../utils/ownProperty.js';
@@ -238,9 +240,16 @@ export abstract class Entity {
     const target = instance as Record<string, unknown>;
     for (const field in nested) {
       const value = record[field];
-      const schema = nested[field];
-      if ((value === undefined || value === null) && !(schema as { readsTables?: boolean }).readsTables) continue;
-      target[field] = delegate.unvisit(schema, value);
+      const schema = nested[field] as Partial<SchemaClass> | undefined;
+      if (value === undefined || value === null) {
+        if (schema?.readsTables === true) target[field] = delegate.unvisit(schema, value);
+        continue;
+      }
+      // a nested Entity read as Entity reads itself, without the general dispatch (the commonest nested field)
+      target[field] =
+        schema?.denormalize === Entity.denormalize
+          ? delegate.entity(schema as StoredSchema, `${value as string}`)
+          : delegate.unvisit(schema, value);
     }
   }
 

@@ -14,8 +14,8 @@ import { KeysRead, Version, type Read } from './Version.js';
 
 /** Versions kept per position, and results per top-level read: a rollback finds its objects among them. */
 const HISTORY = 4;
-/** Builds per age of a position: a position built or found in this age or the one before is recent. */
-const GENERATION = 1024;
+/** Builds per age of the memo: a position built or found in this age or the one before is recent. */
+const AGE = 1024;
 /** A version's `mark` is `read * 4 + state`: its state in that read. */
 const CHECKING = 0;
 const FRESH = 1;
@@ -64,13 +64,14 @@ interface Result {
  * Records keep their reference while unchanged because writes keep the stored record when a merge
  * changes nothing (`NormalizeWrites`, `sameJson`); selectors add their own per-store caches on top.
  *
- * Storage. Successive tables of a kind share one key list while no key is added or removed, so
- * what a shelf keeps lives as long as the store keeps that list, and a refetch that brings a new
- * record for every key finds each one's place by position: nothing is hashed per record (a map
- * from records took as long as building the instances). A new key list takes what the last shelf
- * of its kind keeps for the keys both hold. A position's history holds what was built or found in
- * the last `RECENT` builds, so reads of changing data let their old records go. Nothing here keeps
- * an old table alive.
+ * Storage (`EntityMemo`, `Shelf`). Each kind has one shelf, whose positions follow the key list of
+ * the kind's table being read; successive tables of a kind share one key list while no key is added
+ * or removed, so a refetch that brings a new record for every key finds each one's place by
+ * position, hashing nothing per record (a map from records took as long as building the
+ * instances). What a key that leaves the table kept is held by its record, as long as the record
+ * lives. A position's history is kept while the position is recent (built or found in the last
+ * one or two `AGE`s of builds), so reads of changing data let their old records go. Nothing here
+ * keeps an old table alive.
  *
  * @see README.md#first-use
  */
@@ -176,14 +177,18 @@ export class EntityMemo {
   private readonly shelves = new Map<string, Shelf>();
   /** What was kept for records whose key left their shelf's table, while the record lives. */
   private readonly tenured = new WeakMap<EntityRecord, Kept>();
-  /** How many versions were built: the clock of the positions' ages. */
-  private builds = 0;
+  /** The clock of the positions' ages: one age is `AGE` builds. */
+  private age = 0;
+  private builtThisAge = 0;
+  /** Whether anything was ever tenured (until then, nothing is looked up by record). */
+  private tenuredAny = false;
   /** The reads of the versions being built, a stack: each build takes its own off the top (`MemoRead`). */
   readonly pending: Read[] = [];
   private readonly stack: Version[] = [];
   private readonly positions: number[] = [];
   private readonly provisional: Version[] = [];
   private readonly tenure = (record: EntityRecord, kept: Kept, reads: Reads, shelf: Shelf, pk: string): void => {
+    this.tenuredAny = true;
     if (!(kept instanceof Version)) {
       // an output alone that read others keeps what it read in a version of its own
       this.tenured.set(record, reads === undefined ? kept : this.wrap(kept, shelf, pk, record, reads));
@@ -194,9 +199,11 @@ export class EntityMemo {
     }
   };
 
-  /** The age of what is built or found now: a position whose age is this or one less is recent. */
-  private get generation(): number {
-    return Math.floor(this.builds / GENERATION);
+  /** Counts a build on the clock of ages. */
+  private counted(): void {
+    if (++this.builtThisAge < AGE) return;
+    this.builtThisAge = 0;
+    this.age++;
   }
 
   /** The shelf of the kind `key`, aligned with the key list of `read`'s table of that kind. */
@@ -220,16 +227,16 @@ export class EntityMemo {
    */
   find(entity: StoredSchema, record: EntityRecord, shelf: Shelf, at: number, read: MemoRead): Kept | undefined {
     const kept = shelf.kept[at];
-    const generation = this.generation;
-    if (kept !== undefined && (shelf.records[at] === record || (shelf.usedAt[at] as number) >= generation - 1)) {
+    const { age } = this;
+    if (kept !== undefined && (shelf.records[at] === record || (shelf.usedAt[at] as number) >= age - 1)) {
       const found = this.findIn(kept, shelf.records[at], shelf.reads?.[at], entity, record, read);
       if (found !== undefined) {
-        shelf.usedAt[at] = generation;
+        shelf.usedAt[at] = age;
         if (found !== kept) this.toFront(found as Version, kept as Version, shelf, at);
         return found;
       }
     }
-    const tenured = this.tenured.get(record);
+    const tenured = this.tenuredAny ? this.tenured.get(record) : undefined;
     const found = tenured === undefined ? undefined : this.findIn(tenured, record, undefined, entity, record, read);
     if (found === undefined) return undefined;
     if (kept === undefined && !(found instanceof Version)) {
@@ -259,7 +266,7 @@ export class EntityMemo {
   ): Version {
     const version = new Version(entity, key, pk, record, output, read.id * 4 + FRESH);
     if (record === undefined || shelf === undefined) return version;
-    this.builds++;
+    this.counted();
     this.place(version, shelf, at);
     return version;
   }
@@ -275,7 +282,7 @@ export class EntityMemo {
 
   /** Keeps `output`, being built from `record`, alone at position `at` of `shelf` (what it reads follows: `setReads`). */
   keepAlone(output: object, record: EntityRecord, shelf: Shelf, at: number): void {
-    this.builds++;
+    this.counted();
     this.putAlone(output, record, shelf, at, undefined);
   }
 
@@ -347,7 +354,7 @@ export class EntityMemo {
 
   /** Whether position `at` of `shelf` keeps something built or found in this age or the one before. */
   private isRecent(shelf: Shelf, at: number): boolean {
-    return shelf.kept[at] !== undefined && (shelf.usedAt[at] as number) >= this.generation - 1;
+    return shelf.kept[at] !== undefined && (shelf.usedAt[at] as number) >= this.age - 1;
   }
 
   /** Moves `version`, found behind `head` at position `at`, to the front. */
@@ -364,7 +371,7 @@ export class EntityMemo {
   private putAlone(output: object, record: EntityRecord, shelf: Shelf, at: number, reads: Reads): void {
     shelf.kept[at] = output;
     shelf.records[at] = record;
-    shelf.usedAt[at] = this.generation;
+    shelf.usedAt[at] = this.age;
     shelf.setReads(at, reads);
   }
 
@@ -374,7 +381,7 @@ export class EntityMemo {
     version.at = at;
     shelf.kept[at] = version;
     shelf.records[at] = version.record;
-    shelf.usedAt[at] = this.generation;
+    shelf.usedAt[at] = this.age;
     shelf.setReads(at, undefined);
   }
 
@@ -434,7 +441,7 @@ export class EntityMemo {
     }
     const kept = shelf.kept[at];
     if (kept === version || holdsVersion(kept, version)) return true;
-    if (!holdsVersion(this.tenured.get(version.record as EntityRecord), version)) return false;
+    if (!this.tenuredAny || !holdsVersion(this.tenured.get(version.record as EntityRecord), version)) return false;
     this.adopt(version, shelf, at);
     return true;
   }

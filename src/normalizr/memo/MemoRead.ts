@@ -1,4 +1,10 @@
-import type { DenormalizeDelegate, EntityRecord, EntityTables, StoredSchema } from '../../schema/interface.js';
+import type {
+  DenormalizeDelegate,
+  EntityRecord,
+  EntityTable,
+  EntityTables,
+  StoredSchema,
+} from '../../schema/interface.js';
 import { entityKey } from '../../schema/entityKey.js';
 import { getOwn } from '../../utils/ownProperty.js';
 import { stableStringify } from '../../utils/stableStringify.js';
@@ -24,6 +30,9 @@ export class MemoRead implements DenormalizeDelegate {
   /** Versions whose nested fields are filled after the stack unwinds (very deep graphs). */
   private unfilled: Version[] | undefined = undefined;
 
+  /** The kinds this read reached, and the shelf of each (a few: scanned). */
+  private readonly kinds: string[] = [];
+  private readonly kindShelves: Shelf[] = [];
   /** The key list of each table this read reached, by entity key. */
   private readonly keyLists = new Map<string, readonly string[]>();
 
@@ -65,24 +74,20 @@ export class MemoRead implements DenormalizeDelegate {
     const { memo, building } = this;
     const key = entityKey(entity);
     const table = this.tables[key];
-    const record = getOwn(table, pk);
+    // the shelf follows the table's key list, which holds exactly its own keys: no second lookup for safe ids
+    const shelf = table === undefined ? undefined : this.shelfOf(key);
+    const at = shelf === undefined ? -1 : shelf.position(pk);
+    const record = at < 0 ? undefined : (table as EntityTable)[pk];
     if (record === undefined) {
       // a missing entity read inside another: the other is rebuilt once it is stored
       if (building) memo.pending.push(memo.add(entity, key, pk, undefined, undefined, this, undefined, -1));
       return undefined;
     }
-    const shelf = this.shelfOf(key);
-    const at = shelf.position(pk);
-    let found = at < 0 ? undefined : memo.find(entity, record, shelf, at, this);
-    if (found === undefined) found = this.build(entity, key, pk, record, at < 0 ? undefined : shelf, at);
+    let found = memo.find(entity, record, shelf as Shelf, at, this);
+    if (found === undefined) found = this.build(entity, key, pk, record, shelf as Shelf, at);
     if (!building) return found instanceof Version ? found.output : found;
     // an output kept alone read inside another entity: a version of it, for the other's reads
-    const version =
-      found instanceof Version
-        ? found
-        : at < 0
-          ? memo.add(entity, key, pk, record, found, this, undefined, at)
-          : memo.versionOf(found, record, shelf, at);
+    const version = found instanceof Version ? found : memo.versionOf(found, record, shelf as Shelf, at);
     memo.pending.push(version);
     return version.output;
   }
@@ -97,7 +102,17 @@ export class MemoRead implements DenormalizeDelegate {
 
   /** Where the memo keeps what is built for the records of the table `key` of this read. */
   private shelfOf(key: string): Shelf {
-    return this.memo.shelf(key, this);
+    const { kinds, kindShelves } = this;
+    for (let i = 0; i < kinds.length; i++) {
+      if (kinds[i] !== key) continue;
+      const shelf = kindShelves[i] as Shelf;
+      // a read made inside this one (a schema's own code) may have aligned it with other tables
+      return shelf.alignedFor === this.id ? shelf : (kindShelves[i] = this.memo.shelf(key, this));
+    }
+    const shelf = this.memo.shelf(key, this);
+    kinds.push(key);
+    kindShelves.push(shelf);
+    return shelf;
   }
 
   /** The record stored at `pk` in the table `key`. */
