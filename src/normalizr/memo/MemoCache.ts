@@ -227,8 +227,11 @@ export class EntityMemo {
    */
   find(entity: StoredSchema, record: EntityRecord, shelf: Shelf, at: number, read: MemoRead): Kept | undefined {
     const kept = shelf.kept[at];
+    const same = shelf.records[at] === record;
+    // found already in this read (an author of many comments): nothing more to check or note
+    if (same && kept instanceof Version && kept.mark === read.id * 4 + FRESH && kept.entity === entity) return kept;
     const { age } = this;
-    if (kept !== undefined && (shelf.records[at] === record || (shelf.usedAt[at] as number) >= age - 1)) {
+    if (kept !== undefined && (same || (shelf.usedAt[at] as number) >= age - 1)) {
       const found = this.findIn(kept, shelf.records[at], shelf.reads?.[at], entity, record, read);
       if (found !== undefined) {
         shelf.usedAt[at] = age;
