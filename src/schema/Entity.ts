@@ -240,16 +240,9 @@ export abstract class Entity {
     const target = instance as Record<string, unknown>;
     for (const field in nested) {
       const value = record[field];
-      const schema = nested[field] as Partial<SchemaClass> | undefined;
-      if (value === undefined || value === null) {
-        if (schema?.readsTables === true) target[field] = delegate.unvisit(schema, value);
-        continue;
-      }
-      // a nested Entity read as Entity reads itself, without the general dispatch (the commonest nested field)
-      target[field] =
-        schema?.denormalize === Entity.denormalize
-          ? delegate.entity(schema as StoredSchema, `${value as string}`)
-          : delegate.unvisit(schema, value);
+      const schema = nested[field];
+      if ((value !== undefined && value !== null) || (schema as Partial<SchemaClass> | undefined)?.readsTables === true)
+        target[field] = readNested(schema, value, delegate);
     }
   }
 
@@ -275,6 +268,19 @@ export abstract class Entity {
   static tableKeys(add: (schema: unknown) => void): void {
     for (const field in this.schema) add(this.schema[field]);
   }
+}
+
+/**
+ * Reads `value` with `schema`: a nested Entity that reads itself the default way straight by its
+ * primary key (the commonest nested read, without the general dispatch), anything else through
+ * `delegate.unvisit`.
+ */
+export function readNested(schema: unknown, value: unknown, delegate: DenormalizeDelegate): unknown {
+  return value !== undefined &&
+    value !== null &&
+    (schema as Partial<SchemaClass> | null)?.denormalize === Entity.denormalize
+    ? delegate.entity(schema as StoredSchema, `${value as string}`)
+    : delegate.unvisit(schema, value);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { DenormalizeDelegate, NormalizeDelegate } from './interface.js';
 import { isSchemaClass } from './isSchemaClass.js';
+import { readNested } from './Entity.js';
 import { getOwn } from '../utils/ownProperty.js';
 import { warnOnce } from '../utils/devWarning.js';
 import { isRecord } from '../utils/isRecord.js';
@@ -100,10 +101,10 @@ export class Polymorphic<D = unknown> {
 
   /** Denormalizes one item written by `normalizeValue`. Items kept as they were come back unchanged. */
   denormalizeValue(value: unknown, delegate: DenormalizeDelegate): unknown {
-    if (this.single) return delegate.unvisit(this.schema, value);
+    if (this.single) return readNested(this.schema, value, delegate);
     if (!isRef(value)) return value;
     const schema = getOwn(this.schema as SchemaMapping, value.schema);
-    return schema === undefined ? value : delegate.unvisit(schema, value.id);
+    return schema === undefined ? value : readNested(schema, value.id, delegate);
   }
 
   /** Every schema this one may hand items to. */
