@@ -313,6 +313,11 @@ export class EntityMemo {
     return version;
   }
 
+  /** Whether `version` was found (or built) in `read` already, reading as it did. */
+  isFound(version: Version, read: MemoRead): boolean {
+    return version.mark === read.id * 4 + FRESH;
+  }
+
   /** Drops a version whose build failed: it must never be found half-built. */
   forget(version: Version): void {
     version.mark = DEAD;

@@ -11,7 +11,7 @@ import { stableStringify } from '../../utils/stableStringify.js';
 import { toSchemaClass } from '../shorthand.js';
 import { tableKeys } from '../tableKeys.js';
 import type { EntityMemo } from './MemoCache.js';
-import type { Shelf } from './Shelf.js';
+import type { Reads, Shelf } from './Shelf.js';
 import { ArgsRead, KeysRead, Version, type Read } from './Version.js';
 
 /** Entities nested deeper than this are filled from a queue instead of the call stack. */
@@ -25,6 +25,9 @@ const MAX_NESTING = 200;
 export class MemoRead implements DenormalizeDelegate {
   /** Whether an entity is being filled: what is read now is read by it. */
   private building = false;
+  /** What the entity being filled replaced read, and where in `pending` this fill's reads begin (see `fillFields`). */
+  private hints: Reads = undefined;
+  private hintsFrom = 0;
   /** How many builds are nested on the call stack. */
   private depth = 0;
   /** Versions whose nested fields are filled after the stack unwinds (very deep graphs). */
@@ -72,6 +75,16 @@ export class MemoRead implements DenormalizeDelegate {
 
   entity(entity: StoredSchema, pk: string): object | undefined {
     const { memo, building } = this;
+    if (building && this.hints !== undefined) {
+      // what the record this one replaced read at this point: when it is what this read found already, it is the answer
+      const { hints } = this;
+      const nth = memo.pending.length - this.hintsFrom;
+      const hint = Array.isArray(hints) ? hints[nth] : nth === 0 ? hints : undefined;
+      if (hint instanceof Version && hint.pk === pk && hint.entity === entity && memo.isFound(hint, this)) {
+        memo.pending.push(hint);
+        return hint.output;
+      }
+    }
     const key = entityKey(entity);
     const table = this.tables[key];
     // the shelf follows the table's key list, which holds exactly its own keys: no second lookup for safe ids
@@ -139,11 +152,12 @@ export class MemoRead implements DenormalizeDelegate {
     const output = entity.fromJS(record);
     // read at the top, where nothing else holds it: kept alone, with no version to make
     if (!this.building && shelf !== undefined && memo.mayKeepAlone(output, entity, shelf, at)) {
+      const replaced = shelf.reads?.[at];
       // kept before its fields are filled, so a cycle back to it finds this instance
       memo.keepAlone(output, record, shelf, at);
       const start = memo.pending.length;
       try {
-        this.fillFields(entity, output, record);
+        this.fillFields(entity, output, record, replaced);
         memo.setReads(output, takeReads(memo.pending, start), shelf, at);
       } catch (error) {
         memo.forgetAlone(output, shelf, at);
@@ -175,15 +189,22 @@ export class MemoRead implements DenormalizeDelegate {
     }
   }
 
-  /** Fills the nested fields of `output`, built from `record`: what is read meanwhile is its. */
-  private fillFields(entity: StoredSchema, output: object, record: EntityRecord): void {
-    const outer = this.building;
+  /**
+   * Fills the nested fields of `output`, built from `record`: what is read meanwhile is its.
+   * `hints`: what the record it replaced read, in order (most refetched records hold what they held).
+   */
+  private fillFields(entity: StoredSchema, output: object, record: EntityRecord, hints?: Reads): void {
+    const { building, hints: outerHints, hintsFrom } = this;
     this.building = true;
+    this.hints = hints;
+    this.hintsFrom = this.memo.pending.length;
     this.depth++;
     try {
       entity.denormalizeFields(output, record, this);
     } finally {
-      this.building = outer;
+      this.building = building;
+      this.hints = outerHints;
+      this.hintsFrom = hintsFrom;
       this.depth--;
     }
   }
