@@ -292,8 +292,15 @@ export class EntityMemo {
   /** What `output`, kept alone at position `at` of `shelf` (or by a version made for another entity that read it), read. */
   setReads(output: object, reads: Reads, shelf: Shelf, at: number): void {
     const kept = shelf.kept[at];
-    if (kept === output) shelf.setReads(at, reads);
-    else if (kept instanceof Version && kept.output === output) kept.reads = reads;
+    if (kept instanceof Version && kept.output === output) kept.reads = reads;
+    else if (kept !== output) return;
+    shelf.setReads(at, reads);
+  }
+
+  /** Notes beside `version`, just filled, what it read, while it is the newest at its position (what a rebuild there reads first). */
+  filled(version: Version): void {
+    const { shelf, at } = version;
+    if (shelf !== undefined && shelf.kept[at] === version) shelf.setReads(at, version.reads);
   }
 
   /** Drops `output`, kept alone at position `at` of `shelf`, whose build failed: it must never be found half-built. */
@@ -390,7 +397,7 @@ export class EntityMemo {
     shelf.kept[at] = version;
     shelf.records[at] = version.record;
     shelf.usedAt[at] = this.age;
-    shelf.setReads(at, undefined);
+    shelf.setReads(at, version.reads);
   }
 
   /**

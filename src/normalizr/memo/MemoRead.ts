@@ -166,22 +166,24 @@ export class MemoRead implements DenormalizeDelegate {
       }
       return output;
     }
+    const replaced = shelf?.reads?.[at];
     // stored before its fields are filled, so a cycle back to it finds this instance
     const version = memo.add(entity, key, pk, record, output, this, shelf, at);
     if (this.depth >= MAX_NESTING) {
       (this.unfilled ??= []).push(version);
       return version;
     }
-    this.fill(version);
+    this.fill(version, replaced);
     return version;
   }
 
-  private fill(version: Version): void {
+  private fill(version: Version, replaced?: Reads): void {
     const { memo } = this;
     const start = memo.pending.length;
     try {
-      this.fillFields(version.entity, version.output as object, version.record as EntityRecord);
+      this.fillFields(version.entity, version.output as object, version.record as EntityRecord, replaced);
       version.reads = takeReads(memo.pending, start);
+      memo.filled(version);
     } catch (error) {
       memo.forget(version);
       memo.pending.length = start;

@@ -32,7 +32,10 @@ export class Shelf {
   kept: Array<Kept | undefined> = [];
   /** Per position: the memo's age when what is kept there was last built or found. */
   usedAt: number[] = [];
-  /** Per position: what an output kept alone there read (made on the first one that read anything). */
+  /**
+   * Per position: what the newest kept there read (made on the first one that read anything): all
+   * there is of it for an output kept alone; for a version, a copy, read by the build that replaces it.
+   */
   reads: Reads[] | undefined = undefined;
   /** The number of the read it was last aligned for (the memo's business). */
   alignedFor = 0;
@@ -55,7 +58,7 @@ export class Shelf {
     return found;
   }
 
-  /** Records what the output kept alone at `at` read. */
+  /** Records what the newest kept at `at` read. */
   setReads(at: number, reads: Reads): void {
     if (reads === undefined && this.reads === undefined) return;
     (this.reads ??= new Array<Reads>(this.keys.length).fill(undefined))[at] = reads;
