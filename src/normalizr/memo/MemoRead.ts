@@ -28,6 +28,10 @@ export class MemoRead implements DenormalizeDelegate {
   /** What the entity being filled replaced read, and where in `pending` this fill's reads begin (see `fillFields`). */
   private hints: Reads = undefined;
   private hintsFrom = 0;
+  /** The kind of the entity read last, with its table and shelf in this read. */
+  private lastEntity: StoredSchema | undefined = undefined;
+  private lastTable: EntityTable | undefined = undefined;
+  private lastShelf: Shelf | undefined = undefined;
   /** How many builds are nested on the call stack. */
   private depth = 0;
   /** Versions whose nested fields are filled after the stack unwinds (very deep graphs). */
@@ -85,10 +89,16 @@ export class MemoRead implements DenormalizeDelegate {
         return hint.output;
       }
     }
-    const key = entityKey(entity);
-    const table = this.tables[key];
-    // the shelf follows the table's key list, which holds exactly its own keys: no second lookup for safe ids
-    const shelf = table === undefined ? undefined : this.shelfOf(key);
+    // the same kind as the last entity read (a list): its table and shelf as found then
+    if (entity !== this.lastEntity || (this.lastShelf !== undefined && this.lastShelf.alignedFor !== this.id)) {
+      const key = entityKey(entity);
+      this.lastEntity = entity;
+      this.lastTable = this.tables[key];
+      // the shelf follows the table's key list, which holds exactly its own keys: no second lookup for safe ids
+      this.lastShelf = this.lastTable === undefined ? undefined : this.shelfOf(key);
+    }
+    const { lastTable: table, lastShelf: shelf } = this;
+    const key = shelf?.key ?? entityKey(entity);
     const at = shelf === undefined ? -1 : shelf.position(pk);
     const record = at < 0 ? undefined : (table as EntityTable)[pk];
     if (record === undefined) {
