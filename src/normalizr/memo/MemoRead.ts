@@ -26,8 +26,8 @@ export class MemoRead implements DenormalizeDelegate {
   /** Whether an entity is being filled: what is read now is read by it. */
   private building = false;
   /** What the entity being filled replaced read, and where in `pending` this fill's reads begin (see `fillFields`). */
-  private hints: Reads = undefined;
-  private hintsFrom = 0;
+  private replacedRead: Reads = undefined;
+  private fillFrom = 0;
   /** The kind of the entity read last, with its table and shelf in this read. */
   private lastEntity: StoredSchema | undefined = undefined;
   private lastTable: EntityTable | undefined = undefined;
@@ -79,14 +79,13 @@ export class MemoRead implements DenormalizeDelegate {
 
   entity(entity: StoredSchema, pk: string): object | undefined {
     const { memo, building } = this;
-    if (building && this.hints !== undefined) {
-      // what the record this one replaced read at this point: when it is what this read found already, it is the answer
-      const { hints } = this;
-      const nth = memo.pending.length - this.hintsFrom;
-      const hint = Array.isArray(hints) ? hints[nth] : nth === 0 ? hints : undefined;
-      if (hint instanceof Version && hint.pk === pk && hint.entity === entity && memo.isFound(hint, this)) {
-        memo.pending.push(hint);
-        return hint.output;
+    const { replacedRead } = this;
+    // what the record this one replaced read, when it read one entity (an author): if this read found it
+    // already, it is the answer (of several, most belong to the replaced record and are stale: not loaded)
+    if (building && replacedRead instanceof Version && memo.pending.length === this.fillFrom) {
+      if (replacedRead.pk === pk && replacedRead.entity === entity && memo.isFound(replacedRead, this)) {
+        memo.pending.push(replacedRead);
+        return replacedRead.output;
       }
     }
     // the same kind as the last entity read (a list): its table and shelf as found then
@@ -203,20 +202,20 @@ export class MemoRead implements DenormalizeDelegate {
 
   /**
    * Fills the nested fields of `output`, built from `record`: what is read meanwhile is its.
-   * `hints`: what the record it replaced read, in order (most refetched records hold what they held).
+   * `replaced`: what the record it replaced read (most refetched records hold what they held).
    */
-  private fillFields(entity: StoredSchema, output: object, record: EntityRecord, hints?: Reads): void {
-    const { building, hints: outerHints, hintsFrom } = this;
+  private fillFields(entity: StoredSchema, output: object, record: EntityRecord, replaced?: Reads): void {
+    const { building, replacedRead, fillFrom } = this;
     this.building = true;
-    this.hints = hints;
-    this.hintsFrom = this.memo.pending.length;
+    this.replacedRead = replaced;
+    this.fillFrom = this.memo.pending.length;
     this.depth++;
     try {
       entity.denormalizeFields(output, record, this);
     } finally {
       this.building = building;
-      this.hints = outerHints;
-      this.hintsFrom = hintsFrom;
+      this.replacedRead = replacedRead;
+      this.fillFrom = fillFrom;
       this.depth--;
     }
   }
