@@ -5,6 +5,7 @@ import type { CountingSelector } from '../redux/select/selectResponse.js';
 import type { ResponseMeta } from '../redux/slice/state.js';
 import { tableInputs } from '../redux/select/tableInputs.js';
 import { isEntityClass } from '../schema/isEntityClass.js';
+import { serializeError } from '../redux/slice/serializeError.js';
 import { warnOnce } from '../utils/devWarning.js';
 import { field } from '../utils/field.js';
 import { getOwn } from '../utils/ownProperty.js';
@@ -12,6 +13,7 @@ import { isRecord } from '../utils/isRecord.js';
 import { recentMemoize } from '../utils/recentMemoize.js';
 import type { ApiPlan, DeclaredEndpoint, RtkSelector } from './readApi.js';
 import { shallowEqual } from './shallowEqual.js';
+import { unreadableResponse } from './unreadableResponse.js';
 
 /** RTK Query's result for one entry, with `data` and `currentData` read from the entities slice. */
 export type NormalizedResult = {
@@ -93,11 +95,7 @@ export function normalizedSelector(
     (rtkResult, result, meta, apiConfig, ...values): NormalizedResult => {
       const rtk = isRecord(rtkResult) ? rtkResult : {};
       const rawCurrent = 'currentData' in rtk ? rtk.currentData : rtk.data;
-      if (meta?.error !== undefined) {
-        return rtk.status === 'fulfilled'
-          ? failed(rtk, meta.error)
-          : withFields(rtk, { data: undefined, currentData: undefined });
-      }
+      if (meta?.error !== undefined) return shownFailure(rtk, meta.error);
       if (meta === undefined && rawCurrent !== undefined && isRecord(apiConfig) && !plan.connected.has(apiConfig)) {
         const message = missingMiddleware(declared);
         warnOnce(`normalizeApi:middleware:${plan.reducerPath}`, message);
@@ -105,10 +103,19 @@ export function normalizedSelector(
       }
       const tables = toTables(values.slice(0, keys.length));
       const args = argsOf(rtk);
-      const currentData =
-        meta !== undefined && rawCurrent !== undefined
-          ? instance.memo.denormalize(schema, result, tables, args)
-          : undefined;
+      let currentData: unknown;
+      try {
+        currentData =
+          meta !== undefined && rawCurrent !== undefined
+            ? instance.memo.denormalize(schema, result, tables, args)
+            : undefined;
+      } catch (error) {
+        // a mutation's response is not read when it is stored (`DataApi.write`): a read that fails
+        // is shown here as the entry's error, as a failed read at that time was
+        if (declared.kind !== 'mutation') throw error;
+        warnOnce(`normalizeApi:${declared.label}`, unreadableResponse(declared, error));
+        return shownFailure(rtk, serializeError(error));
+      }
       if (isRecord(rawCurrent) && currentData !== undefined) shown.set(rawCurrent, currentData);
       const data = rtk.data === rawCurrent ? currentData : isRecord(rtk.data) ? shown.get(rtk.data) : undefined;
       if (data === undefined && fromStore !== undefined && rtk.status === 'pending') {
@@ -134,6 +141,11 @@ export function normalizedSelector(
     },
   );
   return Object.assign(selector, { rtk: rtkSelect }) as unknown as EntrySelector;
+}
+
+/** The entry's stored `error`: a failure once RTK Query has it fulfilled, else RTK Query's result with no data. */
+function shownFailure(rtk: { readonly [field: string]: unknown }, error: unknown): NormalizedResult {
+  return rtk.status === 'fulfilled' ? failed(rtk, error) : withFields(rtk, { data: undefined, currentData: undefined });
 }
 
 /** RTK Query's result turned into a failure with `error` (and no data). */
