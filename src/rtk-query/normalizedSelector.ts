@@ -1,4 +1,3 @@
-import { createSelector } from 'reselect';
 import type { MountPoint } from '../redux/mountPoint.js';
 import { queryDelegate } from '../redux/select/queryDelegate.js';
 import type { CountingSelector } from '../redux/select/selectResponse.js';
@@ -78,21 +77,18 @@ export function normalizedSelector(
 ): EntrySelector {
   const { stored: schema } = declared;
   const { keys, selectors, indexSelectors, toTables, toIndexes } = tableInputs(instance, schema);
-  const own = (state: unknown, hookResult?: unknown): unknown => hookResult ?? rtkSelect(state);
-  const stored = (state: unknown): unknown => {
-    const key = storageKeyOf(state);
-    return key === undefined ? undefined : getOwn(instance.selectSlice(state).endpoints, key);
-  };
-  const storedMeta = (state: unknown): ResponseMeta | undefined => {
-    const key = storageKeyOf(state);
-    return key === undefined ? undefined : getOwn(instance.selectSlice(state).meta, key);
-  };
-  const config = (state: unknown): unknown => field(field(state, plan.reducerPath), 'config');
   const fromStore = isEntityClass(declared.schema) && declared.kind === 'query' ? declared.schema : undefined;
+  let recomputations = 0;
 
-  const selector = createSelector(
-    [own, stored, storedMeta, config, ...selectors, ...indexSelectors],
-    (rtkResult, result, meta, apiConfig, ...values): NormalizedResult => {
+  const compute = recentMemoize(
+    (
+      rtkResult: unknown,
+      result: unknown,
+      meta: ResponseMeta | undefined,
+      apiConfig: unknown,
+      ...values: unknown[]
+    ): NormalizedResult => {
+      recomputations++;
       const rtk = isRecord(rtkResult) ? rtkResult : {};
       const rawCurrent = 'currentData' in rtk ? rtk.currentData : rtk.data;
       if (meta?.error !== undefined) return shownFailure(rtk, meta.error);
@@ -133,14 +129,26 @@ export function normalizedSelector(
       }
       return withFields(rtk, { data, currentData });
     },
-    {
-      memoize: recentMemoize,
-      memoizeOptions: { size: RECENT, resultEqualityCheck: shallowEqual },
-      // its inputs are cheap reads of the state, and the result's memo keeps each store's latest
-      argsMemoize: (dependenciesChecker) => dependenciesChecker,
-    },
+    { size: RECENT, resultEqualityCheck: shallowEqual },
   );
-  return Object.assign(selector, { rtk: rtkSelect }) as unknown as EntrySelector;
+  // the inputs are cheap reads of the state, read on every call; what they give is memoized above
+  const select = (state: unknown, hookResult?: { readonly [field: string]: unknown }): NormalizedResult => {
+    const key = storageKeyOf(state);
+    const slice = instance.selectSlice(state);
+    return compute(
+      hookResult ?? rtkSelect(state),
+      key === undefined ? undefined : getOwn(slice.endpoints, key),
+      key === undefined ? undefined : getOwn(slice.meta, key),
+      field(field(state, plan.reducerPath), 'config'),
+      ...selectors.map((read) => read(state)),
+      ...indexSelectors.map((read) => read(state)),
+    );
+  };
+  return Object.assign(select, {
+    rtk: rtkSelect,
+    recomputations: () => recomputations,
+    resetRecomputations: () => void (recomputations = 0),
+  });
 }
 
 /** The entry's stored `error`: a failure once RTK Query has it fulfilled, else RTK Query's result with no data. */
