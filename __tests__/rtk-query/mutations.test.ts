@@ -5,7 +5,7 @@
  * own denormalized result.
  */
 import nock from 'nock';
-import { getEntitySelectors } from '../../src/index';
+import { Entity, getEntitySelectors } from '../../src/index';
 import { normalizeApi } from '../../src/rtk-query/index';
 import { API, assertNetworkDone, strictNetwork } from '../fixtures/store';
 import { Account, Trade, api, closeStores, makeTradesStore, tradeRows, tradeSchemas } from '../fixtures/tradesApi';
@@ -191,6 +191,43 @@ test('a response that does not fit the schema stores nothing, and select shows a
   });
   expect(warn).toHaveBeenCalledWith(
     expect.stringContaining("rtk-entities: updateTrade (RTK Query 'api'): the response could not be normalized"),
+  );
+  warn.mockRestore();
+});
+
+/** A trade whose class cannot be built from a record with the coin 'bad' (its `fromJS` throws). */
+class PickyTrade extends Entity {
+  id = 0;
+  amount = '';
+  coin = '';
+  static override key = 'PickyTrade';
+  pk() {
+    return String(this.id);
+  }
+  static override fromJS<T extends Entity>(this: abstract new () => T, props: object = {}): T {
+    if ((props as { coin?: unknown }).coin === 'bad') throw new Error('PickyTrade cannot be built for the coin bad');
+    return Entity.fromJS.call(this, props) as T;
+  }
+}
+
+test('a response that normalizes but cannot be read: select shows the read’s error, with a development warning', async () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+  const pickyApi = normalizeApi(api, { createTrade: PickyTrade });
+  const { store } = makeTradesStore(pickyApi);
+  nock(API).post('/trade').reply(201, { id: 9, amount: '1', coin: 'bad' });
+  const request = store.dispatch(api.endpoints.createTrade.initiate({ amount: '1', coin: 'bad' }));
+  await request;
+  const result = pickyApi.endpoints.createTrade.select({ requestId: request.requestId, fixedCacheKey: undefined })(
+    store.getState(),
+  );
+  expect(result).toEqual(
+    expect.objectContaining({ status: 'rejected', isError: true, isSuccess: false, data: undefined }),
+  );
+  expect(result.error).toEqual({ name: 'Error', message: 'PickyTrade cannot be built for the coin bad' });
+  expect(warn).toHaveBeenCalledWith(
+    expect.stringContaining(
+      "rtk-entities: createTrade (RTK Query 'api'): the response could not be normalized, so select() shows an error. PickyTrade cannot be built",
+    ),
   );
   warn.mockRestore();
 });

@@ -2,7 +2,9 @@ import type {
   DenormalizeDelegate,
   EntityRecord,
   EntitySchema,
+  EntityTable,
   EntityTables,
+  SchemaClass,
   StoredSchema,
 } from '../schema/interface.js';
 import { entityKey } from '../schema/entityKey.js';
@@ -61,6 +63,21 @@ function keysLike(stored: unknown, was: unknown): unknown {
 export class PlainRead implements DenormalizeDelegate {
   /** The value of each entity built in this read (`null` while it is being built: a cycle). */
   private readonly built = new Map<string, object | null>();
+  /**
+   * The schema last read and its class, and the entity kind last read with its key, table and
+   * shape: a list reads one schema, so each is found once rather than per item (each finding walks
+   * the class's prototype chain or its fields).
+   */
+  private lastSchema: { readonly schema: unknown; readonly schemaClass: SchemaClass } | undefined;
+  private lastKind:
+    | {
+        readonly entity: StoredSchema;
+        readonly key: string;
+        /** The entity, when it is an Entity class none of whose fields holds another. */
+        readonly flat: EntitySchema | undefined;
+        readonly table: EntityTable | undefined;
+      }
+    | undefined;
 
   /**
    * @param index the entry's entity objects: each entity starts from its object there, and the
@@ -92,24 +109,40 @@ export class PlainRead implements DenormalizeDelegate {
   }
 
   unvisit(schema: unknown, input: unknown): unknown {
-    const schemaClass = toSchemaClass(schema);
-    if (schemaClass === undefined) return input;
-    if (schemaClass instanceof Query) throw new Derived();
+    const last = this.lastSchema;
+    let schemaClass = last !== undefined && last.schema === schema ? last.schemaClass : undefined;
+    if (schemaClass === undefined) {
+      schemaClass = toSchemaClass(schema);
+      if (schemaClass === undefined) return input;
+      if (schemaClass instanceof Query) throw new Derived();
+      this.lastSchema = { schema, schemaClass };
+    }
     if ((input === undefined || input === null) && !schemaClass.readsTables) return input;
     return schemaClass.denormalize(input, this);
   }
 
   entity(entity: StoredSchema, pk: string): object | undefined {
-    const key = entityKey(entity);
-    const record = getOwn(this.tables[key], pk);
+    let kind = this.lastKind;
+    if (kind?.entity !== entity) {
+      const key = entityKey(entity);
+      kind = {
+        entity,
+        key,
+        flat: isEntityClass(entity) && isFlat(entity) ? entity : undefined,
+        table: this.tables[key],
+      };
+      this.lastKind = kind;
+    }
+    const { key } = kind;
+    const record = getOwn(kind.table, pk);
     if (record === undefined) return undefined;
-    if (isEntityClass(entity) && isFlat(entity)) {
+    if (kind.flat !== undefined) {
       // no cycle and nothing nested: built directly, and as it was when it is the record (stored as
       // the entry holds it) or was read from the same record
       const before = this.index.get(key, pk);
       if (before !== undefined && (before === record || this.index.known.readFrom.get(before) === record))
         return before;
-      const value = this.plainEntity(entity, record, before);
+      const value = this.plainEntity(kind.flat, record, before);
       this.index.set(key, pk, value, record);
       return value;
     }

@@ -34,20 +34,26 @@ export function buildSelect(instance: MountPoint, plan: ApiPlan, declared: Decla
 
   function build(arg: unknown): EntrySelector {
     const rtkSelect = declared.rtk.select(arg);
+    // each key is made once (a selector reads it on every call): one string, looked up as the same one
     if (declared.kind === 'mutation') {
+      let last: { readonly requestId: string; readonly storageKey: string } | undefined;
       const storageKeyOf = (state: unknown) => {
         const requestId = stringField(rtkSelect(state), 'requestId');
-        return requestId === undefined ? undefined : mutationStorageKey(reducerPath, requestId);
+        if (requestId === undefined) return undefined;
+        if (last?.requestId !== requestId) last = { requestId, storageKey: mutationStorageKey(reducerPath, requestId) };
+        return last.storageKey;
       };
       return normalizedSelector(instance, plan, declared, rtkSelect, storageKeyOf, () => [], shown);
     }
-    let cacheKey: string | undefined;
+    let storageKey: string | undefined;
     const storageKeyOf = (state: unknown) => {
-      if (cacheKey === undefined) {
+      if (storageKey === undefined) {
         const requestId = stringField(rtkSelect(state), 'requestId');
-        if (requestId !== undefined) cacheKey = findCacheKey(field(field(state, reducerPath), 'queries'), requestId);
+        const cacheKey =
+          requestId === undefined ? undefined : findCacheKey(field(field(state, reducerPath), 'queries'), requestId);
+        if (cacheKey !== undefined) storageKey = queryStorageKey(reducerPath, cacheKey);
       }
-      return cacheKey === undefined ? undefined : queryStorageKey(reducerPath, cacheKey);
+      return storageKey;
     };
     // the entry's own argument (a merged entry's is its last page's), else the one selected with
     const argsOf = (rtkResult: { readonly [field: string]: unknown }) => [rtkResult.originalArgs ?? arg];

@@ -7,6 +7,7 @@ import { mutationInput } from './mutationInput.js';
 import type { QueryEntriesContext } from './queryEntries.js';
 import type { DeclaredEndpoint } from './readApi.js';
 import { rtkEndpoint } from './rtkEndpoint.js';
+import { unreadableResponse } from './unreadableResponse.js';
 import { mutationStorageKey } from './storageKey.js';
 import type { RequestEvent } from './thunkAction.js';
 
@@ -52,12 +53,10 @@ export function buildMutationEntries({ plan, dataApi }: Pick<QueryEntriesContext
         cacheKey: event.mutationCacheKey,
       });
       try {
-        dataApi().receive(endpoint, [event.originalArgs], input, { start });
+        // not read back: its readers select it (a read that fails shows there, `normalizedSelector`)
+        dataApi().write(endpoint, [event.originalArgs], input, { start });
       } catch (error) {
-        warnOnce(
-          `normalizeApi:${declared.label}`,
-          `${declared.label}: the response could not be normalized, so select() shows an error. ${error instanceof Error ? error.message : String(error)}`,
-        );
+        warnOnce(`normalizeApi:${declared.label}`, unreadableResponse(declared, error));
       }
       this.dropReleased(table);
     },

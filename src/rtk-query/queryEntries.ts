@@ -16,6 +16,7 @@ import { knownObjects, RawIndex } from './RawIndex.js';
 import type { ApiPlan, DeclaredEndpoint } from './readApi.js';
 import { rtkEndpoint } from './rtkEndpoint.js';
 import { shareUnchanged } from './shareUnchanged.js';
+import { unreadableResponse } from './unreadableResponse.js';
 import { queryStorageKey } from './storageKey.js';
 
 /** A query entry of RTK Query's cache, mirrored in the entities slice while RTK Query holds it. */
@@ -137,10 +138,7 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
     } catch (error) {
       entry.index = previous;
       // stored as the entry's error (endpoints[name].select shows it); RTK Query's request itself succeeded
-      warnOnce(
-        `normalizeApi:${entry.declared.label}`,
-        `${entry.declared.label}: the response could not be normalized, so select() shows an error. ${error instanceof Error ? error.message : String(error)}`,
-      );
+      warnOnce(`normalizeApi:${entry.declared.label}`, unreadableResponse(entry.declared, error));
     }
   };
 

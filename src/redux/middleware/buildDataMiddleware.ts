@@ -65,6 +65,7 @@ export function buildDataMiddleware(
       fetch: network.fetch,
       ask: network.ask,
       receive: network.receive,
+      write: network.write,
       set: network.set,
       fail: network.fail,
       track: registry.track,

@@ -20,6 +20,7 @@ import { readCall } from '../select/readCall.js';
 import type {
   Collector,
   DataApi,
+  ReceiveOptions,
   InFlightRequest,
   MiddlewareContext,
   OptimisticDisplay,
@@ -50,11 +51,11 @@ interface Consulted {
  * which `fetch` and `ask` follow; a request is recorded in the request registry from the moment it
  * is asked for until its outcome is stored (numbered, shared with identical reads, dropped by a
  * reset), and shown optimistically meanwhile (`optimistic.ts`, whose layers the ending action
- * carries). `receive` and `fail` store an outcome given directly, as if fetched.
+ * carries). `receive`, `write` and `fail` store an outcome given directly, as if fetched.
  *
  * Its public members are the `DataApi` methods it answers (`buildDataMiddleware.ts` names them).
  */
-export class Network implements Pick<DataApi, 'fetch' | 'ask' | 'receive' | 'set' | 'fail'> {
+export class Network implements Pick<DataApi, 'fetch' | 'ask' | 'receive' | 'write' | 'set' | 'fail'> {
   constructor(private readonly context: NetworkContext) {}
 
   /** `DataApi.fetch`: the policy's `fetch` reader joins the identical read in flight or starts a request. */
@@ -76,12 +77,13 @@ export class Network implements Pick<DataApi, 'fetch' | 'ask' | 'receive' | 'set
     return { decision, request: { promise: this.context.registry.join(request), settled: request.settled } };
   };
 
-  /** `DataApi.receive`: stores a response given directly, as if fetched. */
-  readonly receive: DataApi['receive'] = (endpoint, args, response, { start, ...how } = {}) => {
-    this.assertMounted(endpoint.name);
-    const started = start ?? this.context.registry.begin();
-    return this.commit(endpoint, args, endpoint.key(...args), response, started, undefined, how);
-  };
+  /** `DataApi.receive`: stores a response given directly, as if fetched, and reads it back. */
+  readonly receive: DataApi['receive'] = (endpoint, args, response, how) =>
+    this.accept(endpoint, args, response, how, true);
+
+  /** `DataApi.write`: stores a response given directly, as if fetched. */
+  readonly write: DataApi['write'] = (endpoint, args, response, how) =>
+    void this.accept(endpoint, args, response, how, false);
 
   /** `DataApi.set`: a value written with no request, as a write that starts now. */
   readonly set: DataApi['set'] = (schema, args, value) => {
@@ -130,6 +132,19 @@ export class Network implements Pick<DataApi, 'fetch' | 'ask' | 'receive' | 'set
     }
   };
 
+  /** Stores a response given directly (`receive`, `write`); with `readBack`, returns its denormalized value. */
+  private accept(
+    endpoint: EndpointInterface,
+    args: Args,
+    response: unknown,
+    { start, ...how }: ReceiveOptions = {},
+    readBack: boolean,
+  ): unknown {
+    this.assertMounted(endpoint.name);
+    const started = start ?? this.context.registry.begin();
+    return this.commit(endpoint, args, endpoint.key(...args), response, started, undefined, how, readBack);
+  }
+
   /** Asks the fetch policy about the call for `reader`; throws what fails before any request (no slice, bad arguments). */
   private consult(reader: Reader, endpoint: EndpointInterface, args: Args): Consulted {
     const { mount, selectors, getState, now, registry } = this.context;
@@ -177,7 +192,8 @@ export class Network implements Pick<DataApi, 'fetch' | 'ask' | 'receive' | 'set
 
   /**
    * Stores the response of the request for `key` that started at `start`, and returns the
-   * denormalized value. One that cannot be stored writes nothing but the request's error, and throws.
+   * denormalized value (unless `readBack` is false). One that cannot be stored writes nothing but
+   * the request's error, and throws; one that cannot be read back is stored with that error, and throws.
    */
   private commit(
     endpoint: EndpointInterface,
@@ -187,6 +203,7 @@ export class Network implements Pick<DataApi, 'fetch' | 'ask' | 'receive' | 'set
     start: RequestStart,
     request?: StartingRequest,
     how: Pick<NormalizeOptions, 'visitEntity' | 'keepStoredMeta'> = {},
+    readBack = true,
   ): unknown {
     const { mount, slice, dispatch, now, optimistic, collector } = this.context;
     try {
@@ -204,7 +221,7 @@ export class Network implements Pick<DataApi, 'fetch' | 'ask' | 'receive' | 'set
       const fulfilled = { key, endpoint: endpoint.name, result, entities, entitiesMeta, indexes, meta };
       const layers = optimistic.settle(request, () => applyTables(committed, writes));
       dispatch(mount.actions.fetchFulfilled({ ...fulfilled, ...layers }));
-      return mount.memo.denormalize(endpoint.schema, result, slice().entities, args);
+      return readBack ? mount.memo.denormalize(endpoint.schema, result, slice().entities, args) : undefined;
     } catch (error) {
       this.storeFailure(endpoint, key, error, start, request);
       throw error;

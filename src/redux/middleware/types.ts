@@ -87,11 +87,16 @@ export interface DataApi {
    */
   ask(reader: 'ifStale' | 'hook', endpoint: EndpointInterface, args: readonly unknown[]): CallAnswer;
   /**
-   * Stores a response as if it had been fetched, synchronously.
+   * Stores a response as if it had been fetched, synchronously, and returns its denormalized value.
    * @param how `start`: when the request behind it started (from `track`), @default now, as a new
    *   request; `visitEntity` and `keepStoredMeta`: `normalize`'s options
    */
   receive(endpoint: EndpointInterface, args: readonly unknown[], response: unknown, how?: ReceiveOptions): unknown;
+  /**
+   * Stores a response as `receive` does and reads nothing back: for a writer whose readers select
+   * the value themselves (the RTK Query bridge's mutations), to which `receive`'s read is wasted.
+   */
+  write(endpoint: EndpointInterface, args: readonly unknown[], response: unknown, how?: ReceiveOptions): void;
   /**
    * Writes `value`, normalized with `schema` for `args`, as a write that starts now and has no
    * request (`ctrl.set`). A value the schema cannot normalize throws and writes nothing.
@@ -131,7 +136,7 @@ export interface DataApi {
   drop(keys: readonly string[]): void;
 }
 
-/** How `DataApi.receive` stores a response given to it. */
+/** How `DataApi.receive` and `DataApi.write` store a response given to them. */
 export interface ReceiveOptions extends Pick<NormalizeOptions, 'visitEntity' | 'keepStoredMeta'> {
   /** When the request behind it started (from `track`). @default now, as a new request */
   readonly start?: RequestStart;
