@@ -447,3 +447,84 @@ describe('a re-read of the same input, whose rows the previous read kept', () =>
     expect(out.board.pinned).toBe(out.tasks[0]);
   });
 });
+
+/**
+ * From the hostile review of the memo kept by kind and position (`Shelf`): what is kept where a
+ * key leaves the table (`tenured`), positions that age (`AGE`), builds that fail, reads made inside
+ * a build, subclasses sharing a table.
+ */
+describe('the memo kept by position: hostile review', () => {
+  class Writer extends Entity {
+    id = '';
+    name = '';
+    pk() {
+      return this.id;
+    }
+    static override key = 'ReviewWriter';
+  }
+
+  class Story extends Entity {
+    id = '';
+    title = '';
+    author: Writer | undefined = undefined;
+    pk() {
+      return this.id;
+    }
+    static override key = 'ReviewStory';
+    static override schema = { author: Writer };
+  }
+
+  class Shelfmark extends Entity {
+    id = '';
+    story: Story | undefined = undefined;
+    pk() {
+      return this.id;
+    }
+    static override key = 'ReviewShelfmark';
+    static override schema = { story: Story };
+  }
+
+  describe('a key that leaves the table twice', () => {
+    test('an entity deleted, restored, changed, deleted and restored again is the instance of its last read', () => {
+      const memo = new MemoCache();
+      const story = { id: 's', title: 'A', author: 'w' };
+      const ann = { id: 'w', name: 'Ann' };
+      const bo = { id: 'w', name: 'Bo' };
+      const read = (tables: EntityTables) => memo.denormalize(Story, 's', tables) as Story | undefined;
+      const first = read({ ReviewStory: { s: story }, ReviewWriter: { w: ann } });
+      expect(read({ ReviewStory: {}, ReviewWriter: { w: ann } })).toBeUndefined(); // deleted (optimistically)
+      expect(read({ ReviewStory: { s: story }, ReviewWriter: { w: ann } })).toBe(first); // rolled back
+      const renamed = read({ ReviewStory: { s: story }, ReviewWriter: { w: bo } });
+      expect(renamed?.author?.name).toBe('Bo');
+      expect(read({ ReviewStory: {}, ReviewWriter: { w: bo } })).toBeUndefined(); // deleted again
+      // rolled back again: its records are those of two reads ago
+      expect(read({ ReviewStory: { s: story }, ReviewWriter: { w: bo } })).toBe(renamed);
+    });
+
+    test('two stores alternating on one memo (the default mount point on a server) keep the instances of each', () => {
+      const memo = new MemoCache();
+      const ann = { id: 'w', name: 'Ann' };
+      const story = { id: 's', title: 'A', author: 'w' };
+      const mark = { id: 'm', story: 's' };
+      // the other store holds another story under the same shelfmark; its tables are new at each of its reads
+      const other = { id: 'm', story: 't' };
+      const otherStory = { id: 't', title: 'T', author: 'w' };
+      const storeB = (): EntityTables => ({
+        ReviewShelfmark: { m: other },
+        ReviewStory: { t: otherStory },
+        ReviewWriter: { w: ann },
+      });
+      const read = (tables: EntityTables) => memo.denormalize(Shelfmark, 'm', tables) as Shelfmark;
+      read({ ReviewShelfmark: { m: mark }, ReviewStory: { s: story }, ReviewWriter: { w: ann } });
+      read(storeB());
+      const bo = { id: 'w', name: 'Bo' };
+      const a = read({ ReviewShelfmark: { m: mark }, ReviewStory: { s: story }, ReviewWriter: { w: bo } });
+      expect(a.story?.author?.name).toBe('Bo');
+      read(storeB());
+      // store A again, none of its records changed since its last read (a write elsewhere copied its Writer table)
+      const again = read({ ReviewShelfmark: { m: mark }, ReviewStory: { s: story }, ReviewWriter: { w: bo } });
+      expect(again.story).toBe(a.story);
+      expect(again).toBe(a);
+    });
+  });
+});
