@@ -527,4 +527,51 @@ describe('the memo kept by position: hostile review', () => {
       expect(again).toBe(a);
     });
   });
+
+  describe('subclasses sharing a table, when a key leaves it and comes back', () => {
+    class Task extends Entity {
+      id = '';
+      title = '';
+      pk() {
+        return this.id;
+      }
+      static override key = 'ReviewTask';
+    }
+
+    /** A subclass: inherits the key, so it reads Task's table and records. */
+    class LoudTask extends Task {
+      get loud() {
+        return this.title.toUpperCase();
+      }
+    }
+
+    /** A task read alone, through the subclass, then in a list of tasks (in that order, as three views would). */
+    const reader = (memo: MemoCache) => (tables: EntityTables) => ({
+      task: memo.denormalize(Task, 'a', tables) as Task | undefined,
+      loud: memo.denormalize([LoudTask], ['a'], tables) as LoudTask[],
+      tasks: memo.denormalize([Task], ['a'], tables) as Task[],
+    });
+
+    test('restored by a rollback, both instances come back', () => {
+      const read = reader(new MemoCache());
+      const record = { id: 'a', title: 'write' };
+      const before = read({ ReviewTask: { a: record } });
+      expect(before.loud[0]?.loud).toBe('WRITE');
+      expect(read({ ReviewTask: {} }).tasks).toEqual([]); // deleted, optimistically
+      const after = read({ ReviewTask: { a: record } }); // rolled back: the very record again
+      expect(after.task).toBe(before.task);
+      expect(after.loud[0]).toBe(before.loud[0]);
+    });
+
+    test('restored where another record of the key was read meanwhile, both instances come back', () => {
+      const read = reader(new MemoCache());
+      const record = { id: 'a', title: 'write' };
+      const before = read({ ReviewTask: { a: record } });
+      expect(read({ ReviewTask: {} }).tasks).toEqual([]); // deleted
+      expect(read({ ReviewTask: { a: { id: 'a', title: 'other' } } }).task?.title).toBe('other'); // another record
+      const after = read({ ReviewTask: { a: record } }); // the first record again, as three reads ago
+      expect(after.task).toBe(before.task);
+      expect(after.loud[0]).toBe(before.loud[0]);
+    });
+  });
 });
