@@ -574,4 +574,85 @@ describe('the memo kept by position: hostile review', () => {
       expect(after.loud[0]).toBe(before.loud[0]);
     });
   });
+
+  describe('positions that age while their entities are in use', () => {
+    class Memo extends Entity {
+      id = '';
+      pk() {
+        return this.id;
+      }
+      static override key = 'ReviewMemoNote';
+    }
+
+    /** One read building `count` entities of another kind: more than two ages of the memo (`AGE` builds each). */
+    function buildMany(memo: MemoCache, count = 2_100) {
+      const written = normalize(
+        [Memo],
+        Array.from({ length: count }, (_, i) => ({ id: `n${i}` })),
+      );
+      return memo.denormalize([Memo], written.result, written.entities);
+    }
+
+    test('an author shown at every read, renamed optimistically and rolled back, is the instance of before', () => {
+      const memo = new MemoCache();
+      const ann = { id: 'w0', name: 'Ann' };
+      const stories = {
+        s0: { id: 's0', title: 'A', author: 'w0' },
+        s1: { id: 's1', title: 'B', author: 'w1' },
+      };
+      const list = [Story];
+      const ids = ['s0', 's1'];
+      const first = memo.denormalize(list, ids, {
+        ReviewStory: stories,
+        ReviewWriter: { w0: ann, w1: { id: 'w1', name: 'Bo' } },
+      }) as Story[];
+      // the same page again, beside a large list of another kind: its stories are found, unchanged
+      const written = normalize(
+        [Memo],
+        Array.from({ length: 2_100 }, (_, i) => ({ id: `n${i}` })),
+      );
+      const page = memo.denormalize(
+        { list, notes: [Memo] },
+        { list: ids, notes: written.result },
+        { ReviewStory: stories, ReviewWriter: { w0: ann, w1: { id: 'w1', name: 'Bo' } }, ...written.entities },
+      ) as { list: Story[] };
+      expect(page.list[0]).toBe(first[0]);
+      // w0 renamed optimistically
+      const renamed = memo.denormalize(list, ids, {
+        ReviewStory: stories,
+        ReviewWriter: { w0: { id: 'w0', name: 'Optimistic' }, w1: { id: 'w1', name: 'Bo' } },
+      }) as Story[];
+      expect(renamed[0]?.author?.name).toBe('Optimistic');
+      // rolled back (w0's record of before), while w1 changed: s0 and its author are those of two reads ago
+      const back = memo.denormalize(list, ids, {
+        ReviewStory: stories,
+        ReviewWriter: { w0: ann, w1: { id: 'w1', name: 'Cy' } },
+      }) as Story[];
+      expect(back[0]?.author).toBe(first[0]?.author);
+      expect(back[0]).toBe(first[0]);
+    });
+
+    test('a story left alone during one large read, edited and rolled back, is the instance of before', () => {
+      const memo = new MemoCache();
+      const story = { id: 's0', title: 'A', author: 'w0' };
+      const s1 = { id: 's1', title: 'B', author: 'w1' };
+      const writers = { w0: { id: 'w0', name: 'Ann' }, w1: { id: 'w1', name: 'Bo' } };
+      const list = [Story];
+      const ids = ['s0', 's1'];
+      const stories = { s0: story, s1 };
+      const first = memo.denormalize(list, ids, { ReviewStory: stories, ReviewWriter: writers }) as Story[];
+      buildMany(memo);
+      const edited = memo.denormalize(list, ids, {
+        ReviewStory: { s0: { ...story, title: 'Edited' }, s1 },
+        ReviewWriter: writers,
+      }) as Story[];
+      expect(edited[0]?.title).toBe('Edited');
+      // rolled back, while w1 changed: s0's records are those of three reads ago
+      const back = memo.denormalize(list, ids, {
+        ReviewStory: stories,
+        ReviewWriter: { ...writers, w1: { id: 'w1', name: 'Cy' } },
+      }) as Story[];
+      expect(back[0]).toBe(first[0]);
+    });
+  });
 });
