@@ -654,5 +654,66 @@ describe('the memo kept by position: hostile review', () => {
       }) as Story[];
       expect(back[0]).toBe(first[0]);
     });
+
+    test('one instance per entity within a read, after a rollback to a record kept behind an old position', () => {
+      const memo = new MemoCache();
+      const record = { id: 'w', name: 'Ann' };
+      const story = { id: 's', title: 'A', author: 'w' };
+      const first = memo.denormalize([Story], ['s'], { ReviewStory: { s: story }, ReviewWriter: { w: record } }) as Story[];
+      // w renamed optimistically: its position keeps the new version, the first one behind it
+      const renamed = memo.denormalize([Story], ['s'], {
+        ReviewStory: { s: story },
+        ReviewWriter: { w: { id: 'w', name: 'Optimistic' } },
+      }) as Story[];
+      expect(renamed[0]?.author?.name).toBe('Optimistic');
+      buildMany(memo);
+      // rolled back: the story is found with the author of before (kept behind, so placed) ...
+      const out = memo.denormalize(
+        { stories: [Story], writers: [Writer] },
+        { stories: ['s'], writers: ['w'] },
+        { ReviewStory: { s: story }, ReviewWriter: { w: record } },
+      ) as { stories: Story[]; writers: Writer[] };
+      expect(out.stories[0]).toBe(first[0]);
+      // ... and the same writer read in the same read is that instance, not a second one
+      expect(out.writers[0]).toBe(out.stories[0]?.author);
+    });
+
+    test('one instance per entity within a read, when a subclass sharing the table is built at an old position', () => {
+      class Job extends Entity {
+        id = '';
+        title = '';
+        pk() {
+          return this.id;
+        }
+        static override key = 'ReviewJob';
+      }
+      class LoudJob extends Job {
+        get loud() {
+          return this.title.toUpperCase();
+        }
+      }
+      class Pin extends Entity {
+        id = '';
+        job: LoudJob | undefined = undefined;
+        pk() {
+          return this.id;
+        }
+        static override key = 'ReviewPin';
+        static override schema = { job: LoudJob };
+      }
+      const memo = new MemoCache();
+      const tables: EntityTables = { ReviewJob: { j: { id: 'j', title: 'x' } }, ReviewPin: { p: { id: 'p', job: 'j' } } };
+      const pins = memo.denormalize([Pin], ['p'], tables) as Pin[];
+      buildMany(memo);
+      // the same tables: the pin (and the LoudJob it holds) is found, then the Job is built at the job's old position
+      const out = memo.denormalize(
+        { pins: [Pin], job: Job, loud: [LoudJob] },
+        { pins: ['p'], job: 'j', loud: ['j'] },
+        tables,
+      ) as { pins: Pin[]; job: Job; loud: LoudJob[] };
+      expect(out.pins[0]).toBe(pins[0]);
+      expect(out.job).toBeInstanceOf(Job);
+      expect(out.loud[0]).toBe(out.pins[0]?.job);
+    });
   });
 });
