@@ -4,7 +4,7 @@
  * as the store.
  */
 import { Entity, MemoCache, denormalize, normalize, schema } from '../../src/index';
-import type { EntityTables } from '../../src/index';
+import type { DenormalizeDelegate, EntityRecord, EntityTables } from '../../src/index';
 import { Article, Comment, Person, makeArticles } from '../fixtures/blog';
 
 const articles = [Article];
@@ -659,7 +659,10 @@ describe('the memo kept by position: hostile review', () => {
       const memo = new MemoCache();
       const record = { id: 'w', name: 'Ann' };
       const story = { id: 's', title: 'A', author: 'w' };
-      const first = memo.denormalize([Story], ['s'], { ReviewStory: { s: story }, ReviewWriter: { w: record } }) as Story[];
+      const first = memo.denormalize([Story], ['s'], {
+        ReviewStory: { s: story },
+        ReviewWriter: { w: record },
+      }) as Story[];
       // w renamed optimistically: its position keeps the new version, the first one behind it
       const renamed = memo.denormalize([Story], ['s'], {
         ReviewStory: { s: story },
@@ -702,7 +705,10 @@ describe('the memo kept by position: hostile review', () => {
         static override schema = { job: LoudJob };
       }
       const memo = new MemoCache();
-      const tables: EntityTables = { ReviewJob: { j: { id: 'j', title: 'x' } }, ReviewPin: { p: { id: 'p', job: 'j' } } };
+      const tables: EntityTables = {
+        ReviewJob: { j: { id: 'j', title: 'x' } },
+        ReviewPin: { p: { id: 'p', job: 'j' } },
+      };
       const pins = memo.denormalize([Pin], ['p'], tables) as Pin[];
       buildMany(memo);
       // the same tables: the pin (and the LoudJob it holds) is found, then the Job is built at the job's old position
@@ -714,6 +720,131 @@ describe('the memo kept by position: hostile review', () => {
       expect(out.pins[0]).toBe(pins[0]);
       expect(out.job).toBeInstanceOf(Job);
       expect(out.loud[0]).toBe(out.pins[0]?.job);
+    });
+  });
+
+  describe('an entity kept alone whose build moves it or fails', () => {
+    test('a read made inside its build, of another store’s table of the same kind, does not make it stale', () => {
+      const memo = new MemoCache();
+      const other: EntityTables = {
+        ReviewItem: { y: { id: 'y', author: 'v' } },
+        ReviewWriter: { v: { id: 'v', name: 'Other' } },
+      };
+      class Item extends Entity {
+        id = '';
+        author: Writer | undefined = undefined;
+        sibling: Item | undefined = undefined;
+        pk() {
+          return this.id;
+        }
+        static override key = 'ReviewItem';
+        static override schema = { author: Writer };
+        static override denormalizeFields(instance: object, record: EntityRecord, delegate: DenormalizeDelegate): void {
+          super.denormalizeFields(instance, record, delegate);
+          // a schema's own code reads through the same memo, from other tables (another store)
+          if (record.id === 'x') (instance as Item).sibling = memo.denormalize(Item, 'y', other) as Item;
+        }
+      }
+      const x = { id: 'x', author: 'w' };
+      const first = memo.denormalize(Item, 'x', {
+        ReviewItem: { x },
+        ReviewWriter: { w: { id: 'w', name: 'Ann' } },
+      }) as Item;
+      expect(first.author?.name).toBe('Ann');
+      expect(first.sibling?.author?.name).toBe('Other');
+      const renamed = memo.denormalize(Item, 'x', {
+        ReviewItem: { x },
+        ReviewWriter: { w: { id: 'w', name: 'Bo' } },
+      }) as Item;
+      expect(renamed.author?.name).toBe('Bo');
+    });
+
+    test('a build that fails after a read made inside it moved it is never found half-built', () => {
+      const memo = new MemoCache();
+      const other: EntityTables = {
+        ReviewPart: { y: { id: 'y', author: 'v' } },
+        ReviewWriter: { v: { id: 'v', name: 'Other' } },
+      };
+      let failing = true;
+      class Part extends Entity {
+        id = '';
+        author: Writer | string | undefined = undefined;
+        pk() {
+          return this.id;
+        }
+        static override key = 'ReviewPart';
+        static override schema = { author: Writer };
+        static override denormalizeFields(instance: object, record: EntityRecord, delegate: DenormalizeDelegate): void {
+          if (record.id === 'x') memo.denormalize(Part, 'y', other);
+          if (record.id === 'x' && failing) throw new Error('not now');
+          super.denormalizeFields(instance, record, delegate);
+        }
+      }
+      const tables = { ReviewPart: { x: { id: 'x', author: 'w' } }, ReviewWriter: { w: { id: 'w', name: 'Ann' } } };
+      expect(() => memo.denormalize(Part, 'x', tables)).toThrow('not now');
+      failing = false;
+      expect((memo.denormalize(Part, 'x', tables) as Part).author).toBeInstanceOf(Writer);
+    });
+
+    /** A task holding its board, which pins it twice: as a Task and through a subclass sharing its table. */
+    function boardClasses(failing: () => boolean) {
+      class Task extends Entity {
+        id = '';
+        board: unknown = undefined;
+        pk() {
+          return this.id;
+        }
+        static override key = 'ReviewCycleTask';
+      }
+      class LoudTask extends Task {}
+      class Board extends Entity {
+        id = '';
+        title = '';
+        pinned: Task | undefined = undefined;
+        loud: LoudTask | undefined = undefined;
+        pk() {
+          return this.id;
+        }
+        static override key = 'ReviewCycleBoard';
+        static override schema = { pinned: Task, loud: LoudTask };
+        static override denormalizeFields(instance: object, record: EntityRecord, delegate: DenormalizeDelegate): void {
+          super.denormalizeFields(instance, record, delegate);
+          if (failing()) throw new Error('not now');
+        }
+      }
+      Task.schema = { board: Board };
+      return { Task, Board };
+    }
+
+    test('a cycle back to it through a subclass sharing its table does not make it stale', () => {
+      const { Task, Board } = boardClasses(() => false);
+      const memo = new MemoCache();
+      const task = { id: 't', board: 'b' };
+      const board = (title: string) => ({ id: 'b', title, pinned: 't', loud: 't' });
+      const first = memo.denormalize(Task, 't', {
+        ReviewCycleTask: { t: task },
+        ReviewCycleBoard: { b: board('one') },
+      });
+      expect((first as { board: InstanceType<typeof Board> }).board.title).toBe('one');
+      const second = memo.denormalize(Task, 't', {
+        ReviewCycleTask: { t: task },
+        ReviewCycleBoard: { b: board('two') },
+      });
+      expect(second).toBeInstanceOf(Task);
+      expect((second as { board: InstanceType<typeof Board> }).board.title).toBe('two');
+    });
+
+    test('a build that fails after a cycle back to it through a subclass is never found half-built', () => {
+      let failing = true;
+      const { Task, Board } = boardClasses(() => failing);
+      const memo = new MemoCache();
+      const tables = {
+        ReviewCycleTask: { t: { id: 't', board: 'b' } },
+        ReviewCycleBoard: { b: { id: 'b', pinned: 't', loud: 't' } },
+      };
+      expect(() => memo.denormalize(Task, 't', tables)).toThrow('not now');
+      failing = false;
+      expect((memo.denormalize(Task, 't', tables) as { board: unknown }).board).toBeInstanceOf(Board);
     });
   });
 });
