@@ -847,4 +847,51 @@ describe('the memo kept by position: hostile review', () => {
       expect((memo.denormalize(Task, 't', tables) as { board: unknown }).board).toBeInstanceOf(Board);
     });
   });
+
+  describe('reads that throw', () => {
+    test('builds that failed do not push the versions of before out of a position’s history', () => {
+      class Signer extends Entity {
+        id = '';
+        name = '';
+        pk() {
+          return this.id;
+        }
+        static override key = 'ReviewSigner';
+        static override denormalizeFields(instance: object, record: EntityRecord, delegate: DenormalizeDelegate): void {
+          if (record.name === 'Boom') throw new Error('boom');
+          super.denormalizeFields(instance, record, delegate);
+        }
+      }
+      class Petition extends Entity {
+        id = '';
+        author: Signer | undefined = undefined;
+        pk() {
+          return this.id;
+        }
+        static override key = 'ReviewPetition';
+        static override schema = { author: Signer };
+      }
+      const memo = new MemoCache();
+      const ann = { id: 'w', name: 'Ann' };
+      const ids = ['r1', 'r2', 'r3', 'r4', 'r5'];
+      const petitions = Object.fromEntries(ids.map((id) => [id, { id, author: 'w' }]));
+      // five views, each reading one petition
+      const read = (tables: EntityTables) =>
+        ids.map((id) => {
+          try {
+            return memo.denormalize(Petition, id, tables);
+          } catch {
+            return 'threw';
+          }
+        });
+      const before = read({ ReviewSigner: { w: ann }, ReviewPetition: petitions });
+      // an optimistic write gives the signer a record its class cannot read: every view fails
+      expect(read({ ReviewSigner: { w: { id: 'w', name: 'Boom' } }, ReviewPetition: petitions })).toEqual(
+        ids.map(() => 'threw'),
+      );
+      // rolled back (a new petitions table: each read misses its result): the objects of two reads ago
+      const after = read({ ReviewSigner: { w: ann }, ReviewPetition: { ...petitions } });
+      expect(after[0]).toBe(before[0]);
+    });
+  });
 });
