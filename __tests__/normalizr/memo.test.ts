@@ -893,5 +893,37 @@ describe('the memo kept by position: hostile review', () => {
       const after = read({ ReviewSigner: { w: ann }, ReviewPetition: { ...petitions } });
       expect(after[0]).toBe(before[0]);
     });
+
+    test('a read that throws after deferring the fills of a deep graph leaves nothing half-built', () => {
+      class Step extends Entity {
+        id = '';
+        next: Step | undefined = undefined;
+        pk() {
+          return this.id;
+        }
+        static override key = 'ReviewStep';
+      }
+      Step.schema = { next: Step };
+      let input: Record<string, unknown> = { id: 'n300' };
+      for (let i = 299; i >= 0; i--) input = { id: `n${i}`, next: input };
+      const { result, entities } = normalize(Step, input);
+      const memo = new MemoCache();
+      // deeper than MemoRead's MAX_NESTING (200): the deepest fills wait for the end of the read, which never comes
+      const failing = new schema.Query(Step, () => {
+        throw new Error('not now');
+      });
+      expect(() =>
+        memo.denormalize({ chain: Step, other: failing }, { chain: result, other: result }, entities),
+      ).toThrow('not now');
+      const head = memo.denormalize(Step, result, entities) as Step;
+      let depth = 0;
+      let node: unknown = head;
+      while (node instanceof Step) {
+        depth++;
+        node = node.next;
+      }
+      // every step is an instance (a step left unfilled holds the primary key of the next, a string)
+      expect({ depth, last: node }).toEqual({ depth: 301, last: undefined });
+    });
   });
 });
