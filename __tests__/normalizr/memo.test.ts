@@ -926,4 +926,37 @@ describe('the memo kept by position: hostile review', () => {
       expect({ depth, last: node }).toEqual({ depth: 301, last: undefined });
     });
   });
+
+  test('an entity listing a table that does not exist yet keeps its identity while other tables change', () => {
+    class Member extends Entity {
+      id = '';
+      pk() {
+        return this.id;
+      }
+      static override key = 'ReviewMember';
+    }
+    class Club extends Entity {
+      id = '';
+      members: Member[] = [];
+      pk() {
+        return this.id;
+      }
+      static override key = 'ReviewClub';
+      static override schema = { members: new schema.All(Member) };
+    }
+    const memo = new MemoCache();
+    const club = { id: 'c' };
+    const shape = { club: Club, writers: [Writer] };
+    const input = { club: 'c', writers: ['w'] };
+    // no Member was ever stored: the table is absent
+    const first = memo.denormalize(shape, input, {
+      ReviewClub: { c: club },
+      ReviewWriter: { w: { id: 'w', name: 'Ann' } },
+    }) as { club: Club };
+    const again = memo.denormalize(shape, input, {
+      ReviewClub: { c: club },
+      ReviewWriter: { w: { id: 'w', name: 'Bo' } },
+    }) as { club: Club };
+    expect(again.club).toBe(first.club);
+  });
 });
