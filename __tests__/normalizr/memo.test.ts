@@ -959,4 +959,78 @@ describe('the memo kept by position: hostile review', () => {
     }) as { club: Club };
     expect(again.club).toBe(first.club);
   });
+
+  describe('a cycle read by an entity that turns stale for another reason', () => {
+    class Member extends Entity {
+      id = '';
+      fav: unknown = undefined;
+      pk() {
+        return this.id;
+      }
+      static override key = 'ReviewCycleMember';
+    }
+    /** A subclass: inherits the key, so it reads Member's table and records. */
+    class LoudMember extends Member {}
+    class Article extends Entity {
+      id = '';
+      author: Member | undefined = undefined;
+      pk() {
+        return this.id;
+      }
+      static override key = 'ReviewCycleArticle';
+      static override schema = { author: Member };
+    }
+    Member.schema = { fav: Article }; // a member's favourite article is their own: a cycle
+    class Label extends Entity {
+      id = '';
+      pk() {
+        return this.id;
+      }
+      static override key = 'ReviewCycleLabel';
+    }
+    class Page extends Entity {
+      id = '';
+      owner: Member | undefined = undefined;
+      label: Label | undefined = undefined;
+      pk() {
+        return this.id;
+      }
+      static override key = 'ReviewCyclePage';
+      static override schema = { owner: Member, label: Label };
+    }
+    class Site extends Entity {
+      id = '';
+      page: Page | undefined = undefined;
+      pk() {
+        return this.id;
+      }
+      static override key = 'ReviewCycleSite';
+      static override schema = { page: Page };
+    }
+    const before = {
+      ReviewCycleMember: { m: { id: 'm', fav: 'x' } },
+      ReviewCycleArticle: { x: { id: 'x', author: 'm' } },
+      ReviewCyclePage: { g: { id: 'g', owner: 'm', label: 'l' } },
+      ReviewCycleSite: { s: { id: 's', page: 'g' } },
+    };
+    // the label arrives: the page must be rebuilt; its owner and the owner's article did not change
+    const after: EntityTables = { ...before, ReviewCycleLabel: { l: { id: 'l' } } };
+
+    test('the unchanged entities of the cycle keep their instances', () => {
+      const memo = new MemoCache();
+      const first = (memo.denormalize(Site, 's', before) as Site).page as Page;
+      expect(first.owner?.fav).toBeInstanceOf(Article);
+      const second = (memo.denormalize(Site, 's', after) as Site).page as Page;
+      expect(second.label).toBeInstanceOf(Label);
+      expect(second.owner).toBe(first.owner);
+    });
+
+    test('the entities of the cycle are one instance across the reads of the same tables', () => {
+      const memo = new MemoCache();
+      memo.denormalize({ site: Site, loud: LoudMember }, { site: 's', loud: 'm' }, before);
+      const site = memo.denormalize(Site, 's', after) as Site;
+      const loud = memo.denormalize(LoudMember, 'm', after) as LoudMember;
+      expect((loud.fav as Article).author).toBe(site.page?.owner);
+    });
+  });
 });
