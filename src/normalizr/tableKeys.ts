@@ -3,6 +3,8 @@ import { createTable, setOwn } from '../utils/ownProperty.js';
 
 const known = new WeakMap<object, readonly string[]>();
 
+const NO_KEYS: readonly string[] = Object.freeze([]);
+
 /** Property keys that JavaScript enumerates first, in numeric order: canonical array indexes. */
 const ARRAY_INDEX = /^(?:0|[1-9]\d{0,9})$/;
 
@@ -11,7 +13,8 @@ const ARRAY_INDEX = /^(?:0|[1-9]\d{0,9})$/;
  * millisecond (tables are dictionaries), and a write already knows the keys of the table it makes.
  */
 export function tableKeys(table: EntityTable | undefined): readonly string[] {
-  if (table === undefined) return [];
+  // one list for every absent table, so what read one still reads the same while it stays absent
+  if (table === undefined) return NO_KEYS;
   let keys = known.get(table);
   if (keys === undefined) known.set(table, (keys = Object.keys(table)));
   return keys;

@@ -9,17 +9,17 @@ import { objectId } from '../../utils/objectId.js';
 import { collectTableKeys } from '../collectTableKeys.js';
 import { toSchemaClass } from '../shorthand.js';
 import { MemoRead } from './MemoRead.js';
-import { Shelf, type Kept, type Reads } from './Shelf.js';
+import { Shelf, wrapAlone, type Kept, type Reads } from './Shelf.js';
 import { KeysRead, Version, type Read } from './Version.js';
 
-/** Versions kept per position, and results per top-level read: a rollback finds its objects among them. */
+/** Results kept per top-level read: a rollback finds its objects among them. */
 const HISTORY = 4;
-/** Builds per age of the memo: a position built or found in this age or the one before is recent. */
-const AGE = 1024;
 /** A version's `mark` is `read * 4 + state`: its state in that read. */
 const CHECKING = 0;
 const FRESH = 1;
 const STALE = 2;
+/** Being checked, and known stale: answered once the versions that read each other with it are. */
+const STALE_CHECKING = 3;
 /** The mark of a version that no lookup finds any more: nothing built from it is current. */
 const DEAD = -1;
 
@@ -162,49 +162,31 @@ export class MemoCache {
 
 /**
  * The entities of a memo (see `MemoCache`, point 2): what is kept for each record, on its kind's
- * shelf at the record's position, or, once its key left the table the shelf follows, by record
- * (`tenured`, as long as the record lives). Only a `MemoRead` asks it: `shelf` finds where a kind's
- * records are kept, `find` what of it reads as it did, `add` stores what was built.
+ * shelf at the record's position (`Shelf`, which also decides how long), or, once its key left
+ * the table the shelf follows, by record (`tenured`, as long as the record lives). Only a
+ * `MemoRead` asks it: `shelf` finds where a kind's records are kept, `find` what of it reads as it
+ * did, `add` and `keepAlone` store what was built.
  *
- * A read of changed records never touches what was built before them: a refetch brings a new record
- * for every key, and loading each one's previous version (built long ago, far apart in memory)
- * took as long as building the new one. So a position's age is kept beside it (`Shelf.usedAt`), and
- * what an old position held is let go unseen when a new record's version takes its place; a version
- * another one read is current only while it is still kept where its record is (`placed`).
+ * What may be returned is exactly what is kept: a version another one read is current only while
+ * it is still kept where its record is (`placed`), so no two versions of one entity are current at
+ * once, whatever a shelf let go.
  */
 export class EntityMemo {
   /** Per kind: what is kept for its records, at their positions in the key list of the table read last. */
   private readonly shelves = new Map<string, Shelf>();
   /** What was kept for records whose key left their shelf's table, while the record lives. */
   private readonly tenured = new WeakMap<EntityRecord, Kept>();
-  /** The clock of the positions' ages: one age is `AGE` builds. */
-  private age = 0;
-  private builtThisAge = 0;
   /** Whether anything was ever tenured (until then, nothing is looked up by record). */
   private tenuredAny = false;
   /** The reads of the versions being built, a stack: each build takes its own off the top (`MemoRead`). */
   readonly pending: Read[] = [];
   private readonly stack: Version[] = [];
   private readonly positions: number[] = [];
-  private readonly provisional: Version[] = [];
-  private readonly tenure = (record: EntityRecord, kept: Kept, reads: Reads, shelf: Shelf, pk: string): void => {
-    this.tenuredAny = true;
-    if (!(kept instanceof Version)) {
-      // an output alone that read others keeps what it read in a version of its own
-      this.tenured.set(record, reads === undefined ? kept : this.wrap(kept, shelf, pk, record, reads));
-      return;
-    }
-    for (let version: Version | undefined = kept; version !== undefined; version = version.older) {
-      if (version.record !== undefined && !this.tenured.has(version.record)) this.tenured.set(version.record, kept);
-    }
-  };
-
-  /** Counts a build on the clock of ages. */
-  private counted(): void {
-    if (++this.builtThisAge < AGE) return;
-    this.builtThisAge = 0;
-    this.age++;
-  }
+  /** The walk's number of each version on `stack`, and the versions met whose group is not answered yet. */
+  private readonly firsts: number[] = [];
+  private readonly open: Version[] = [];
+  /** How many versions the walk has met. */
+  private met = 0;
 
   /** The shelf of the kind `key`, aligned with the key list of `read`'s table of that kind. */
   shelf(key: string, read: MemoRead): Shelf {
@@ -212,7 +194,8 @@ export class EntityMemo {
     if (shelf === undefined) this.shelves.set(key, (shelf = new Shelf(key)));
     // aligned once per read: a read made inside another (a schema's own code) may align it elsewhere in between
     if (shelf.alignedFor !== read.id) {
-      shelf.align(read.keysOf(key), this.tenure);
+      const aligned = shelf;
+      shelf.align(read.keysOf(key), (record, kept, reads, pk) => this.tenure(aligned, record, kept, reads, pk));
       shelf.alignedFor = read.id;
     }
     return shelf;
@@ -220,22 +203,21 @@ export class EntityMemo {
 
   /**
    * What is kept for `entity` at `record`, stored at position `at` of `shelf`, that reads as it did:
-   * the output alone of an entity that read nothing else, built from this very record, or a version
-   * of this record whose reads all hold. Looked for at the position (behind a newer record only while
-   * the position is recent), then among what was kept for the record when its key left the table;
-   * found, it becomes the newest of the position.
+   * the output alone of an entity, built from this very record, whose reads hold, or a version of
+   * this record whose reads all hold. Looked for at the position (behind a newer record only when
+   * the position keeps a history: else the newest is not even loaded), then among what was kept for
+   * the record when its key left the table; found, it becomes the newest of the position.
    */
   find(entity: StoredSchema, record: EntityRecord, shelf: Shelf, at: number, read: MemoRead): Kept | undefined {
     const kept = shelf.kept[at];
     const same = shelf.records[at] === record;
     // found already in this read (an author of many comments): nothing more to check or note
     if (same && kept instanceof Version && kept.mark === read.id * 4 + FRESH && kept.entity === entity) return kept;
-    const { age } = this;
-    if (kept !== undefined && (same || (shelf.usedAt[at] as number) >= age - 1)) {
+    if (kept !== undefined && (same || shelf.depth(at) > 1)) {
       const found = this.findIn(kept, shelf.records[at], shelf.reads?.[at], entity, record, read);
       if (found !== undefined) {
-        shelf.usedAt[at] = age;
-        if (found !== kept) this.toFront(found as Version, kept as Version, shelf, at);
+        if (found !== kept) shelf.toFront(found as Version, at);
+        else shelf.prove(at);
         return found;
       }
     }
@@ -243,19 +225,20 @@ export class EntityMemo {
     const found = tenured === undefined ? undefined : this.findIn(tenured, record, undefined, entity, record, read);
     if (found === undefined) return undefined;
     if (kept === undefined && !(found instanceof Version)) {
-      this.putAlone(found, record, shelf, at, undefined);
+      shelf.putAlone(found, record, at, undefined);
+      shelf.prove(at);
       return found;
     }
     const version =
-      found instanceof Version ? found : this.wrap(found, shelf, shelf.keys[at] as string, record, undefined);
-    this.adopt(version, shelf, at);
+      found instanceof Version ? found : wrapAlone(found, shelf, shelf.keys[at] as string, record, undefined);
+    this.adopt(version, tenured as Kept, shelf, at);
     return version;
   }
 
   /**
-   * Stores a version just built from the stored `record` as the newest at position `at` of `shelf`,
-   * before what was kept there. An entity not stored (`record` undefined) or with no place (`shelf`
-   * undefined) is kept only by what read it.
+   * Stores a version just built from the stored `record` as the newest at position `at` of `shelf`.
+   * An entity not stored (`record` undefined) or with no place (`shelf` undefined) is kept only by
+   * what read it.
    */
   add(
     entity: StoredSchema,
@@ -268,55 +251,57 @@ export class EntityMemo {
     at: number,
   ): Version {
     const version = new Version(entity, key, pk, record, output, read.id * 4 + FRESH);
-    if (record === undefined || shelf === undefined) return version;
-    this.counted();
-    this.place(version, shelf, at);
+    if (record !== undefined && shelf !== undefined) shelf.place(version, at);
     return version;
   }
 
   /**
    * Whether `output`, just built for position `at` of `shelf` at the top of a read, may be kept as
    * its output alone: what it tells of itself (an instance of the entity's own class, not a
-   * Collection's list) and no recent history at its position to keep behind it.
+   * Collection's list) and no history to keep behind it.
    */
   mayKeepAlone(output: object, entity: StoredSchema, shelf: Shelf, at: number): boolean {
-    return isInstanceOf(output, entity) && !this.isRecent(shelf, at);
+    return isInstanceOf(output, entity) && !shelf.keepsHistory(at);
   }
 
-  /** Keeps `output`, being built from `record`, alone at position `at` of `shelf` (what it reads follows: `setReads`). */
+  /** Keeps `output`, being built from `record`, alone at position `at` of `shelf` (what it reads follows: `settle`). */
   keepAlone(output: object, record: EntityRecord, shelf: Shelf, at: number): void {
-    this.counted();
-    this.putAlone(output, record, shelf, at, undefined);
+    shelf.putAlone(output, record, at, undefined);
   }
 
-  /** What `output`, kept alone at position `at` of `shelf` (or by a version made for another entity that read it), read. */
-  setReads(output: object, reads: Reads, shelf: Shelf, at: number): void {
-    const kept = shelf.kept[at];
-    if (kept instanceof Version && kept.output === output) kept.reads = reads;
-    else if (kept !== output) return;
-    shelf.setReads(at, reads);
+  /**
+   * Records what `output`, kept alone for `record` (at `pk` of `shelf`, position `built`) when its build began, read,
+   * wherever it is now: still alone at its position, in a version made of it meanwhile (a cycle back
+   * to it through another class), or kept by record (a read made inside its build aligned the shelf
+   * with other tables).
+   */
+  settle(output: object, record: EntityRecord, pk: string, reads: Reads, shelf: Shelf, built: number): void {
+    const at = shelf.keys[built] === pk ? built : shelf.position(pk);
+    if (at >= 0 && shelf.kept[at] === output) {
+      shelf.setReads(at, reads);
+      return;
+    }
+    const version = madeOf(at >= 0 ? shelf.kept[at] : undefined, output) ?? madeOf(this.tenured.get(record), output);
+    if (version !== undefined) {
+      version.reads = reads;
+      if (at >= 0 && shelf.kept[at] === version) shelf.setReads(at, reads);
+    } else if (this.tenured.get(record) === output)
+      this.tenured.set(record, wrapAlone(output, shelf, pk, record, reads));
   }
 
-  /** Notes beside `version`, just filled, what it read, while it is the newest at its position (what a rebuild there reads first). */
-  filled(version: Version): void {
-    const { shelf, at } = version;
-    if (shelf !== undefined && shelf.kept[at] === version) shelf.setReads(at, version.reads);
-  }
-
-  /** Drops `output`, kept alone at position `at` of `shelf`, whose build failed: it must never be found half-built. */
-  forgetAlone(output: object, shelf: Shelf, at: number): void {
-    const kept = shelf.kept[at];
-    if (kept === output) {
-      shelf.kept[at] = undefined;
-      shelf.records[at] = undefined;
-      shelf.setReads(at, undefined);
-    } else if (kept instanceof Version && kept.output === output) kept.mark = DEAD;
+  /** Drops `output`, kept alone for `record` (at `pk` of `shelf`), whose build failed, wherever it is now (see `settle`). */
+  forgetAlone(output: object, record: EntityRecord, pk: string, shelf: Shelf): void {
+    const at = shelf.position(pk);
+    if (at >= 0) shelf.removeAlone(output, at);
+    const version = madeOf(at >= 0 ? shelf.kept[at] : undefined, output) ?? madeOf(this.tenured.get(record), output);
+    if (version !== undefined) this.forget(version);
+    if (this.tenured.get(record) === output) this.tenured.delete(record);
   }
 
   /** A version of `output`, kept alone at position `at` of `shelf`, put in its place now that another entity reads it. */
   versionOf(output: object, record: EntityRecord, shelf: Shelf, at: number): Version {
-    const version = this.wrap(output, shelf, shelf.keys[at] as string, record, shelf.reads?.[at]);
-    this.putVersion(version, shelf, at);
+    const version = shelf.wrap(output, at, record);
+    shelf.replaceAlone(version, at);
     return version;
   }
 
@@ -325,9 +310,39 @@ export class EntityMemo {
     return version.mark === read.id * 4 + FRESH;
   }
 
-  /** Drops a version whose build failed: it must never be found half-built. */
+  /** Drops a version whose build failed: it must never be found half-built, nor take a place in a history. */
   forget(version: Version): void {
     version.mark = DEAD;
+    version.shelf?.remove(version);
+  }
+
+  /** Notes beside `version`, just filled, what it read, while it is the newest at its position (what a rebuild there reads first). */
+  filled(version: Version): void {
+    const { shelf } = version;
+    if (shelf === undefined) return;
+    const at = shelf.placeOf(version);
+    if (at >= 0 && shelf.kept[at] === version) shelf.setReads(at, version.reads);
+  }
+
+  /** Keeps what position `pk` of `shelf` kept, now that its key left the table, for each record it holds a version of. */
+  private tenure(shelf: Shelf, record: EntityRecord, kept: Kept, reads: Reads, pk: string): void {
+    this.tenuredAny = true;
+    if (!(kept instanceof Version)) {
+      // an output alone that read others keeps what it read in a version of its own
+      this.tenured.set(record, reads === undefined ? kept : wrapAlone(kept, shelf, pk, record, reads));
+      return;
+    }
+    // the latest history of each record: its versions built since it was last tenured are in it
+    for (let version: Version | undefined = kept; version !== undefined; version = version.older)
+      if (version.record !== undefined) this.tenured.set(version.record, kept);
+  }
+
+  /** Puts `version`, kept for its record since its key left the table (`from`: the history it was kept in), back at its position. */
+  private adopt(version: Version, from: Kept, shelf: Shelf, at: number): void {
+    if (holdsVersion(shelf.kept[at], version)) {
+      if (shelf.kept[at] !== version) shelf.toFront(version, at);
+      else shelf.prove(at);
+    } else shelf.adopt(version, from, at);
   }
 
   /**
@@ -367,105 +382,35 @@ export class EntityMemo {
     return true;
   }
 
-  /** Whether position `at` of `shelf` keeps something built or found in this age or the one before. */
-  private isRecent(shelf: Shelf, at: number): boolean {
-    return shelf.kept[at] !== undefined && (shelf.usedAt[at] as number) >= this.age - 1;
-  }
-
-  /** Moves `version`, found behind `head` at position `at`, to the front. */
-  private toFront(version: Version, head: Version, shelf: Shelf, at: number): void {
-    let before = head;
-    while (before.older !== version) before = before.older as Version;
-    before.older = version.older;
-    version.older = head;
-    shelf.kept[at] = version;
-    shelf.records[at] = version.record;
-  }
-
-  /** Makes `output` what position `at` of `shelf` keeps for `record`, alone, with what it read. */
-  private putAlone(output: object, record: EntityRecord, shelf: Shelf, at: number, reads: Reads): void {
-    shelf.kept[at] = output;
-    shelf.records[at] = record;
-    shelf.usedAt[at] = this.age;
-    shelf.setReads(at, reads);
-  }
-
-  /** Makes `version` the newest at position `at` of `shelf`. */
-  private putVersion(version: Version, shelf: Shelf, at: number): void {
-    version.shelf = shelf;
-    version.at = at;
-    shelf.kept[at] = version;
-    shelf.records[at] = version.record;
-    shelf.usedAt[at] = this.age;
-    shelf.setReads(at, version.reads);
-  }
-
-  /**
-   * Puts `version` at position `at` of `shelf`, before what was kept there while the position is
-   * recent (its history, within `HISTORY` versions); what an old position kept is let go unseen.
-   */
-  private place(version: Version, shelf: Shelf, at: number): void {
-    const kept = shelf.kept[at];
-    // an old position is not looked at (loading what it kept would cost a cache miss per record)
-    if (kept !== undefined && this.isRecent(shelf, at)) {
-      version.older =
-        kept instanceof Version
-          ? kept
-          : this.wrap(kept, shelf, shelf.keys[at] as string, shelf.records[at] as EntityRecord, shelf.reads?.[at]);
-      let last = version;
-      for (let count = 1; count < HISTORY && last.older !== undefined; count++) last = last.older;
-      last.older = undefined;
-    } else version.older = undefined;
-    this.putVersion(version, shelf, at);
-  }
-
-  /** Puts `version`, kept elsewhere until now, at position `at` of `shelf`: to the front if it is in the history there. */
-  private adopt(version: Version, shelf: Shelf, at: number): void {
-    const kept = shelf.kept[at];
-    if (kept instanceof Version && holdsVersion(kept, version)) {
-      if (kept !== version) this.toFront(version, kept, shelf, at);
-      this.putVersion(version, shelf, at);
-    } else this.place(version, shelf, at);
-  }
-
-  /** A version of `output`, kept alone for `record` at `pk` on `shelf`, with what it read. */
-  private wrap(output: object, shelf: Shelf, pk: string, record: EntityRecord, reads: Reads): Version {
-    // kept alone, it is an instance of its entity's own class (`mayKeepAlone`)
-    const entity = (Object.getPrototypeOf(output) as { constructor: StoredSchema }).constructor;
-    const version = new Version(entity, shelf.key, pk, record, output, 0);
-    version.reads = reads;
-    version.shelf = shelf;
-    return version;
-  }
-
   /**
    * Whether `version`, whose record is the stored one, is still kept where its record is: at its
    * position (its newest, or in the history behind), or for its record since its key left the table
    * (then it is put back at its position). What a position let go is never current again, so no two
-   * versions of one entity are current at once.
+   * versions of one entity are current at once. Found so, its position has shown it again.
    */
   private placed(version: Version, read: MemoRead): boolean {
-    const { shelf, pk } = version;
+    const { shelf } = version;
     if (shelf === undefined) return true;
     this.shelf(shelf.key, read);
-    let at = version.at;
-    if (shelf.keys[at] !== pk) {
-      at = shelf.position(pk);
-      if (at < 0) return false;
-      version.at = at;
-    }
+    const at = shelf.placeOf(version);
+    if (at < 0) return false;
     const kept = shelf.kept[at];
-    if (kept === version || holdsVersion(kept, version)) return true;
-    if (!this.tenuredAny || !holdsVersion(this.tenured.get(version.record as EntityRecord), version)) return false;
-    this.adopt(version, shelf, at);
+    if (kept === version || holdsVersion(kept, version)) {
+      if (kept === version) shelf.prove(at);
+      return true;
+    }
+    const tenured = this.tenuredAny ? this.tenured.get(version.record as EntityRecord) : undefined;
+    if (!holdsVersion(tenured, version)) return false;
+    this.adopt(version, tenured as Kept, shelf, at);
     return true;
   }
 
   /**
    * Whether `root` reads as it did: its record is the stored one, it is kept where its record is,
-   * and everything it read reads the same. Answered once per read, depth-first with an explicit
-   * stack (graphs may be deeper than the call stack). An answer reached through a cycle is
-   * provisional: if the root turns out stale, every provisional answer is withdrawn.
+   * and everything it read reads the same. Answered once per read for every version the walk meets,
+   * depth-first with an explicit stack (graphs may be deeper than the call stack). Versions that read
+   * each other (a cycle) are answered together once the walk has seen all of them (Tarjan's strongly
+   * connected components): fresh when none of them is stale, else stale together.
    */
   private current(root: Version, read: MemoRead): boolean {
     const base = read.id * 4;
@@ -476,47 +421,56 @@ export class EntityMemo {
       root.mark = base + (fresh ? FRESH : STALE);
       return fresh;
     }
-    const { stack, positions, provisional } = this;
-    let sawCycle = false;
-    this.open(root, read, base);
+    const { stack, positions, firsts, open } = this;
+    this.met = 0;
+    this.enter(root, read, base);
     while (stack.length > 0) {
       const top = stack[stack.length - 1] as Version;
       const position = positions[positions.length - 1] as number;
-      const count = top.reads === undefined ? 0 : Array.isArray(top.reads) ? top.reads.length : 1;
-      if (top.mark === base + CHECKING && position < count) {
+      const reads = top.reads;
+      const total = reads === undefined ? 0 : Array.isArray(reads) ? reads.length : 1;
+      // a version known stale reads nothing more: whatever reads it is stale too
+      if (top.mark === base + CHECKING && position < total) {
         positions[positions.length - 1] = position + 1;
-        const other = (Array.isArray(top.reads) ? top.reads[position] : top.reads) as Read;
+        const other = (Array.isArray(reads) ? reads[position] : reads) as Read;
         if (!(other instanceof Version)) {
-          if (!holds(other, read)) top.mark = base + STALE;
-        } else if (other.mark === DEAD || other.mark === base + STALE) top.mark = base + STALE;
-        else if (other.mark < base) this.open(other, read, base);
-        else if (other.mark === base + CHECKING) sawCycle = true;
+          if (!holds(other, read)) top.mark = base + STALE_CHECKING;
+        } else if (other.mark === DEAD || other.mark === base + STALE) top.mark = base + STALE_CHECKING;
+        else if (other.mark < base) this.enter(other, read, base);
+        else if (other.mark !== base + FRESH) top.low = Math.min(top.low, other.low); // on the walk: one cycle
         continue;
       }
       stack.pop();
       positions.pop();
-      if (top.mark === base + CHECKING) {
-        top.mark = base + FRESH;
-        if (sawCycle) provisional.push(top);
+      const first = firsts.pop() as number;
+      if (top.low === first) {
+        // the first version met of a group that read each other: the group is answered together
+        let stale = false;
+        for (let i = open.lastIndexOf(top); i < open.length; i++) stale ||= open[i]?.mark === base + STALE_CHECKING;
+        for (let version = open.pop(); version !== undefined; version = version === top ? undefined : open.pop())
+          version.mark = base + (stale ? STALE : FRESH);
       }
       const parent = stack[stack.length - 1];
-      if (top.mark === base + STALE && parent !== undefined) parent.mark = base + STALE;
+      if (parent === undefined) continue;
+      if (top.mark === base + STALE) parent.mark = base + STALE_CHECKING;
+      else if (top.mark !== base + FRESH) parent.low = Math.min(parent.low, top.low);
     }
-    const fresh = root.mark === base + FRESH;
-    if (!fresh) for (const version of provisional) version.mark = base + STALE;
-    provisional.length = 0;
-    return fresh;
+    return root.mark === base + FRESH;
+  }
+
+  /** Starts checking `version` in the walk of `current`. */
+  private enter(version: Version, read: MemoRead, base: number): void {
+    version.mark = base + (this.holds(version, read) ? CHECKING : STALE_CHECKING);
+    version.low = this.met;
+    this.firsts.push(this.met++);
+    this.stack.push(version);
+    this.positions.push(0);
+    this.open.push(version);
   }
 
   /** Whether `version`'s record is the stored one and it is kept where that record is. */
   private holds(version: Version, read: MemoRead): boolean {
     return read.stored(version.key, version.pk) === version.record && this.placed(version, read);
-  }
-
-  private open(version: Version, read: MemoRead, base: number): void {
-    version.mark = base + (this.holds(version, read) ? CHECKING : STALE);
-    this.stack.push(version);
-    this.positions.push(0);
   }
 }
 
@@ -524,6 +478,12 @@ export class EntityMemo {
 function holdsVersion(kept: Kept | undefined, version: Version): boolean {
   for (let item = kept; item instanceof Version; item = item.older) if (item === version) return true;
   return false;
+}
+
+/** The version in the history `kept` made of `output`, if any. */
+function madeOf(kept: Kept | undefined, output: object): Version | undefined {
+  for (let item = kept; item instanceof Version; item = item.older) if (item.output === output) return item;
+  return undefined;
 }
 
 /** Whether something a version read besides entities reads the same now. */

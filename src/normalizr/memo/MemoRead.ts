@@ -65,9 +65,16 @@ export class MemoRead implements DenormalizeDelegate {
 
   /** A whole read: denormalizes, then fills the versions that were too deep for the call stack. */
   read(schema: unknown, input: unknown): unknown {
-    const output = this.unvisit(schema, input);
-    for (let version = this.unfilled?.pop(); version !== undefined; version = this.unfilled?.pop()) this.fill(version);
-    return output;
+    try {
+      const output = this.unvisit(schema, input);
+      for (let version = this.unfilled?.pop(); version !== undefined; version = this.unfilled?.pop())
+        this.fill(version);
+      return output;
+    } catch (error) {
+      // versions waiting to be filled must never be found half-built
+      for (const version of this.unfilled ?? []) this.memo.forget(version);
+      throw error;
+    }
   }
 
   unvisit(schema: unknown, input: unknown): unknown {
@@ -167,9 +174,9 @@ export class MemoRead implements DenormalizeDelegate {
       const start = memo.pending.length;
       try {
         this.fillFields(entity, output, record, replaced);
-        memo.setReads(output, takeReads(memo.pending, start), shelf, at);
+        memo.settle(output, record, pk, takeReads(memo.pending, start), shelf, at);
       } catch (error) {
-        memo.forgetAlone(output, shelf, at);
+        memo.forgetAlone(output, record, pk, shelf);
         memo.pending.length = start;
         throw error;
       }

@@ -1,5 +1,5 @@
-import type { EntityRecord } from '../../schema/interface.js';
-import type { Read, Version } from './Version.js';
+import type { EntityRecord, StoredSchema } from '../../schema/interface.js';
+import { Version, type Read } from './Version.js';
 
 /**
  * What the memo keeps at one position: the newest version (with older ones behind it), or the
@@ -10,13 +10,28 @@ export type Kept = Version | object;
 /** What an entity read while it was built: nothing, one read, or an array of them. */
 export type Reads = Read | Read[] | undefined;
 
+/** Versions a position keeps at most: the newest and the history behind it. */
+const HISTORY = 4;
+/** Builds of a kind within which what was built is recent, at least (see `Shelf`). */
+const RECENT = 64;
+/** The shelf's count of builds wraps around at this (a stamp and its flags fit in a small integer). */
+const STAMPS = 0x3ffffff;
+
 /**
- * What the memo keeps for the records of one kind, at their positions in the key list of the
- * kind's table last read. Successive tables of a kind share one key list while no key is added or
- * removed, so a refetch that changes every record finds each one's place by position, with no map
- * of records to update. A read of a table with another key list aligns the shelf to it first: what
- * is kept for keys the new list still holds moves to their new places, and what is kept for the
- * others is handed to `drop`.
+ * Where the memo keeps what it built for the records of one kind: at their positions in the key
+ * list of the kind's table being read. Successive tables of a kind share one key list while no key
+ * is added or removed, so a refetch that brings a new record for every key finds each one's place
+ * by position, with no map of records to update. A read of a table with another key list aligns
+ * the shelf to it first: what is kept for keys the new list still holds moves to their new places,
+ * and what is kept for the others is handed to `drop`.
+ *
+ * How long things are kept: a position keeps its newest version, and behind it, up to `HISTORY`,
+ * the versions it replaced that had been found again after they were built (shown by more than the
+ * read that built them: a rollback may return to them) or were built recently, within the last
+ * quarter of the table's size in builds of the kind (at least `RECENT`: an optimistic update and its
+ * rollback follow each other closely). A newest that was never found again and is older than that
+ * (a refetch built it, the next refetch of the table replaces it) is let go without being looked at:
+ * loading what a refetch replaced, built long ago and far apart in memory, cost a cache miss per record.
  */
 export class Shelf {
   constructor(
@@ -26,17 +41,22 @@ export class Shelf {
 
   /** The key list the positions follow. */
   keys: readonly string[] = [];
-  /** Per position: the record of what is kept there (of its newest version). */
+  /** Per position: the record of the newest kept there. */
   records: Array<EntityRecord | undefined> = [];
-  /** Per position: what is kept for `records[position]`. */
+  /** Per position: the newest kept there, with the history behind it. */
   kept: Array<Kept | undefined> = [];
-  /** Per position: the memo's age when what is kept there was last built or found. */
-  usedAt: number[] = [];
   /**
    * Per position: what the newest kept there read (made on the first one that read anything): all
    * there is of it for an output kept alone; for a version, a copy, read by the build that replaces it.
    */
   reads: Reads[] | undefined = undefined;
+  /**
+   * Per position, packed: the shelf's count of builds when its newest was put there (times 16), how
+   * many versions it keeps (times 2), and 1 once the newest was found again.
+   */
+  private state: number[] = [];
+  /** How many builds the shelf has seen (wrapping around at `STAMPS`). */
+  private builds = 0;
   /** The number of the read it was last aligned for (the memo's business). */
   alignedFor = 0;
   /** Where the next lookup is expected: reads go through tables and lists in order. */
@@ -58,25 +78,149 @@ export class Shelf {
     return found;
   }
 
+  /** Expects the next lookup at the first position (a read listing the whole table). */
+  rewind(): void {
+    this.cursor = 0;
+  }
+
+  /** How many versions position `at` keeps (an output alone counts as one). */
+  depth(at: number): number {
+    return ((this.state[at] as number) >> 1) & 7;
+  }
+
+  /** Whether the newest at `at` was found again since it was put there. */
+  isProven(at: number): boolean {
+    return ((this.state[at] as number) & 1) === 1;
+  }
+
+  /** Notes that the newest at `at` was found again. */
+  prove(at: number): void {
+    this.state[at] = (this.state[at] as number) | 1;
+  }
+
+  /** Whether the newest at `at` was put there recently (see `Shelf`). */
+  private isRecent(at: number): boolean {
+    const since = (this.builds - ((this.state[at] as number) >> 4)) & STAMPS;
+    return since < Math.max(RECENT, this.keys.length >> 2);
+  }
+
+  /** Whether what is kept at `at` stays behind a version built for it now. */
+  private keepsNewest(at: number): boolean {
+    return this.kept[at] !== undefined && (this.isProven(at) || this.isRecent(at));
+  }
+
+  /** Whether a version just built for `at` would keep something behind it there. */
+  keepsHistory(at: number): boolean {
+    return this.keepsNewest(at) || this.depth(at) > 1;
+  }
+
+  /** Keeps `output`, built from `record`, alone at `at`: what was kept there goes (see `keepsHistory`). */
+  putAlone(output: object, record: EntityRecord, at: number, reads: Reads): void {
+    this.kept[at] = output;
+    this.records[at] = record;
+    this.builds = (this.builds + 1) & STAMPS;
+    this.state[at] = (this.builds << 4) | 2;
+    this.setReads(at, reads);
+  }
+
   /** Records what the newest kept at `at` read. */
   setReads(at: number, reads: Reads): void {
     if (reads === undefined && this.reads === undefined) return;
     (this.reads ??= new Array<Reads>(this.keys.length).fill(undefined))[at] = reads;
   }
 
-  /** Expects the next lookup at the first position (a read listing the whole table). */
-  rewind(): void {
-    this.cursor = 0;
+  /**
+   * Puts `version`, just built, as the newest at `at`: behind it what was kept there when the
+   * newest was found again, else only the history behind that newest, which goes unseen.
+   */
+  place(version: Version, at: number): void {
+    const kept = this.kept[at];
+    let behind: Version | undefined;
+    let depth = 0;
+    if (this.keepsNewest(at)) {
+      behind = kept instanceof Version ? kept : this.wrap(kept as object, at);
+      depth = this.depth(at);
+    } else if (this.depth(at) > 1) {
+      // only a version has a history
+      behind = (kept as Version).older;
+      depth = this.depth(at) - 1;
+    }
+    version.older = behind;
+    this.builds = (this.builds + 1) & STAMPS;
+    this.setNewest(version, at, depth + 1 > HISTORY ? cut(version) : depth + 1, false);
+  }
+
+  /**
+   * Makes `found`, a version of `at`'s record kept for it since its key left the table (`from`
+   * its history then), the newest at `at` again, with both histories behind it, up to `HISTORY`.
+   */
+  adopt(found: Version, from: Kept, at: number): void {
+    const chain: Version[] = [found];
+    const add = (head: Kept | undefined, record: EntityRecord | undefined, reads: Reads) => {
+      let item = head === undefined || head instanceof Version ? head : this.wrap(head, at, record, reads);
+      for (; item !== undefined && chain.length < HISTORY; item = item.older)
+        if (!chain.includes(item)) chain.push(item);
+    };
+    // kept for its record, an output alone read nothing (one that read others is kept as a version)
+    add(from, found.record, undefined);
+    add(this.kept[at], this.records[at], this.reads?.[at]);
+    for (let i = 0; i < chain.length; i++) (chain[i] as Version).older = chain[i + 1];
+    this.setNewest(found, at, chain.length, true);
+  }
+
+  /** Makes `version`, found behind the newest at `at`, the newest. */
+  toFront(version: Version, at: number): void {
+    let before = this.kept[at] as Version;
+    while (before.older !== version) before = before.older as Version;
+    before.older = version.older;
+    version.older = this.kept[at] as Version;
+    this.setNewest(version, at, this.depth(at), true);
+  }
+
+  /** Puts `version`, made for the output kept alone at `at` (another entity reads it), in its place. */
+  replaceAlone(version: Version, at: number): void {
+    this.setNewest(version, at, 1, this.isProven(at));
+  }
+
+  /** Removes `version` from where it is kept (its build failed). */
+  remove(version: Version): void {
+    const at = this.placeOf(version);
+    if (at < 0) return;
+    let depth = this.depth(at);
+    const kept = this.kept[at];
+    if (kept === version) {
+      const older = version.older;
+      if (older === undefined) this.clear(at);
+      else this.setNewest(older, at, depth - 1, this.isProven(at));
+      return;
+    }
+    for (let item = kept as Version | undefined; item !== undefined; item = item.older) {
+      if (item.older !== version) continue;
+      item.older = version.older;
+      const state = this.state[at] as number;
+      this.state[at] = (state & ~14) | (--depth << 1);
+      return;
+    }
+  }
+
+  /** Removes `output`, kept alone at `at`, whose build failed. */
+  removeAlone(output: object, at: number): void {
+    if (this.kept[at] === output) this.clear(at);
+  }
+
+  /** Where `version` is kept now (its position moves when the shelf is aligned), or -1. */
+  placeOf(version: Version): number {
+    if (this.keys[version.at] === version.pk) return version.at;
+    const at = this.position(version.pk);
+    if (at >= 0) version.at = at;
+    return at;
   }
 
   /**
    * Follows `keys`, the key list of the kind's table being read: what is kept for a key moves to its
    * place in `keys`; what is kept for a key `keys` does not hold goes to `drop`.
    */
-  align(
-    keys: readonly string[],
-    drop: (record: EntityRecord, kept: Kept, reads: Reads, shelf: Shelf, pk: string) => void,
-  ): void {
+  align(keys: readonly string[], drop: (record: EntityRecord, kept: Kept, reads: Reads, pk: string) => void): void {
     const before = this.keys;
     if (before === keys) return;
     let same = 0;
@@ -89,7 +233,7 @@ export class Shelf {
       for (let i = same; i < keys.length; i++) {
         this.records.push(undefined);
         this.kept.push(undefined);
-        this.usedAt.push(0);
+        this.state.push(0);
         this.reads?.push(undefined);
         this.index?.set(keys[i] as string, i);
       }
@@ -99,27 +243,67 @@ export class Shelf {
     const moved = new Uint8Array(before.length);
     const records = this.records.slice(0, same);
     const kept = this.kept.slice(0, same);
-    const usedAt = this.usedAt.slice(0, same);
+    const state = this.state.slice(0, same);
     const reads = this.reads?.slice(0, same);
     for (let i = same; i < keys.length; i++) {
       const at = index.get(keys[i] as string);
       if (at !== undefined) moved[at] = 1;
       records.push(at === undefined ? undefined : this.records[at]);
       kept.push(at === undefined ? undefined : this.kept[at]);
-      usedAt.push(at === undefined ? 0 : (this.usedAt[at] as number));
+      state.push(at === undefined ? 0 : (this.state[at] as number));
       reads?.push(at === undefined ? undefined : this.reads?.[at]);
     }
     for (let at = same; at < before.length; at++) {
       const gone = this.kept[at];
       if (moved[at] === 0 && gone !== undefined)
-        drop(this.records[at] as EntityRecord, gone, this.reads?.[at], this, before[at] as string);
+        drop(this.records[at] as EntityRecord, gone, this.reads?.[at], before[at] as string);
     }
     this.records = records;
     this.kept = kept;
-    this.usedAt = usedAt;
+    this.state = state;
     this.reads = reads;
     this.index = undefined;
   }
+
+  /** A version of what position `at` keeps alone, with what it read. */
+  wrap(output: object, at: number, record = this.records[at], reads = this.reads?.[at]): Version {
+    return wrapAlone(output, this, this.keys[at] as string, record as EntityRecord, reads);
+  }
+
+  private setNewest(version: Version, at: number, depth: number, proven: boolean): void {
+    version.shelf = this;
+    version.at = at;
+    this.kept[at] = version;
+    this.records[at] = version.record;
+    this.state[at] = (this.builds << 4) | (depth << 1) | (proven ? 1 : 0);
+    this.setReads(at, version.reads);
+  }
+
+  private clear(at: number): void {
+    this.kept[at] = undefined;
+    this.records[at] = undefined;
+    this.state[at] = 0;
+    this.setReads(at, undefined);
+  }
+}
+
+/** A version of `output`, kept alone for `record` at `pk` of `shelf`, with what it read. */
+export function wrapAlone(output: object, shelf: Shelf, pk: string, record: EntityRecord, reads: Reads): Version {
+  // kept alone, it is an instance of its entity's own class (the memo's `mayKeepAlone`)
+  const entity = (Object.getPrototypeOf(output) as { constructor: StoredSchema }).constructor;
+  const version = new Version(entity, shelf.key, pk, record, output, 0);
+  version.reads = reads;
+  version.shelf = shelf;
+  return version;
+}
+
+/** Cuts the history behind `version` after `HISTORY` versions. @returns how many are left */
+function cut(version: Version): number {
+  let last = version;
+  let count = 1;
+  for (; count < HISTORY && last.older !== undefined; count++) last = last.older;
+  last.older = undefined;
+  return count;
 }
 
 function indexOf(keys: readonly string[]): Map<string, number> {
