@@ -10,7 +10,7 @@ import { getOwn } from '../../utils/ownProperty.js';
 import { stableStringify } from '../../utils/stableStringify.js';
 import { toSchemaClass } from '../shorthand.js';
 import { tableKeys } from '../tableKeys.js';
-import type { EntityMemo } from './MemoCache.js';
+import type { EntityMemo } from './EntityMemo.js';
 import type { Reads, Shelf } from './Shelf.js';
 import { ArgsRead, KeysRead, Version, type Read } from './Version.js';
 
