@@ -3,6 +3,7 @@ import nock from 'nock';
 import { Entity, RestEndpoint, createResource, entitiesSlice, schema, selectEntityMeta } from '../../src/index';
 import type { DataMiddlewareOptions } from '../../src/index';
 import { API, assertNetworkDone, deferred, makeStore, strictNetwork } from '../fixtures/store';
+import { exposeGc } from '../fixtures/pollServer';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -289,5 +290,36 @@ describe('the sweep', () => {
     ctrl.gc();
     expect(slice().indexes.Handle?.login).toEqual({});
     expect(ctrl.get(Handle, { login: 'ann' })).toBeUndefined();
+  });
+});
+
+describe('a store let go', () => {
+  test('is collected with its data while its collection timers are pending (a store per server request)', async () => {
+    const gc = exposeGc();
+    const made = (): WeakRef<object> => {
+      const { store, ctrl } = makeStore({ keepUnusedDataFor: 60 });
+      ctrl.setResponse(getMembers, members(1, 2)); // arms the sweep of results nothing retains
+      const release = ctrl.retain(getAllMembers);
+      ctrl.setResponse(getAllMembers, members(1, 2, 3));
+      release(); // arms the removal of a released call
+      expect(ctrl.getResponse(getAllMembers).data).toHaveLength(3);
+      return new WeakRef(store);
+    };
+    const stores = [made(), made()];
+    await wait(0);
+    gc();
+    gc();
+    expect(stores.map((store) => store.deref())).toEqual([undefined, undefined]);
+  });
+
+  test('a store still held is swept when its timer fires', async () => {
+    const { ctrl, slice } = makeStore({ keepUnusedDataFor: 0.03 });
+    const release = ctrl.retain(getAllMembers);
+    ctrl.setResponse(getAllMembers, members(1, 2, 3));
+    release();
+    exposeGc()();
+    await wait(80);
+    expect(ctrl.getResponse(getAllMembers).status).toBe('uninitialized');
+    expect(storedIds(slice)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { metaOf } from '../slice/metaStamps.js';
 import type { SweepPayload } from '../slice/actions.js';
 import type { EntitiesState } from '../slice/state.js';
 import type { Collector, CollectorContext } from './types.js';
+import { cancelTimeout, weakTimeout, type WeakTimeout } from '../../utils/weakTimeout.js';
 
 /** How long unused data is kept, in seconds, when neither the endpoint nor the middleware says. */
 export const DEFAULT_KEEP_UNUSED_DATA_FOR = 60;
@@ -23,7 +24,7 @@ interface CallRetention {
   count: number;
   /** When the last reader let go (the middleware's clock); `undefined` while read. */
   releasedAt: number | undefined;
-  timer: ReturnType<typeof setTimeout> | undefined;
+  timer: WeakTimeout | undefined;
 }
 
 /** The hooks showing one query (`useQuery`). */
@@ -48,17 +49,13 @@ export function buildCollector(context: CollectorContext): Collector {
   const endpoints = new Map<string, EndpointInterface>();
   const calls = new Map<string, CallRetention>();
   const queries = new Map<unknown, Map<string, QueryRetention>>();
-  let orphanTimer: ReturnType<typeof setTimeout> | undefined;
+  let orphanTimer: WeakTimeout | undefined;
 
   const keepMs = (endpoint: EndpointInterface | undefined): number =>
     1000 * (endpoint?.keepUnusedDataFor ?? context.keepUnusedDataFor);
-  const later = (ms: number, task: () => void): ReturnType<typeof setTimeout> | undefined => {
-    if (!(ms < MAX_TIMER_MS)) return undefined;
-    const timer = setTimeout(task, Math.max(0, ms));
-    // a pending collection must not keep a Node process (a test run, a server) alive
-    (timer as { unref?: () => void }).unref?.();
-    return timer;
-  };
+  // a pending collection keeps neither a Node process (a test run, a server) nor a store let go alive
+  const later = (ms: number, task: () => void): WeakTimeout | undefined =>
+    ms < MAX_TIMER_MS ? weakTimeout(task, ms) : undefined;
   const released = (retention: CallRetention, at: number) =>
     retention.count === 0 &&
     retention.releasedAt !== undefined &&
@@ -143,7 +140,7 @@ export function buildCollector(context: CollectorContext): Collector {
       endpoints.delete(key);
       const retention = calls.get(key);
       if (retention !== undefined && retention.count === 0) {
-        clearTimeout(retention.timer);
+        cancelTimeout(retention.timer);
         calls.delete(key);
       }
     }
@@ -166,7 +163,7 @@ export function buildCollector(context: CollectorContext): Collector {
   };
 
   const armRelease = (key: string, retention: CallRetention): void => {
-    clearTimeout(retention.timer);
+    cancelTimeout(retention.timer);
     retention.timer = later(keepMs(retention.endpoint), () => {
       retention.timer = undefined;
       // a call in flight stays: its answer re-arms the timer
@@ -195,7 +192,7 @@ export function buildCollector(context: CollectorContext): Collector {
         calls.set(key, (retention = { endpoint, args, count: 0, releasedAt: undefined, timer: undefined }));
       retention.count++;
       retention.releasedAt = undefined;
-      clearTimeout(retention.timer);
+      cancelTimeout(retention.timer);
       retention.timer = undefined;
       const held = retention;
       let done = false;
