@@ -15,6 +15,7 @@ export function freezeNewParts(value: unknown): void {
     for (let i = 0; i < value.length; i++) freezeNewParts(value[i]);
   } else if (isPlainObject(value)) {
     Object.freeze(value);
-    for (const key of Object.keys(value)) freezeNewParts(value[key]);
+    // a plain object inherits no enumerable key: `in` walks its own, with no list of them made
+    for (const key in value) freezeNewParts(value[key]);
   } else freeze(value, true);
 }

@@ -11,13 +11,14 @@ export function shareUnchanged(old: unknown, next: unknown, isWhole: (value: obj
   if (typeof old !== 'object' || old === null) return next;
   if (Array.isArray(next)) {
     if (!Array.isArray(old)) return next;
-    let same = old.length === next.length;
-    const shared = next.map((item, i) => {
-      const value = shareUnchanged(old[i], item, isWhole);
-      if (value !== old[i]) same = false;
-      return value;
-    });
-    return same ? old : shared;
+    // copied from the first item that differs: an unchanged list allocates nothing
+    let shared: unknown[] | undefined = old.length === next.length ? undefined : [];
+    for (let i = 0; i < next.length; i++) {
+      const value = shareUnchanged(old[i], next[i], isWhole);
+      if (shared === undefined && value !== old[i]) shared = next.slice(0, i).map((_, j) => old[j]);
+      shared?.push(value);
+    }
+    return shared ?? old;
   }
   if (Array.isArray(old) || !isPlainObject(old) || !isPlainObject(next)) return next;
   const keys = Object.keys(next);
