@@ -97,16 +97,13 @@ function memoryTable(memory: readonly MemoryRow[], sizes: Sizes): string[] {
       '',
       `Target (DESIGN §6): the state and the read together ≤ 1.5× RTK per entity: **${ratio.toFixed(2)}×** ${ratio <= 1.5 ? '✅ met' : '❌ missed'}. ` +
         'The state alone is on par with RTK (per-record meta is a list of writes, not a table per record). What the read adds ' +
-        'per entity (heap snapshot, 2026-11-25): the instance (72 B for six fields), its slot in the young map (about 37 B: a ' +
-        '`Map` entry; it was a `WeakMap` entry, 26–46 B), the record and instance pair the result keeps so that a read of the ' +
-        "same input after the young maps moved on finds them (16 B), and the returned array's slot (8 B). A member holds no " +
-        'other entity, so it is kept as its instance alone, with no `Version`. What 1.5× would take: the read may add about ' +
-        '104 B per entity over the state; the instance and the array slot take 80 B, which leaves the memo 24 B, less than ' +
-        'any keyed entry V8 offers at 100,000 entries (`Map` 37 B, `WeakMap` 41 B, a dictionary object 63 B). Keyed by kind ' +
-        'and primary key, an entity would take a map entry and a `Version` of its own (about 117 B). Spread: the case run ' +
-        'alone (2026-11-25, twice each, the code of before and after the RTK Query changes of that day) measured 388–410 B ' +
-        'for the state and the read (1.47–1.55×) and 258–272 B for the state alone: the target lies inside the spread between ' +
-        'loads, so a run may show it met or missed with no change in the code.',
+        'per entity since 2026-11-26 (the memo keyed by kind and position, `src/normalizr/memo/Shelf.ts`): the instance (72 B ' +
+        "for six fields), the returned array's slot (8 B), and the shelf's three slots at the record's position in its table's " +
+        'key list (the record, what is kept, a packed number: about 12 B with compressed pointers). A member holds no other ' +
+        'entity, so it is kept as its instance alone, with no `Version` and no map entry. Before (the young `Map` keyed by ' +
+        'record and a record and instance pair per result entry): 388–410 B for the state and the read (1.47–1.55× RTK) in ' +
+        'runs of 2026-11-25, against 347 B (1.31×) measured alone after the change. The spread between loads is still about ' +
+        '±5%, now well inside the target.',
     );
   }
   return lines;
@@ -172,7 +169,11 @@ const RTK_QUERY_NOTES = [
     "answer, a tracked mutation's) before the reducer runs, in a plain loop, and Immer then skips it; the entities slice stores " +
     "RTK Query's frozen rows as its records (one object for both caches), and the write-back check takes an item stored as the " +
     "entry's own object as it is. Measured on 2026-11-25 (`npm run bench -- --only rtkq`, alternating): 0.64× before these three " +
-    'changes, 0.88–0.93× after the first two, 1.00–1.01× after the third.',
+    'changes, 0.88–0.93× after the first two, 1.00–1.01× after the third. On 2026-11-26 a leak was found here: every store a ' +
+    "call makes was kept alive for 60 s by the collector's pending timer (195 KB a call for ours, none for RTK Query alone, so " +
+    'our GC took twice its time); the timers now hold their work weakly (`src/utils/weakTimeout.ts`) and the heap stays flat. ' +
+    'Runs of that day, on a machine about half as fast and noisier: 0.81–0.99× by the median of rounds; by main-thread CPU ' +
+    'time in one process, alternating, 1.06–1.07×.',
   '- **The rename against 20 `updateQueryData` patches (target ≥ 1×).** Profile of ours (`node --cpu-prof`, 2026-11-25, ' +
     '0.86 ms a call against 0.82 ms for RTK Query alone in the same session): 19% the 20 patch actions through the store (RTK ' +
     "Query's middleware and reducer, as for RTK Query alone), 6% reading the 20 entries back as plain data, 15% reading the 20 " +
@@ -182,7 +183,9 @@ const RTK_QUERY_NOTES = [
     'selectors memoized by recency instead of `WeakMap` nodes, and re-reads of a flat list that find each unchanged row at its place ' +
     'in the previous read (20 reads: 166 → 132 µs; then about 10% back, as the selectors remember what they read by number so as ' +
     'to keep no earlier state alive). What is left to 1× is the read of 20 lists of instances: about 6.5 µs a list, ' +
-    "spread over RTK Query's own selector of the entry, the result object, the memo's per-read bookkeeping and a lookup per row.",
+    "spread over RTK Query's own selector of the entry, the result object, the memo's per-read bookkeeping and a lookup per row. " +
+    'Runs of 2026-11-26 (after the selectors read their inputs directly and mutations write through the data middleware): ' +
+    '0.83×–1.17× by the median of rounds over six runs on a noisy machine; each profiled in its own process, 1.63 ms a call against 2.05 ms.',
 ];
 
 const opsOf = (rows: readonly Measured[], id: string, library: Library) =>
@@ -221,7 +224,7 @@ function notes(rows: readonly Measured[]): string[] {
         "2026-11-25): 9% GC; 17% building the endpoint call's key and URL (`searchString`, `#url`, `append`, `render`); 8% the " +
         'depth check of the written records (`assertStorableDepth`, `holdsObject`), which runs in production too; 4% ' +
         '`isProduction`, reading `process.env.NODE_ENV` on every call (a slow getter in Node); 7% `mergeEntity`; 3% assigning ' +
-        'fields; 6% the read it returns (500 new instances, each stored in the young map). Before the memo change (2026-11-24 ' +
+        "fields; 6% the read it returns (500 new instances, each kept at its position on its kind's shelf). Before the memo change (2026-11-24 " +
         "code, same profile): 19% GC and 4% inserting into the memo's young `WeakMap`. The third of the time outside " +
         'normalizing and reading (key, URL, depth check, environment) is where the next gain is, in `src/endpoint` and ' +
         '`src/redux`. RTK spends its time in Immer (drafting, `each`, `freeze`).',
@@ -244,30 +247,28 @@ function notes(rows: readonly Measured[]): string[] {
   if (posts !== undefined && all !== undefined) {
     lines.push(
       `- **Reads of changed records through the long-lived memo (targets ≥ 1× RTK's join for the posts, ≥ 0.75× for All; ` +
-        `the next step ≥ 0.6× on both): ${times(posts)} and ${times(all)} in this run.** Since 2026-11-25 the memo is one ` +
-        'structure, `src/normalizr/memo/MemoCache.ts`: a built entity is a `Version` stored under its record with what it ' +
-        "read, new records go into a young `Map` (a `WeakMap` paid for every new key in each scavenge: the All read's " +
-        'scavenges took 10–13 ms before, 4–6 ms after), and what a result returned is kept in one array that the next read ' +
-        'refills. Before and after, `--only realistic` alternating in one session (2026-11-25, three runs each): posts ' +
-        '0.46–0.50× before, 0.48–0.53× after; All 0.11–0.16× before, 0.28–0.37× after (three full runs after: posts ' +
-        '0.40–0.46×, All 0.29–0.31×; the posts read did not improve). Keyed by kind and primary key instead (built and measured, not kept): a changed entity is known ' +
-        'stale only after loading its previous version, a cache miss per changed record, and the posts read took 1.35–1.45 ms ' +
-        'against 0.81–0.93 ms keyed by record. What blocks 0.6× is allocation. Sampled during the measured call ' +
-        "(`HeapProfiler` sampling), the All read allocates 3.4 MB against RTK's 0.64 MB (its output objects), the posts " +
-        'read 0.9 MB against 0.19 MB. Of the 3.4 MB: the 10,000 instances, built with `new` (DESIGN §6), 1.0 MB, and the ' +
-        "Person each Comment's `author = Person.fromJS()` builds and the read replaces, 0.4 MB; the young map growing to " +
-        'take 10,000 new records, 0.9 MB; a `Version` for each comment (it holds its author), 0.7 MB; the output array, ' +
-        '0.1 MB. A refetch and a read together allocate 10–15 MB, so about one scavenge (4–6 ms) falls in every cycle, in ' +
-        "our read about as often as the read's share of that allocation, and almost never in RTK's (its refetch, through " +
-        'Immer, allocates most). CPU profile of the All read after, with no scavenge in it (`node --cpu-prof`, through the ' +
-        "inspector's profiler started and stopped around each measured read): 27% looking each record up, most of it the " +
-        'first touch of a record the refetch just made (a cache miss any reader pays; RTK pays it in its spread), 18% table ' +
-        "lookups, 15% storing versions in the young map, 10% assigning the record's fields; before: 43% GC, 23% the young " +
-        'and old `WeakMap`s, 10% table lookups. The posts read after: 19% record lookups, 16% table lookups, 8% assigning ' +
-        'fields, 8% `Entity.denormalize`, 7% lists, 6% the selector; GC 2–15% depending on where the scavenge falls. Next ' +
-        'steps, each to be measured: a smaller `Version` (eight fields, 88 B, for every entity that holds another), and a ' +
-        'young map that is not rebuilt from empty at each generation (a JavaScript `Map` cannot be sized ahead, so taking ' +
-        '10,000 records allocates about twice its final size).',
+        `the next step ≥ 0.6× on both): ${times(posts)} and ${times(all)} in this run.** Since 2026-11-26 the memo keeps ` +
+        "what it builds where the store keeps the record: by kind, at the record's position in its table's key list " +
+        '(`src/normalizr/memo/Shelf.ts`), with the record as the check (`EntityMemo.ts`), so a refetch that brings a new ' +
+        'record for every key finds each place by position and hashes nothing per record; an entity read at the top that ' +
+        'nothing else holds is kept as its output alone with what it read beside it (no `Version`); a nested Entity is read ' +
+        'straight by its primary key (`readNested`); the fields of a record are copied with a keyed loop (5–10% of the All ' +
+        'read against `Object.assign`). Figures, always the median: the last full runs before the change (2026-11-25) posts ' +
+        '0.37× and All 0.31×; full runs of 2026-11-26 posts 0.59× and All 0.49× (before the keyed copy), `--only realistic` ' +
+        '0.69× and 0.57×; alternating ours and RTK in one process (200 reads each, a scratch driver of the same cases): ' +
+        'All 0.56–0.67×, posts 0.58–0.63×. The machine was about half as fast on 2026-11-26 as the day before (every ' +
+        'library), and the spread between runs is ±10%. CPU profile of the reads after (`node --cpu-prof` through the ' +
+        "inspector's profiler around each measured read, self time): All — 33% `MemoRead.entity` (most of it the table " +
+        'lookup of a record the refetch just made: a cache miss RTK pays too, in its `entities[id]`), 15% copying the ' +
+        "record's fields, 11% building (`new` and the class's field initializers, 5% `fromJS`, 1.5% the throwaway Person " +
+        "of `author = Person.fromJS()`), 6% reading the nested author, 5% the shelf check, the rest the memo's " +
+        'bookkeeping (keeping the output alone, 4%). Posts — 28% `MemoRead.entity`, 11% the shelf check, 11% reading ' +
+        'nested entities, 6% copying fields, 6% lists. What blocks 1× and 0.75×: per record, ours builds a class instance ' +
+        'with `new` (DESIGN §6: constructor and initializers run) where RTK spreads one object, and keeps it where the next ' +
+        'read finds it; a hand-written instance loop with no memo is itself about 1× RTK here, so the memo costs about a ' +
+        'third of the read. Tried and not kept (no gain beyond the noise, in one-process A/B runs): skipping the nested ' +
+        'defaults during a read, looking up what left the table only for keys that came back, 256 in place of 64 builds for ' +
+        'a recent version.',
     );
   }
   lines.push(
@@ -284,7 +285,8 @@ function notes(rows: readonly Measured[]): string[] {
       'young `WeakMap` in place of the `Map` measured within the noise); normalize 1.26×–1.30× (1.57× in a fourth run; 1.44× to ' +
       '1.85× on 2026-11-24; its code did not change); schema.All cold 10.3×–12.2×; one post changed 2.4×–2.8×; writes into an ' +
       'empty store 8.1×–8.3×. Where the scavenge of a refetch-and-read cycle falls decides the reads of changed records: the All ' +
-      'read measured 0.09× to 0.29× before the memo change from one process to the next, 0.28× to 0.37× after.',
+      'read measured 0.09× to 0.29× before the memo change from one process to the next, 0.28× to 0.37× after it, 0.49× ' +
+      'to 0.67× after the memo keyed by position (2026-11-26).',
   );
   return lines;
 }
