@@ -1,0 +1,53 @@
+/**
+ * Review of 928eb31 (assignFields copies with `for...in` instead of `Object.assign`): what
+ * `Entity.fromJS` and a read copy onto an instance are the own enumerable fields of their source,
+ * as `Object.assign` copied them; nothing a source inherits, and its symbol-keyed fields too.
+ */
+import { Entity, denormalize, normalize } from '../../src/index';
+
+class Person extends Entity {
+  id = '';
+  name = 'anonymous';
+  pk() {
+    return this.id;
+  }
+  static override key = 'AssignFieldsPerson';
+}
+
+/** A message as protobuf.js (and ES5-style classes) make them: defaults on the prototype, enumerable. */
+function PersonMessage(this: Record<string, unknown>, fields: object) {
+  Object.assign(this, fields);
+}
+PersonMessage.prototype.name = '';
+PersonMessage.prototype.toJSON = function toJSON(this: object) {
+  return { ...this };
+};
+const message = (fields: object): object => new (PersonMessage as unknown as new (fields: object) => object)(fields);
+
+describe('assignFields (Entity.fromJS, reads)', () => {
+  test('fromJS copies only the own fields of props: a field props inherits leaves the class default', () => {
+    const person = Person.fromJS(message({ id: '1' }));
+    expect(person.name).toBe('anonymous');
+    expect(Object.keys(person).sort()).toEqual(['id', 'name']);
+    expect(Object.hasOwn(person, 'toJSON')).toBe(false);
+  });
+
+  test('fromJS copies the own symbol-keyed fields of props, as Object.assign does', () => {
+    const tag = Symbol('tag');
+    const person = Person.fromJS({ id: '1', [tag]: 'kept' });
+    expect((person as unknown as Record<symbol, unknown>)[tag]).toBe('kept');
+  });
+
+  test("a read copies the stored record's own fields only (process returned an object with inherited fields)", () => {
+    class Member extends Person {
+      static override key = 'AssignFieldsMember';
+      static override process(input: Record<string, unknown>) {
+        return message(input) as Record<string, unknown>;
+      }
+    }
+    const { result, entities } = normalize(Member, { id: '2' });
+    const member = denormalize(Member, result, entities) as Member;
+    expect(member.name).toBe('anonymous');
+    expect(Object.hasOwn(member, 'toJSON')).toBe(false);
+  });
+});
