@@ -64,7 +64,7 @@ export class EntityMemo {
     const kept = shelf.kept[at];
     const same = shelf.records[at] === record;
     // found already in this read (an author of many comments): nothing more to check or note
-    if (same && kept instanceof Version && kept.mark === read.id * 4 + FRESH && kept.entity === entity) return kept;
+    if (same && kept instanceof Version && this.isFound(kept, read) && kept.entity === entity) return kept;
     if (kept !== undefined && (same || shelf.depth(at) > 1)) {
       const found = this.findIn(kept, shelf.records[at], shelf.reads?.[at], entity, record, read);
       if (found !== undefined) {
@@ -73,7 +73,7 @@ export class EntityMemo {
         return found;
       }
     }
-    const tenured = this.tenuredAny ? this.tenured.get(record) : undefined;
+    const tenured = this.tenuredOf(record);
     const found = tenured === undefined ? undefined : this.findIn(tenured, record, undefined, entity, record, read);
     if (found === undefined) return undefined;
     if (kept === undefined && !(found instanceof Version)) {
@@ -128,12 +128,12 @@ export class EntityMemo {
    * with other tables).
    */
   settle(output: object, record: EntityRecord, pk: string, reads: Reads, shelf: Shelf, built: number): void {
-    const at = shelf.keys[built] === pk ? built : shelf.position(pk);
+    const at = shelf.positionNear(pk, built);
     if (at >= 0 && shelf.kept[at] === output) {
       shelf.setReads(at, reads);
       return;
     }
-    const version = madeOf(at >= 0 ? shelf.kept[at] : undefined, output) ?? madeOf(this.tenured.get(record), output);
+    const version = this.versionMadeOf(output, record, shelf, at);
     if (version !== undefined) {
       version.reads = reads;
       if (at >= 0 && shelf.kept[at] === version) shelf.setReads(at, reads);
@@ -145,7 +145,7 @@ export class EntityMemo {
   forgetAlone(output: object, record: EntityRecord, pk: string, shelf: Shelf): void {
     const at = shelf.position(pk);
     if (at >= 0) shelf.removeAlone(output, at);
-    const version = madeOf(at >= 0 ? shelf.kept[at] : undefined, output) ?? madeOf(this.tenured.get(record), output);
+    const version = this.versionMadeOf(output, record, shelf, at);
     if (version !== undefined) this.forget(version);
     if (this.tenured.get(record) === output) this.tenured.delete(record);
   }
@@ -155,6 +155,16 @@ export class EntityMemo {
     const version = shelf.wrap(output, at, record);
     shelf.replaceAlone(version, at);
     return version;
+  }
+
+  /** The version made of `output` (kept alone for `record` when its build began) at position `at` of `shelf`, or kept for `record`. */
+  private versionMadeOf(output: object, record: EntityRecord, shelf: Shelf, at: number): Version | undefined {
+    return madeOf(at >= 0 ? shelf.kept[at] : undefined, output) ?? madeOf(this.tenured.get(record), output);
+  }
+
+  /** What was kept for `record` since its key left its table (looked up only once anything was). */
+  private tenuredOf(record: EntityRecord): Kept | undefined {
+    return this.tenuredAny ? this.tenured.get(record) : undefined;
   }
 
   /** Whether `version` was found (or built) in `read` already, reading as it did. */
@@ -251,7 +261,7 @@ export class EntityMemo {
       if (kept === version) shelf.prove(at);
       return true;
     }
-    const tenured = this.tenuredAny ? this.tenured.get(version.record as EntityRecord) : undefined;
+    const tenured = this.tenuredOf(version.record as EntityRecord);
     if (!holdsVersion(tenured, version)) return false;
     this.adopt(version, tenured as Kept, shelf, at);
     return true;

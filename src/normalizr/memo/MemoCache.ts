@@ -4,12 +4,11 @@ import { isStoredSchema } from '../../schema/isStoredSchema.js';
 import { isPlainObject } from '../../utils/isPlainObject.js';
 import { isRecord } from '../../utils/isRecord.js';
 import { getOwn } from '../../utils/ownProperty.js';
-import { stableStringify } from '../../utils/stableStringify.js';
 import { objectId } from '../../utils/objectId.js';
 import { collectTableKeys } from '../collectTableKeys.js';
 import { toSchemaClass } from '../shorthand.js';
 import { EntityMemo } from './EntityMemo.js';
-import { MemoRead } from './MemoRead.js';
+import { MemoRead, argsKeyOf } from './MemoRead.js';
 
 /** Results kept per top-level read: a rollback finds its objects among them. */
 const RESULTS = 4;
@@ -94,7 +93,7 @@ export class MemoCache {
           ? getOwn(tables[entityKey(schemaClass)], `${String(input)}`)
           : undefined;
     if (holder === undefined) return this.read(schemaClass, input, tables, args, id, undefined);
-    const argsKey = args.length === 0 ? '' : stableStringify(args);
+    const argsKey = argsKeyOf(args);
     const generation = objectId(tables);
     const latest = this.results.get(holder);
     const same = latest !== undefined && latest.schema === identity;

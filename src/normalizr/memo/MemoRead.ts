@@ -60,7 +60,7 @@ export class MemoRead implements DenormalizeDelegate {
 
   /** The read's arguments as one string. */
   get argsKey(): string {
-    return (this.key ??= this.readArgs.length === 0 ? '' : stableStringify(this.readArgs));
+    return (this.key ??= argsKeyOf(this.readArgs));
   }
 
   /** A whole read: denormalizes, then fills the versions that were too deep for the call stack. */
@@ -166,9 +166,10 @@ export class MemoRead implements DenormalizeDelegate {
   ): Version | object {
     const { memo } = this;
     const output = entity.fromJS(record);
+    // what the record this one replaced read, noted where it was kept (see `fillFields`)
+    const replaced = shelf?.reads?.[at];
     // read at the top, where nothing else holds it: kept alone, with no version to make
     if (!this.building && shelf !== undefined && memo.mayKeepAlone(output, entity, shelf, at)) {
-      const replaced = shelf.reads?.[at];
       // kept before its fields are filled, so a cycle back to it finds this instance
       memo.keepAlone(output, record, shelf, at);
       const start = memo.pending.length;
@@ -182,7 +183,6 @@ export class MemoRead implements DenormalizeDelegate {
       }
       return output;
     }
-    const replaced = shelf?.reads?.[at];
     // stored before its fields are filled, so a cycle back to it finds this instance
     const version = memo.add(entity, key, pk, record, output, this, shelf, at);
     if (this.depth >= MAX_NESTING) {
@@ -226,6 +226,11 @@ export class MemoRead implements DenormalizeDelegate {
       this.depth--;
     }
   }
+}
+
+/** A read's arguments as one string (`''` for none), what a result and an `ArgsRead` compare. */
+export function argsKeyOf(args: readonly unknown[]): string {
+  return args.length === 0 ? '' : stableStringify(args);
 }
 
 /** Takes the reads above `start` off the stack: none, one, or an array of exactly them. */

@@ -208,10 +208,14 @@ export class Shelf {
     if (this.kept[at] === output) this.clear(at);
   }
 
-  /** Where `version` is kept now (its position moves when the shelf is aligned), or -1. */
+  /** The position of `pk`, looked for at `hint` first (where it was: positions move when the shelf is aligned), or -1. */
+  positionNear(pk: string, hint: number): number {
+    return this.keys[hint] === pk ? hint : this.position(pk);
+  }
+
+  /** Where `version` is kept now, or -1. */
   placeOf(version: Version): number {
-    if (this.keys[version.at] === version.pk) return version.at;
-    const at = this.position(version.pk);
+    const at = this.positionNear(version.pk, version.at);
     if (at >= 0) version.at = at;
     return at;
   }

@@ -26,7 +26,7 @@ export class Version {
   older: Version | undefined = undefined;
   /** What it read while it was built, in order: nothing, one read, or an array of them. */
   reads: Read | Read[] | undefined = undefined;
-  /** The lowest walk number it reaches while the memo checks it (see `MemoCache`'s `current`). */
+  /** The lowest walk number it reaches while the memo checks it (see `EntityMemo`'s `current`). */
   low = 0;
   /** The shelf it is kept on, and its position there when it was put there (a hint: positions move). */
   shelf: Shelf | undefined = undefined;
