@@ -57,6 +57,14 @@ export function makeMembers(count: number, first = 0): MemberRow[] {
   });
 }
 
+/**
+ * Resolves in a later turn of the event loop, as an answer from the network does: a stub `fetch`
+ * awaits it first. Answered in the job that asked, a run of calls would be one job that never
+ * ends, and that is no app's life: `WeakRef` targets stay alive until a job ends, and RTK's
+ * batched notifications wait for a later turn.
+ */
+export const networkTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /** Fresh copies of parsed-JSON rows (what a new response would hold). */
 export function copyRows<T extends object>(rows: readonly T[]): T[] {
   return rows.map((row) => ({ ...row }));

@@ -1,14 +1,15 @@
 /**
  * Soak: a dashboard that polls for hours (DESIGN §5.9–5.11), beside RTK Query doing the same
  * polling. Every poll answers 500 members through a stub `fetch` (a `Response` built from JSON
- * text, no network): new ids every time, or the same ids every time. Measured: time per poll early
- * (polls 6–15) and late (the last 10), and the heap retained after the run (heapUsed after full
- * collections, minus the heap before the store existed). Needs `node --expose-gc` for the heap.
+ * text, no network, given in a later turn of the event loop as a network answer is: `networkTurn`):
+ * new ids every time, or the same ids every time. Measured: time per poll early (polls 6–15) and
+ * late (the last 10), and the heap retained after the run (heapUsed after full collections, minus
+ * the heap before the store existed). Needs `node --expose-gc` for the heap.
  */
 import { configureStore } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query';
 import { createController, createDataMiddleware, entitiesSlice } from '../src/index.js';
-import { getMembers, makeMembers, type MemberRow } from './fixtures.js';
+import { getMembers, makeMembers, networkTurn, type MemberRow } from './fixtures.js';
 import { assert } from './model.js';
 
 /** One soak run's numbers. */
@@ -46,10 +47,12 @@ function heap(): number {
 /** A stub transport answering poll `n` with members numbered from `first(n)`. */
 function stubFetch(first: (poll: number) => number) {
   let poll = 0;
-  return async (_input: RequestInfo | URL, _init?: RequestInit) =>
-    new Response(JSON.stringify(makeMembers(PER_POLL, first(poll++))), {
+  return async (_input: RequestInfo | URL, _init?: RequestInit) => {
+    await networkTurn();
+    return new Response(JSON.stringify(makeMembers(PER_POLL, first(poll++))), {
       headers: { 'content-type': 'application/json' },
     });
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;

@@ -1,17 +1,20 @@
 /**
  * Case 5: end to end. A request answered by a stub `fetch` (a `Response` built from JSON text, no
- * network), parsed, stored in a fresh store, then every member selected.
+ * network, in a later turn of the event loop: `networkTurn`), parsed, stored in a fresh store, then
+ * every member selected.
  */
 import { fetchEndpoint } from '../../src/index.js';
-import { getMembers, makeMembers, type MemberRow, type Sizes } from '../fixtures.js';
+import { getMembers, makeMembers, networkTurn, type MemberRow, type Sizes } from '../fixtures.js';
 import { benchCase, type BenchCase } from '../model.js';
 import { fetchMembers, makeOurStore, makeRtkStore, memberSelectors, rtkMemberSelectors } from '../stores.js';
 import { plainApply } from './store.js';
 
 export function endToEndCase(sizes: Sizes): BenchCase {
   const json = JSON.stringify(makeMembers(sizes.response));
-  const stubFetch = async (_input: RequestInfo | URL, _init?: RequestInit) =>
-    new Response(json, { headers: { 'content-type': 'application/json' } });
+  const stubFetch = async (_input: RequestInfo | URL, _init?: RequestInit) => {
+    await networkTurn();
+    return new Response(json, { headers: { 'content-type': 'application/json' } });
+  };
   const fetchRows = async () => (await (await stubFetch(getMembers.url())).json()) as MemberRow[];
 
   let ours = makeOurStore(undefined, { fetch: stubFetch });

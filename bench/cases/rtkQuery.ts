@@ -1,6 +1,7 @@
 /**
  * RTK Query alone against RTK Query + normalizeApi (`rtk-entities/rtk-query`), the same createApi
- * endpoints on a stub server (a `fetchFn` answering from memory: no network), in real stores.
+ * endpoints on a stub server (a `fetchFn` answering from memory, in a later turn of the event loop:
+ * no network), in real stores.
  *
  * - Fetch 500 members and select them: what normalizing costs on the way in (instances out).
  * - A mutation changes one member shown in 20 query results. RTK Query alone must update the 20
@@ -14,7 +15,7 @@ import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query';
 import { createDataMiddleware, entitiesSlice } from '../../src/index.js';
 import { normalizeApi } from '../../src/rtk-query/index.js';
-import { Member, makeMembers, type MemberRow, type Sizes } from '../fixtures.js';
+import { Member, makeMembers, networkTurn, type MemberRow, type Sizes } from '../fixtures.js';
 import { assert, benchCase, type BenchCase } from '../model.js';
 
 const TEAMS = 20;
@@ -32,6 +33,7 @@ function stubServer(members: number) {
       rows.get(id),
     );
   return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    await networkTurn();
     const request = new Request(input, init);
     const path = new URL(request.url).pathname;
     if (path === '/members') return json([...rows.values()].slice(0, members));
