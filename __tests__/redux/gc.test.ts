@@ -312,6 +312,24 @@ describe('a store let go', () => {
     expect(stores.map((store) => store.deref())).toEqual([undefined, undefined]);
   });
 
+  test('what its reads built goes once any store reads that kind again (the memo is one per slice, shared)', async () => {
+    const gc = exposeGc();
+    const readBy = (...ids: number[]): WeakRef<object> => {
+      const { ctrl } = makeStore();
+      return new WeakRef(ctrl.setResponse(getMembers, members(...ids))[0] as object);
+    };
+    const first = readBy(1, 2);
+    await wait(0);
+    gc();
+    // the memo keeps what it built for the last table of a kind it read: it shows while that is the latest
+    expect(first.deref()).toBeInstanceOf(Member);
+    const second = readBy(7);
+    await wait(0);
+    gc();
+    expect(first.deref()).toBeUndefined();
+    expect(second.deref()).toBeInstanceOf(Member);
+  });
+
   test('a store still held is swept when its timer fires', async () => {
     const { ctrl, slice } = makeStore({ keepUnusedDataFor: 0.03 });
     const release = ctrl.retain(getAllMembers);
