@@ -357,9 +357,13 @@ export function renderResults(run: {
     '',
     '## Soak: hours of polling',
     '',
-    'A component shows one polled list; every poll answers 500 members through a stub `fetch` (no network). Heap retained: ' +
-      'heapUsed after full collections at the end, minus before the store existed. Each run is one pass, so its times are single ' +
-      'medians of 10 polls, not rounds; read them as orders of magnitude.',
+    'A component shows one polled list; every poll answers 500 members through a stub `fetch` (no network, in a later turn of ' +
+      'the event loop). Heap retained: heapUsed after full collections at the end, minus before the store existed, each taken ' +
+      'once the job that ran the last poll has ended. The run that keeps every entity runs last: the memo is one per `entities` ' +
+      'slice, shared by its stores, and keeps what it built for the last table of a kind it read until a read of that kind, so ' +
+      "that run's 500,000 members would still be held when the next run starts (on 2026-11-26 it ran first, and the next run " +
+      'showed −140 MB). Each run is one pass, so its times are single medians of 10 polls, not rounds; read them as orders of ' +
+      'magnitude.',
     '',
     ...(run.soak === undefined ? ['not measured in this run'] : soakTable(run.soak)),
     '',
