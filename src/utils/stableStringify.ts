@@ -15,6 +15,8 @@ const MAX_DEPTH = 1_000;
  *   and nesting deeper than 1,000 levels; the message says where in `value` the problem is
  */
 export function stableStringify(value: unknown, name = ''): string {
+  const flat = flatKey(value);
+  if (flat !== undefined) return flat;
   const ancestors: object[] = [];
 
   const refuse = (path: string, problem: string): never => {
@@ -83,6 +85,35 @@ export function stableStringify(value: unknown, name = ''): string {
   };
 
   return write(value, name) ?? 'undefined';
+}
+
+/**
+ * The key of the commonest arguments, a JSON primitive or an array of them, written as the full walk
+ * writes it but with nothing allocated on the way; `undefined` for anything else.
+ */
+function flatKey(value: unknown): string | undefined {
+  if (!Array.isArray(value)) return primitiveKey(value);
+  let text = '[';
+  for (let i = 0; i < value.length; i++) {
+    // a hole or `undefined` is left to the full walk
+    const item = primitiveKey(value[i]);
+    if (item === undefined) return undefined;
+    text += i === 0 ? item : `,${item}`;
+  }
+  return `${text}]`;
+}
+
+function primitiveKey(item: unknown): string | undefined {
+  switch (typeof item) {
+    case 'string':
+      return JSON.stringify(item);
+    case 'number':
+      return Number.isFinite(item) ? JSON.stringify(item) : String(item);
+    case 'boolean':
+      return String(item);
+    default:
+      return item === null ? 'null' : undefined;
+  }
 }
 
 function describeFunction(fn: unknown): string {
