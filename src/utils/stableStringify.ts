@@ -24,13 +24,9 @@ export function stableStringify(value: unknown, name = ''): string {
   };
 
   const write = (item: unknown, path: string): string | undefined => {
+    const primitive = primitiveKey(item);
+    if (primitive !== undefined) return primitive;
     switch (typeof item) {
-      case 'string':
-        return JSON.stringify(item);
-      case 'number':
-        return Number.isFinite(item) ? JSON.stringify(item) : String(item);
-      case 'boolean':
-        return String(item);
       case 'bigint':
         return `${item}n`;
       case 'undefined':
@@ -40,7 +36,6 @@ export function stableStringify(value: unknown, name = ''): string {
       case 'symbol':
         return refuse(path, `is a symbol (${String(item)}), which has no value to compare.`);
     }
-    if (item === null) return 'null';
     const object = item as object;
     if (ancestors.includes(object)) return refuse(path, 'contains itself (a circular reference).');
     if (ancestors.length >= MAX_DEPTH) return refuse(path, `is nested more than ${MAX_DEPTH} levels deep.`);
@@ -93,14 +88,14 @@ export function stableStringify(value: unknown, name = ''): string {
  */
 function flatKey(value: unknown): string | undefined {
   if (!Array.isArray(value)) return primitiveKey(value);
-  let text = '[';
+  let text = '';
   for (let i = 0; i < value.length; i++) {
     // a hole or `undefined` is left to the full walk
     const item = primitiveKey(value[i]);
     if (item === undefined) return undefined;
-    text += i === 0 ? item : `,${item}`;
+    text += `,${item}`;
   }
-  return `${text}]`;
+  return `[${text.slice(1)}]`;
 }
 
 function primitiveKey(item: unknown): string | undefined {
