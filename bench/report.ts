@@ -193,7 +193,12 @@ const RTK_QUERY_NOTES = [
     'to keep no earlier state alive). What is left to 1× is the read of 20 lists of instances: about 6.5 µs a list, ' +
     "spread over RTK Query's own selector of the entry, the result object, the memo's per-read bookkeeping and a lookup per row. " +
     'Runs of 2026-11-26 (after the selectors read their inputs directly and mutations write through the data middleware): ' +
-    '0.83×–1.17× by the median of rounds over six runs on a noisy machine; each profiled in its own process, 1.63 ms a call against 2.05 ms.',
+    '0.83×–1.17× by the median of rounds over six runs on a noisy machine; each profiled in its own process, 1.63 ms a call ' +
+    'against 2.05 ms. Since answers come in a later turn (above), five runs of `--only rtkq` and one full run gave 1.01×, ' +
+    '0.95×, 0.92×, 0.99×, 1.27× and 1.12×: parity, within the noise. Where ours spends its extra time: the 20 reads of the lists after the rename take ' +
+    '235–250 µs a call against 48–53 µs for RTK Query alone (timed around the reads, each in its own process), of which the ' +
+    "memo's reads of the 20 lists are 120–185 µs and RTK Query's own selector of each entry 60–100 µs; a list of 25 read again " +
+    'alone, outside the store, takes 2.5–3 µs.',
 ];
 
 const opsOf = (rows: readonly Measured[], id: string, library: Library) =>
@@ -276,7 +281,12 @@ function notes(rows: readonly Measured[]): string[] {
         'read finds it; a hand-written instance loop with no memo is itself about 1× RTK here, so the memo costs about a ' +
         'third of the read. Tried and not kept (no gain beyond the noise, in one-process A/B runs): skipping the nested ' +
         'defaults during a read, looking up what left the table only for keys that came back, 256 in place of 64 builds for ' +
-        'a recent version.',
+        'a recent version. Later on 2026-11-26: with that lookup removed altogether the posts read measured the same (0.54× ' +
+        'and 0.54×, 0.51× and 0.50×, both builds alternating in one process): it is the first touch of a record the refetch ' +
+        "just made, and the miss moves to the next one; a per-read cache of each kind's table and shelf (a post reads three " +
+        'kinds in turn) measured within the noise. Ours allocates about 0.5 MB per posts read: 164 KB the 1,500 comment ' +
+        "`Version`s (what a post's freshness check reads), 113 KB the instances, 78 KB the throwaway Persons of " +
+        '`author = Person.fromJS()`, the rest lists and what each build read.',
     );
   }
   lines.push(
