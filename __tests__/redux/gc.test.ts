@@ -312,22 +312,41 @@ describe('a store let go', () => {
     expect(stores.map((store) => store.deref())).toEqual([undefined, undefined]);
   });
 
-  test('what its reads built goes once any store reads that kind again (the memo is one per slice, shared)', async () => {
-    const gc = exposeGc();
-    const readBy = (...ids: number[]): WeakRef<object> => {
+  describe('what its reads built stays in the shared memo (one per slice) only until later reads replace it', () => {
+    const readBy = (endpoint: typeof getMembers | typeof getAllMembers, ...ids: number[]): WeakRef<object> => {
       const { ctrl } = makeStore();
-      return new WeakRef(ctrl.setResponse(getMembers, members(...ids))[0] as object);
+      return new WeakRef(ctrl.setResponse(endpoint, members(...ids))[0] as object);
     };
-    const first = readBy(1, 2);
-    await wait(0);
-    gc();
-    // the memo keeps what it built for the last table of a kind it read: it shows while that is the latest
-    expect(first.deref()).toBeInstanceOf(Member);
-    const second = readBy(7);
-    await wait(0);
-    gc();
-    expect(first.deref()).toBeUndefined();
-    expect(second.deref()).toBeInstanceOf(Member);
+    /** How many reads by later stores (`then`) it takes for the first store's instance to be collected. */
+    const readsUntilCollected = async (first: WeakRef<object>, then: () => void): Promise<number> => {
+      const gc = exposeGc();
+      for (let reads = 0; reads <= 8; reads++) {
+        await wait(0);
+        gc();
+        if (first.deref() === undefined) return reads;
+        then();
+      }
+      return Infinity;
+    };
+
+    test('other records of the kind: the next read of the kind', async () => {
+      const first = readBy(getMembers, 1, 2);
+      expect(await readsUntilCollected(first, () => readBy(getMembers, 7))).toBe(1);
+    });
+
+    test('the same records: within four later reads (a place keeps up to four recent builds for a rollback)', async () => {
+      const first = readBy(getMembers, 1, 2);
+      const reads = await readsUntilCollected(first, () => readBy(getMembers, 1, 2));
+      expect(reads).toBeGreaterThan(0);
+      expect(reads).toBeLessThanOrEqual(4);
+    });
+
+    test('a schema.All: within four later reads of that All (it keeps its last four results)', async () => {
+      const first = readBy(getAllMembers, 1, 2);
+      const reads = await readsUntilCollected(first, () => readBy(getAllMembers, 3));
+      expect(reads).toBeGreaterThan(0);
+      expect(reads).toBeLessThanOrEqual(4);
+    });
   });
 
   test('a store still held is swept when its timer fires', async () => {
