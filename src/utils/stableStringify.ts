@@ -49,7 +49,7 @@ export function stableStringify(value: unknown, name = ''): string {
 
   const writeObject = (object: object, path: string): string => {
     if (Array.isArray(object))
-      return `[${object.map((entry: unknown, i) => write(entry, `${path}[${i}]`) ?? 'undefined').join(',')}]`;
+      return listKey(object, (entry, i) => write(entry, `${path}[${i}]`) ?? 'undefined') as string;
     if (object instanceof Date) return `Date(${Number.isNaN(object.getTime()) ? 'Invalid' : object.toISOString()})`;
     if (object instanceof Map) {
       const entries = [...object].map(
@@ -87,11 +87,21 @@ export function stableStringify(value: unknown, name = ''): string {
  * writes it but with nothing allocated on the way; `undefined` for anything else.
  */
 function flatKey(value: unknown): string | undefined {
-  if (!Array.isArray(value)) return primitiveKey(value);
+  return Array.isArray(value) ? listKey(value, primitiveKey) : primitiveKey(value);
+}
+
+/**
+ * An array's items by index, comma-separated in brackets (a hole writes nothing), read the same way
+ * by both paths whatever methods the array overrides; `undefined` as soon as `itemKey` gives up.
+ */
+function listKey(
+  array: readonly unknown[],
+  itemKey: (item: unknown, index: number) => string | undefined,
+): string | undefined {
+  const { length } = array;
   let text = '';
-  for (let i = 0; i < value.length; i++) {
-    // a hole or `undefined` is left to the full walk
-    const item = primitiveKey(value[i]);
+  for (let i = 0; i < length; i++) {
+    const item = i in array ? itemKey(array[i], i) : '';
     if (item === undefined) return undefined;
     text += `,${item}`;
   }
