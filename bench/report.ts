@@ -368,12 +368,11 @@ export function renderResults(run: {
     '## Soak: hours of polling',
     '',
     'A component shows one polled list; every poll answers 500 members through a stub `fetch` (no network, in a later turn of ' +
-      'the event loop). Heap retained: heapUsed after full collections at the end, minus before the store existed, each taken ' +
-      'once the job that ran the last poll has ended. The run that keeps every entity runs last: the memo is one per `entities` ' +
-      'slice, shared by its stores, and keeps what it built for the last table of a kind it read until a read of that kind, so ' +
-      "that run's 500,000 members would still be held when the next run starts (on 2026-11-26 it ran first, and the next run " +
-      'showed −140 MB); and each of our runs first reads one member in a store of its own, so the memo lets go of a table read ' +
-      "before it (the memory case's 100,000 members: without that read, the collected run showed −33.7 MB). " +
+      "the event loop). Heap retained: heapUsed after full collections with the run's store alive, minus once it is gone " +
+      "(for ours, once the memo, one per `entities` slice and shared by its stores, let go of what the run's reads built, " +
+      'as it does at its next read of members), each taken once the job that ran the last poll has ended; so nothing that ' +
+      'earlier runs or cases left behind is counted. Measured from before the store existed instead (until 2026-11-26), a ' +
+      'run showed −140 MB after the run that keeps everything, and −33.7 MB after the memory case. ' +
       'Each run is one pass, so its times are single medians of 10 polls, not rounds; read them as orders of magnitude.',
     '',
     ...(run.soak === undefined ? ['not measured in this run'] : soakTable(run.soak)),

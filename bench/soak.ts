@@ -3,8 +3,8 @@
  * polling. Every poll answers 500 members through a stub `fetch` (a `Response` built from JSON
  * text, no network, given in a later turn of the event loop as a network answer is: `networkTurn`):
  * new ids every time, or the same ids every time. Measured: time per poll early (polls 6–15) and
- * late (the last 10), and the heap retained after the run (heapUsed after full collections, minus
- * the heap before the store existed). Needs `node --expose-gc` for the heap.
+ * late (the last 10), and the heap the store retains at the end (heapUsed after full collections
+ * with the store alive, minus once it is gone). Needs `node --expose-gc` for the heap.
  */
 import { configureStore } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query';
@@ -89,9 +89,23 @@ function readOneMember(): void {
   createController(store).setResponse(getMembers, makeMembers(1));
 }
 
+/** What a run measured while its store was alive: the heap then is counted against the heap once the store is gone. */
+interface Polled {
+  readonly timing: { earlyMs: number; lateMs: number };
+  readonly stored: number;
+  readonly heapWithStore: number | undefined;
+}
+
 async function ours(variant: string, polls: number, collect: boolean, fresh: boolean): Promise<SoakRow> {
   readOneMember();
-  const before = await heap();
+  const { timing, stored, heapWithStore } = await pollOurs(variant, polls, collect, fresh);
+  // the store is gone; the memo lets go of what its reads built at its next read of members
+  readOneMember();
+  const retained = heapWithStore === undefined ? undefined : heapWithStore - (await heap());
+  return { library: 'ours', variant, polls, ...timing, stored, retained };
+}
+
+async function pollOurs(variant: string, polls: number, collect: boolean, fresh: boolean): Promise<Polled> {
   const store = configureStore({
     reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
     middleware: (getDefault) =>
@@ -112,13 +126,16 @@ async function ours(variant: string, polls: number, collect: boolean, fresh: boo
   );
   assert(latest.length === PER_POLL, `soak (ours, ${variant}): the latest list has ${latest.length} members`);
   const stored = Object.keys(store.getState().entities.entities.Member ?? {}).length;
-  const retained = gc === undefined ? undefined : (await heap()) - before;
-  void store;
-  return { library: 'ours', variant, polls, ...timing, stored, retained };
+  return { timing, stored, heapWithStore: gc === undefined ? undefined : await heap() };
 }
 
 async function rtkQuery(variant: string, polls: number, fresh: boolean): Promise<SoakRow> {
-  const before = await heap();
+  const { timing, stored, heapWithStore } = await pollRtkQuery(variant, polls, fresh);
+  const retained = heapWithStore === undefined ? undefined : heapWithStore - (await heap());
+  return { library: 'rtkQuery', variant, polls, ...timing, stored, retained };
+}
+
+async function pollRtkQuery(variant: string, polls: number, fresh: boolean): Promise<Polled> {
   const api = createApi({
     baseQuery: fetchBaseQuery({
       baseUrl: 'https://bench.invalid',
@@ -143,34 +160,27 @@ async function rtkQuery(variant: string, polls: number, fresh: boolean): Promise
     () => undefined,
   );
   assert(latest.length === PER_POLL, `soak (RTK Query, ${variant}): the latest list has ${latest.length} members`);
-  const retained = gc === undefined ? undefined : (await heap()) - before;
+  const heapWithStore = gc === undefined ? undefined : await heap();
   subscription.unsubscribe();
   // RTK Query would keep the result for keepUnusedDataFor (60 s) on a timer that holds the process
   // (a Jest worker) open; a reset clears that timer
   store.dispatch(api.util.resetApiState());
-  return { library: 'rtkQuery', variant, polls, ...timing, stored: latest.length, retained };
+  return { timing, stored: latest.length, heapWithStore };
 }
 
-/** Every soak run, ours and RTK Query's, one after the other (each on a collected heap). */
+/**
+ * Every soak run, ours and RTK Query's, one after the other. What a run retains is the heap with its
+ * store alive minus the heap once it is gone (both after full collections), so what earlier runs or
+ * cases left behind is not counted.
+ */
 export async function measureSoak(sizes: SoakSizes): Promise<SoakRow[]> {
   const newIds = `${sizes.newIdPolls.toLocaleString('en-US')} polls of ${PER_POLL} new ids`;
   const sameIds = `${sizes.sameIdPolls.toLocaleString('en-US')} polls of the same ${PER_POLL} ids`;
-  const collected = await ours(
-    `${newIds}, collected (keepUnusedDataFor: 0, ctrl.gc() every 10 polls)`,
-    sizes.newIdPolls,
-    true,
-    true,
-  );
-  const rtkNewIds = await rtkQuery(`${newIds} (keepUnusedDataFor: default)`, sizes.newIdPolls, true);
-  const sameIdsCollected = await ours(`${sameIds}, collected`, sizes.sameIdPolls, true, false);
-  const rtkSameIds = await rtkQuery(`${sameIds}`, sizes.sameIdPolls, false);
-  // last: the memo (one per slice, shared by its stores) keeps what it built for the last table of a
-  // kind it read until a read of that kind, and would still hold this run's members at the next start
-  const keptAll = await ours(
-    `${newIds}, nothing collected (keepUnusedDataFor: Infinity)`,
-    sizes.newIdPolls,
-    false,
-    true,
-  );
-  return [keptAll, collected, rtkNewIds, sameIdsCollected, rtkSameIds];
+  return [
+    await ours(`${newIds}, nothing collected (keepUnusedDataFor: Infinity)`, sizes.newIdPolls, false, true),
+    await ours(`${newIds}, collected (keepUnusedDataFor: 0, ctrl.gc() every 10 polls)`, sizes.newIdPolls, true, true),
+    await rtkQuery(`${newIds} (keepUnusedDataFor: default)`, sizes.newIdPolls, true),
+    await ours(`${sameIds}, collected`, sizes.sameIdPolls, true, false),
+    await rtkQuery(`${sameIds}`, sizes.sameIdPolls, false),
+  ];
 }
