@@ -59,8 +59,8 @@ export function makeMembers(count: number, first = 0): MemberRow[] {
 
 /**
  * Resolves in a later turn of the event loop, as an answer from the network does: a stub `fetch`
- * awaits it first. Answered in the job that asked, a run of calls would be one job that never
- * ends, and that is no app's life: `WeakRef` targets stay alive until a job ends, and RTK's
+ * awaits it first. Answered at once, a run of awaited calls would never let the microtask queue
+ * empty, and that is no app's life: `WeakRef` targets stay alive until it empties, and RTK's
  * batched notifications wait for a later turn.
  */
 export const networkTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

@@ -160,10 +160,10 @@ function rtkQueryTable(rows: readonly Measured[]): string[] {
 /** Where the time of the normalized RTK Query cases goes, from their profiles. */
 const RTK_QUERY_NOTES = [
   '- **Answers come in a later turn of the event loop** (`networkTurn` in `bench/fixtures.ts`, since 2026-11-26, here and in ' +
-    'the end-to-end and soak runs), as a network answer does. Before, the stub answered in the job that asked, so a round of ' +
-    'calls (each awaited) was one job that never ended, which no app lives through: a `WeakRef` target stays alive until its ' +
-    "job ends (the collector's timers hold their task through one, `src/utils/weakTimeout.ts`), so every store a fetch → select " +
-    'call made stayed alive for the whole round. Heap after a full GC at the end of 1,200 such calls in one job: 254 MB for ' +
+    'the end-to-end and soak runs), as a network answer does. Before, the stub answered at once, so a round of awaited ' +
+    'calls never let the microtask queue empty, which no app lives through: a `WeakRef` target stays alive until the queue ' +
+    "empties (the collector's timers hold their task through one, `src/utils/weakTimeout.ts`), so every store a fetch → select " +
+    'call made stayed alive for the whole round. Heap after a full GC at the end of 1,200 such calls in one go: 254 MB for ' +
     'ours and 108 MB for RTK Query alone; with a turn per answer, 48 MB and 30 MB. In `--only rtkq` runs of that day, before: ' +
     'fetch → select 0.83× and 0.91×, the rename against patches 0.74× and 0.87× (RTK Query alone 296 and 322 calls/s); after: ' +
     '0.98× and 1.00×, 1.01× and 0.95× (RTK Query alone 690 and 726 calls/s).',
@@ -370,7 +370,7 @@ export function renderResults(run: {
     'A component shows one polled list; every poll answers 500 members through a stub `fetch` (no network, in a later turn of ' +
       "the event loop). Heap retained: heapUsed after full collections with the run's store alive, minus once it is gone " +
       "(for ours, once the memo, one per `entities` slice and shared by its stores, let go of what the run's reads built, " +
-      'as it does at its next read of members), each taken once the job that ran the last poll has ended; so nothing that ' +
+      'as it does at its next read of members), each taken once the microtask queue has emptied; so nothing that ' +
       'earlier runs or cases left behind is counted. Measured from before the store existed instead (until 2026-11-26), a ' +
       'run showed −140 MB after the run that keeps everything, and −33.7 MB after the memory case. ' +
       'Each run is one pass, so its times are single medians of 10 polls, not rounds; read them as orders of magnitude.',

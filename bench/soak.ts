@@ -38,9 +38,9 @@ export const SMOKE_SOAK: SoakSizes = { newIdPolls: 30, sameIdPolls: 30 };
 const PER_POLL = 500;
 const gc = (globalThis as { gc?: () => void }).gc;
 
-/** The heap used after full collections, once the job that asks has ended. */
+/** The heap used after full collections, once the microtask queue has emptied. */
 async function heap(): Promise<number> {
-  // the job that ran the last poll ends first: what it made a `WeakRef` to is kept alive until then
+  // what the polls made a `WeakRef` to is kept alive until the microtask queue empties
   await networkTurn();
   gc?.();
   gc?.();
