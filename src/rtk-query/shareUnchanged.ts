@@ -15,7 +15,7 @@ export function shareUnchanged(old: unknown, next: unknown, isWhole: (value: obj
     let shared: unknown[] | undefined = old.length === next.length ? undefined : [];
     for (let i = 0; i < next.length; i++) {
       const value = shareUnchanged(old[i], next[i], isWhole);
-      if (shared === undefined && value !== old[i]) shared = next.slice(0, i).map((_, j) => old[j]);
+      if (shared === undefined && value !== old[i]) shared = old.slice(0, i);
       shared?.push(value);
     }
     return shared ?? old;
