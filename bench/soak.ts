@@ -8,9 +8,9 @@
  */
 import { configureStore } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query';
-import { createController, createDataMiddleware, entitiesSlice } from '../src/index.js';
 import { getMembers, makeMembers, networkTurn, type MemberRow } from './fixtures.js';
 import { assert } from './model.js';
+import { makeOurStore } from './stores.js';
 
 /** One soak run's numbers. */
 export interface SoakRow {
@@ -82,11 +82,7 @@ async function soak(
  * read until it reads that kind again. Afterwards it holds one member, read in a store of its own.
  */
 function readOneMember(): void {
-  const store = configureStore({
-    reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
-    middleware: (getDefault) => getDefault().concat(createDataMiddleware()),
-  });
-  createController(store).setResponse(getMembers, makeMembers(1));
+  makeOurStore().ctrl.setResponse(getMembers, makeMembers(1));
 }
 
 /** What a run measured while its store was alive: the heap then is counted against the heap once the store is gone. */
@@ -96,27 +92,31 @@ interface Polled {
   readonly heapWithStore: number | undefined;
 }
 
+/** What `polled`'s store retained: the heap with it alive minus the heap now that it is gone. */
+async function retainedBy(polled: Polled): Promise<number | undefined> {
+  return polled.heapWithStore === undefined ? undefined : polled.heapWithStore - (await heap());
+}
+
 async function ours(variant: string, polls: number, collect: boolean, fresh: boolean): Promise<SoakRow> {
   readOneMember();
-  const { timing, stored, heapWithStore } = await pollOurs(variant, polls, collect, fresh);
+  const polled = await pollOurs(variant, polls, collect, fresh);
   // the store is gone; the memo lets go of what its reads built at its next read of members
   readOneMember();
-  const retained = heapWithStore === undefined ? undefined : heapWithStore - (await heap());
-  return { library: 'ours', variant, polls, ...timing, stored, retained };
+  return {
+    library: 'ours',
+    variant,
+    polls,
+    ...polled.timing,
+    stored: polled.stored,
+    retained: await retainedBy(polled),
+  };
 }
 
 async function pollOurs(variant: string, polls: number, collect: boolean, fresh: boolean): Promise<Polled> {
-  const store = configureStore({
-    reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
-    middleware: (getDefault) =>
-      getDefault({ serializableCheck: false, immutableCheck: false }).concat(
-        createDataMiddleware({
-          fetch: stubFetch((n) => (fresh ? n * PER_POLL : 0)),
-          keepUnusedDataFor: collect ? 0 : Infinity,
-        }),
-      ),
+  const { store, ctrl } = makeOurStore(undefined, {
+    fetch: stubFetch((n) => (fresh ? n * PER_POLL : 0)),
+    keepUnusedDataFor: collect ? 0 : Infinity,
   });
-  const ctrl = createController(store);
   ctrl.retain(getMembers); // a component shows the latest list throughout
   let latest: unknown[] = [];
   const timing = await soak(
@@ -130,9 +130,15 @@ async function pollOurs(variant: string, polls: number, collect: boolean, fresh:
 }
 
 async function rtkQuery(variant: string, polls: number, fresh: boolean): Promise<SoakRow> {
-  const { timing, stored, heapWithStore } = await pollRtkQuery(variant, polls, fresh);
-  const retained = heapWithStore === undefined ? undefined : heapWithStore - (await heap());
-  return { library: 'rtkQuery', variant, polls, ...timing, stored, retained };
+  const polled = await pollRtkQuery(variant, polls, fresh);
+  return {
+    library: 'rtkQuery',
+    variant,
+    polls,
+    ...polled.timing,
+    stored: polled.stored,
+    retained: await retainedBy(polled),
+  };
 }
 
 async function pollRtkQuery(variant: string, polls: number, fresh: boolean): Promise<Polled> {
