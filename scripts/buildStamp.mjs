@@ -3,6 +3,7 @@
 // node_modules/.cache/rtk-entities/build-stamp.json, outside dist/ so it is never published.
 //
 //   node scripts/buildStamp.mjs --check   exits 1, saying what to do, when dist/ is missing or stale
+//                                         (the package tests and `npm pack`, through `prepack`, run it)
 //   node scripts/buildStamp.mjs --write   records the stamp (what the build does)
 // BUILD_STAMP_ROOT=<dir> checks another copy of the repository (the test of this check uses it).
 import { createHash } from 'node:crypto';
@@ -58,7 +59,7 @@ if (cli && process.argv.includes('--check')) {
   const reason = staleReason();
   if (reason !== undefined) {
     console.error(
-      `${reason}: the package tests would check an old build. Run \`npm run build\` first (\`npm test\` does).`,
+      `${reason}: the package tests and \`npm pack\` would use an old build. Run \`npm run build\` first (\`npm test\` does).`,
     );
     process.exit(1);
   }

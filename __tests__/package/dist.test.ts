@@ -41,7 +41,7 @@ describe('the build these tests read', () => {
       for (const input of ['src', 'tsup.config.ts', 'tsconfig.build.json', 'scripts'])
         cpSync(join(root, input), join(copy, input), { recursive: true });
       expect(staleDist(copy)).toMatch(
-        /^dist\/ does not exist: the package tests would check an old build\. Run `npm run build` first/,
+        /^dist\/ does not exist: the package tests and `npm pack` would use an old build\. Run `npm run build` first/,
       );
       mkdirSync(join(copy, 'dist'));
       execFileSync(process.execPath, [join(root, 'scripts', 'buildStamp.mjs'), '--write'], {

@@ -1,11 +1,11 @@
 /**
  * Setting normalizeApi up as a team adopting it does (DESIGN §8.6): the slip of leaving out
- * `entitiesApi.middleware` is said, not swallowed, and endpoints injected later with
- * `api.injectEndpoints` need `entitiesApi.inject` and nothing else.
+ * `entitiesApi.middleware` is said, not swallowed, the three middlewares work in any order, and
+ * endpoints injected later with `api.injectEndpoints` need `entitiesApi.inject` and nothing else.
  */
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query';
 import nock from 'nock';
-import { Entity, getEntitySelectors, schema } from '../../src/index';
+import { Entity, createDataMiddleware, getEntitySelectors, schema } from '../../src/index';
 import { normalizeApi } from '../../src/rtk-query/index';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 import { Todo, closeTodoStores, makeTodosStore, todoRows, todoSchemas, todosApi } from '../fixtures/todosApi';
@@ -51,6 +51,49 @@ test('with the middleware, the same request is a success with data: the check ne
   await request;
   expect(entitiesApi.endpoints.getTodos.select()(store.getState())).toEqual(
     expect.objectContaining({ isSuccess: true, data: [expect.any(Todo)] }),
+  );
+});
+
+describe('the three middlewares, in any order', () => {
+  const orders = [
+    ['api', 'data', 'entities'],
+    ['api', 'entities', 'data'],
+    ['data', 'api', 'entities'],
+    ['data', 'entities', 'api'],
+    ['entities', 'api', 'data'],
+    ['entities', 'data', 'api'],
+  ] as const;
+
+  test.each(orders)(
+    '%s, %s, %s: a fetch reads back as instances, and a mutation reaches both caches',
+    async (...order) => {
+      const warn = jest.spyOn(console, 'warn');
+      const entitiesApi = normalizeApi(todosApi, todoSchemas);
+      const middlewares = { api: todosApi.middleware, data: createDataMiddleware(), entities: entitiesApi.middleware };
+      const { store } = makeStore({
+        reducer: { [todosApi.reducerPath]: todosApi.reducer },
+        dataMiddleware: false,
+        before: order.map((name) => middlewares[name]),
+      });
+      nock(API).get('/todos').reply(200, todoRows('a', 'b'));
+      nock(API).patch('/todos/1').reply(200, { id: 1, title: 'A!', done: false });
+
+      await store.dispatch(todosApi.endpoints.getTodos.initiate());
+      expect(entitiesApi.endpoints.getTodos.select()(store.getState()).data).toEqual([
+        expect.objectContaining({ id: 1, title: 'a' }),
+        expect.objectContaining({ id: 2, title: 'b' }),
+      ]);
+      await store.dispatch(todosApi.endpoints.renameTodo.initiate({ id: 1, title: 'A!' }));
+
+      const [first] = entitiesApi.endpoints.getTodos.select()(store.getState()).data ?? [];
+      expect(first).toBeInstanceOf(Todo);
+      expect(first?.title).toBe('A!');
+      // RTK Query's own entry follows the mutation, with no refetch
+      expect(todosApi.endpoints.getTodos.select()(store.getState()).data?.[0]?.title).toBe('A!');
+      expect(warn).not.toHaveBeenCalled();
+      warn.mockRestore();
+      store.dispatch(todosApi.util.resetApiState());
+    },
   );
 });
 

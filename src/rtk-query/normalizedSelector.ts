@@ -38,7 +38,7 @@ const RECENT = 4;
 function missingMiddleware(declared: DeclaredEndpoint): string {
   return (
     `normalizeApi: ${declared.label} was fulfilled, but entitiesApi.middleware is not in the store, so the response was never ` +
-    'normalized and there is no data to show. Add it after api.middleware and createDataMiddleware(): ' +
+    'normalized and there is no data to show. Add it to the middleware (any order), e.g. ' +
     '`middleware: (getDefault) => getDefault().concat(api.middleware, createDataMiddleware(), entitiesApi.middleware)`.'
   );
 }
