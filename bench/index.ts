@@ -23,9 +23,9 @@ const only = onlyAt === -1 ? undefined : argv[onlyAt + 1];
 const sizes: Sizes = smoke ? SMOKE_SIZES : FULL_SIZES;
 
 /**
- * Each case runs in rounds, its libraries alternating order, so drift on a shared machine (other
- * processes, GC of earlier cases) falls on every library alike; ops/s is the median over rounds.
- * The whole bench stays well under five minutes.
+ * Each case runs in rounds (`ROUNDS`, or its own `rounds`), its libraries alternating order, so
+ * drift on a shared machine (other processes, GC of earlier cases) falls on every library alike;
+ * ops/s is the median over rounds.
  */
 const ROUNDS = 4;
 const ROUND_MS = 150;
@@ -61,7 +61,7 @@ async function time(benchCase: BenchCase): Promise<Measured> {
     benchCase.contenders.map((contender) => [contender.library, batchSize(contender)]),
   );
   const rounds = new Map<Library, number[]>();
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < (benchCase.rounds ?? ROUNDS); round++) {
     const bench = new Bench({
       name: benchCase.id,
       time: ROUND_MS,

@@ -33,6 +33,8 @@ export interface BenchCase {
   readonly title: string;
   readonly contenders: readonly Contender[];
   readonly target?: Target;
+  /** How many rounds it is timed in, when not the bench's default (see `bench/index.ts`). */
+  readonly rounds?: number;
   /** Throws unless every library returns the same data (plus the case's own checks). */
   verify(): Promise<void>;
 }
@@ -43,6 +45,7 @@ export function benchCase(options: {
   title: string;
   contenders: Contender[];
   target?: Target;
+  rounds?: number;
   /** Extra checks, run after the outputs were found equal. */
   check?: () => void | Promise<void>;
 }): BenchCase {
@@ -51,6 +54,7 @@ export function benchCase(options: {
     title: options.title,
     contenders: options.contenders,
     ...(options.target === undefined ? {} : { target: options.target }),
+    ...(options.rounds === undefined ? {} : { rounds: options.rounds }),
     async verify() {
       let expected: { library: Library; text: string } | undefined;
       for (const contender of options.contenders) {

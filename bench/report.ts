@@ -198,7 +198,15 @@ const RTK_QUERY_NOTES = [
     '0.95×, 0.92×, 0.99×, 1.27× and 1.12×: parity, within the noise. Where ours spends its extra time: the 20 reads of the lists after the rename take ' +
     '235–250 µs a call against 48–53 µs for RTK Query alone (timed around the reads, each in its own process), of which the ' +
     "memo's reads of the 20 lists are 120–185 µs and RTK Query's own selector of each entry 60–100 µs; a list of 25 read again " +
-    'alone, outside the store, takes 2.5–3 µs.',
+    'alone, outside the store, takes 2.5–3 µs. Later runs of 2026-11-26: three `--only rtkq` runs at 4 rounds gave 0.99×, 0.86× and ' +
+    '1.05×, three at 12 rounds 0.99×, 1.01× and 1.10×; by main-thread CPU time in one process, alternating (12 rounds of 200 ' +
+    'calls), eight medians of 1.00×–1.21×. Timed by phase in one process, ours spends about 1.0–1.2 ms in the mutation (RTK ' +
+    "Query's own round trip about 0.5 ms of it, the 20 patch actions about 0.34 ms) and 0.23–0.33 ms reading the 20 lists, " +
+    'where RTK Query alone spends 0.77–0.85 ms in its 20 `updateQueryData` calls and 0.04 ms reading. Tried and measured, not ' +
+    "kept: keeping the lists' tables by number without the tables object's own (no gain), a class flag per position so a " +
+    'kept instance is not loaded to be checked (within the noise), and, as an upper bound, a read that rebuilds only the ' +
+    'changed row of a flat list: the reads went from 252 to 187 µs and the whole call 4% faster, too little for a second way of ' +
+    'reading a list.',
 ];
 
 const opsOf = (rows: readonly Measured[], id: string, library: Library) =>
@@ -351,7 +359,9 @@ export function renderResults(run: {
       "(responses normalized into the entities slice, read back as instances, and written back into RTK Query's own cache). In the " +
       'mutation cases RTK Query alone updates the 20 results itself, by refetching them (its tags) or by 20 `updateQueryData` patches; ' +
       "normalized, the response updates the one stored member, the 20 lists read it, and it is written back into RTK Query's 20 entries. " +
-      "Every call then reads the 20 lists and lets go of the mutation's result, as `useMutation` does when triggered again.",
+      "Every call then reads the 20 lists and lets go of the mutation's result, as `useMutation` does when triggered again. " +
+      'These cases run in 12 rounds, not 4: a call takes a millisecond or more, so a round times only about a hundred, and with 4 ' +
+      'rounds the median ratio moved by ±15% between runs.',
     '',
     ...rtkQueryTable(run.measured.filter(isRtkQueryCase)),
     '',
