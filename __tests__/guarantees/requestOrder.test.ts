@@ -85,6 +85,49 @@ test('two reads of one entity under different keys in the same millisecond: the 
   expect(task(store)).toEqual(expect.objectContaining({ title: 'new', done: true }));
 });
 
+test('an older response naming one entity twice (an author of two posts) never overwrites the newer read of it', async () => {
+  class Author extends Entity {
+    id = 0;
+    name = '';
+    pk() {
+      return `${this.id}`;
+    }
+    static override key = 'RepeatedAuthor';
+  }
+  class Post extends Entity {
+    id = 0;
+    title = '';
+    author = Author.fromJS();
+    pk() {
+      return `${this.id}`;
+    }
+    static override key = 'RepeatedPost';
+    static override schema = { author: Author };
+  }
+  const getPosts = new RestEndpoint({ urlPrefix: API, path: '/posts', schema: [Post] });
+  const getAuthor = new RestEndpoint({ urlPrefix: API, path: '/authors/:id', schema: Author });
+  const { store } = frozenStore();
+  const old = { id: 5, name: 'old name' };
+  const posts = held('get', '/posts', 200, [
+    { id: 1, title: 'one', author: old },
+    { id: 2, title: 'two', author: { ...old, extra: 'only in the old answer' } },
+  ]);
+  const list = store.dispatch(fetchEndpoint(getPosts));
+  await posts.arrived;
+  nock(API).get('/authors/5').reply(200, { id: 5, name: 'new name' });
+  await store.dispatch(fetchEndpoint(getAuthor, { id: 5 }));
+  posts.release();
+  await list;
+  // the repeat merges like the first occurrence: under the newer record, adding only what it lacks
+  expect(getEntitySelectors(Author).selectById(store.getState(), 5)).toEqual(
+    expect.objectContaining({ name: 'new name', extra: 'only in the old answer' }),
+  );
+  expect(selectResponse(getPosts)(store.getState()).data?.map((post) => post.author.name)).toEqual([
+    'new name',
+    'new name',
+  ]);
+});
+
 test('a list: the read started before a push, answering after it, does not drop the pushed item', async () => {
   const { store } = frozenStore();
   nock(API)

@@ -7,7 +7,7 @@
 import nock from 'nock';
 import { getEntitySelectors } from '../../src/index';
 import { normalizeApi } from '../../src/rtk-query/index';
-import { API, assertNetworkDone, strictNetwork } from '../fixtures/store';
+import { API, assertNetworkDone, held, strictNetwork } from '../fixtures/store';
 import { Todo, closeTodoStores, makeTodosStore, todoSchemas, todosApi } from '../fixtures/todosApi';
 
 beforeEach(strictNetwork);
@@ -100,5 +100,38 @@ test('a mutation updates the item on page 2, in our pages and RTK Query’s, and
   expect(raw?.pages[1]?.items.map((todo) => todo.title)).toEqual(['C!', 'd']);
   expect(raw?.pages[0]).toBe(rawBefore?.pages[0]);
   expect(raw?.pageParams).toEqual([1, 2]);
+  query.unsubscribe();
+});
+
+test('a further page requested before a mutation and answered after it never brings back the item the mutation changed', async () => {
+  const { store } = makeTodosStore(entitiesApi);
+  nock(API)
+    .get('/todos/pages/1')
+    .reply(200, page([[1, 'a']], 2));
+  const query = store.dispatch(todosApi.endpoints.getTodoFeed.initiate());
+  await query;
+  // the server moved todo 1 to page 2 meanwhile: RTK Query's answer holds it twice, page 1 as kept and page 2 as sent
+  const secondPage = held(
+    'get',
+    '/todos/pages/2',
+    200,
+    page(
+      [
+        [1, 'old'],
+        [2, 'b'],
+      ],
+      null,
+    ),
+  );
+  const further = store.dispatch(todosApi.endpoints.getTodoFeed.initiate(undefined, { direction: 'forward' }));
+  await secondPage.arrived;
+  nock(API).patch('/todos/1', { title: 'A!' }).reply(200, { id: 1, title: 'A!', done: false });
+  await store.dispatch(todosApi.endpoints.renameTodo.initiate({ id: 1, title: 'A!' }));
+  secondPage.release();
+  await further;
+
+  expect(getEntitySelectors(Todo).selectById(store.getState(), 1)?.title).toBe('A!');
+  const raw = todosApi.endpoints.getTodoFeed.select()(store.getState()).data;
+  expect(raw?.pages.map((onePage) => onePage.items.find((todo) => todo.id === 1)?.title)).toEqual(['A!', 'A!']);
   query.unsubscribe();
 });

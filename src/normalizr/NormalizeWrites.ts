@@ -110,15 +110,16 @@ export class NormalizeWrites implements NormalizeDelegate {
     const key = entityKey(entity);
     const table = ownTable(this.entities, key);
     const written = getOwn(table, pk);
-    const before = written ?? getOwn(this.store?.entities[key], pk); // the index entries to move
+    const stored = getOwn(this.store?.entities[key], pk);
+    const storedMeta = this.store?.getMeta?.(key, pk);
+    const before = written ?? stored; // the index entries to move
     if (written !== undefined) {
-      // an entity repeated in one response (an author of many posts) keeps the record it has
-      // when the repeat adds nothing, so an unchanged entity keeps its stored record
-      const merged = entity.merge(written, incoming);
+      // an entity repeated in one response (an author of many posts) merges as its first occurrence
+      // did: under a stored record written by a request that started later; it keeps the record it
+      // has when the repeat adds nothing, so an unchanged entity keeps its stored record
+      const merged = entity.mergeWithStore(storedMeta ?? this.meta, this.meta, written, incoming);
       if (merged !== written && !sameJson(merged, written)) setOwn(table, pk, merged);
     } else {
-      const storedMeta = this.store?.getMeta?.(key, pk);
-      const stored = getOwn(this.store?.entities[key], pk);
       if (storedMeta?.deleted && startedBefore(this.meta, storedMeta)) return; // an older response cannot revive it
       let next = incoming;
       if (stored !== undefined) {
