@@ -196,6 +196,43 @@ describe('an optimistic patch and its undo()', () => {
   });
 });
 
+describe('the limits of raw writes, each as RTK Query alone behaves or safer', () => {
+  test('objects either cache held before, handed back as they are, are stale copies: a snapshot put back writes nothing', async () => {
+    const { store } = makeTodosStore(entitiesApi);
+    nock(API).get('/todos').reply(200, todoRows('a', 'b'));
+    await store.dispatch(todosApi.endpoints.getTodos.initiate());
+    const snapshot = todosApi.endpoints.getTodos.select()(store.getState()).data as TodoRow[];
+    nock(API).patch('/todos/1', { title: 'A!' }).reply(200, { id: 1, title: 'A!', done: false });
+    await store.dispatch(todosApi.endpoints.renameTodo.initiate({ id: 1, title: 'A!' }));
+
+    store.dispatch(todosApi.util.updateQueryData('getTodos', undefined, () => snapshot));
+    expect(titlesOfTodo1(store)).toEqual(everywhere('A!'));
+  });
+
+  test('between two raw writes, an undo() of the first takes its paths back over the second guess, as RTK Query alone does', async () => {
+    const plain = makeStore({ reducer: { [todosApi.reducerPath]: todosApi.reducer }, before: [todosApi.middleware] });
+    const { store } = makeTodosStore(entitiesApi);
+    const titles = [];
+    for (const each of [plain.store, store] as Store[]) {
+      nock(API).get('/todos').reply(200, todoRows('a', 'b'));
+      await each.dispatch(todosApi.endpoints.getTodos.initiate());
+      const retitle = (title: string) =>
+        each.dispatch(
+          todosApi.util.updateQueryData('getTodos', undefined, (draft) => {
+            (draft[0] as TodoRow).title = title;
+          }),
+        );
+      const first = retitle('first guess');
+      retitle('second guess');
+      first.undo();
+      titles.push(todosApi.endpoints.getTodos.select()(each.getState()).data?.[0]?.title);
+    }
+    expect(titles).toEqual(['a', 'a']);
+    expect(titlesOfTodo1(store)).toEqual(everywhere('a'));
+    plain.store.dispatch(todosApi.util.resetApiState());
+  });
+});
+
 test('an item a raw write did not change never counts as newer than a request in flight', async () => {
   const { store } = await renamedStore();
   const getTodo1 = held('get', '/todos/1', 200, { id: 1, title: 'fresh from the server', done: false });
