@@ -276,7 +276,7 @@ export class EntityMemo {
    */
   private current(root: Version, read: MemoRead): boolean {
     const base = read.id * 4;
-    if (root.mark >= base) return root.mark !== base + STALE;
+    if (answeredIn(root.mark, base)) return root.mark !== base + STALE;
     if (root.mark === DEAD) return false;
     if (root.reads === undefined) {
       const fresh = this.holds(root, read);
@@ -298,7 +298,7 @@ export class EntityMemo {
         if (!(other instanceof Version)) {
           if (!holds(other, read)) top.mark = base + STALE_CHECKING;
         } else if (other.mark === DEAD || other.mark === base + STALE) top.mark = base + STALE_CHECKING;
-        else if (other.mark < base) this.enter(other, read, base);
+        else if (!answeredIn(other.mark, base)) this.enter(other, read, base);
         else if (other.mark !== base + FRESH) top.low = Math.min(top.low, other.low); // on the walk: one cycle
         continue;
       }
@@ -334,6 +334,14 @@ export class EntityMemo {
   private holds(version: Version, read: MemoRead): boolean {
     return read.stored(version.key, version.pk) === version.record && this.placed(version, read);
   }
+}
+
+/**
+ * Whether a version's `mark` was set in the read whose marks start at `base`. A read made inside it
+ * (a schema's own code reading other tables) marks with a later number: no answer for this one.
+ */
+function answeredIn(mark: number, base: number): boolean {
+  return mark >= base && mark < base + 4;
 }
 
 /** Whether the history at a position (`kept` and the versions behind it) holds `version`. */

@@ -156,7 +156,10 @@ function sameTables(result: Result, tables: EntityTables, generation: number): b
   return true;
 }
 
-/** Whether two outputs hold the same things: arrays and plain objects item by item, anything else by `===`. */
+/**
+ * Whether two outputs hold the same things: arrays item by item, plain objects key by key in the same
+ * order (a fresh read lists them in that order), anything else by `===`.
+ */
 function equivalent(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a)) {
@@ -166,7 +169,6 @@ function equivalent(a: unknown, b: unknown): boolean {
   }
   if (!isRecord(a) || !isRecord(b) || !isPlainObject(a) || !isPlainObject(b)) return false;
   const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const key of keys) if (!Object.hasOwn(b, key) || !equivalent(a[key], b[key])) return false;
-  return true;
+  const others = Object.keys(b);
+  return keys.length === others.length && keys.every((key, i) => key === others[i] && equivalent(a[key], b[key]));
 }
