@@ -1079,6 +1079,51 @@ describe('the memo against a fresh read: hostile test pass', () => {
     );
   });
 
+  describe('a subclass sharing the table, read beside its class', () => {
+    class Person extends Entity {
+      id = '';
+      name = '';
+      pk() {
+        return this.id;
+      }
+      static override key = 'SharedPerson';
+    }
+    class LoudPerson extends Person {}
+    const ann = Object.freeze({ id: 'a', name: 'Ann' });
+    const edits = [Object.freeze({ id: 'a', name: 'Guess 1' }), Object.freeze({ id: 'a', name: 'Guess 2' })];
+
+    test.each([false, true])(
+      'two failed edits rolled back give the instance of before (subclass read too: %s)',
+      (subclassToo) => {
+        const memo = new MemoCache();
+        const read = (record: EntityRecord) => {
+          const tables = { SharedPerson: { a: record } };
+          if (subclassToo) memo.denormalize([LoudPerson], ['a'], tables);
+          return (memo.denormalize([Person], ['a'], tables) as Person[])[0];
+        };
+        const first = read(ann);
+        for (const edit of edits) read(edit);
+        expect(read(ann)).toBe(first);
+      },
+    );
+
+    test('one set of tables gives one instance, read by primary key or in a list', () => {
+      const memo = new MemoCache();
+      const start = { SharedPerson: { a: ann } };
+      const read = (tables: EntityTables) => {
+        memo.denormalize([LoudPerson], ['a'], tables);
+        return {
+          one: memo.denormalize(Person, 'a', tables),
+          inList: (memo.denormalize([Person], ['a'], tables) as Person[])[0],
+        };
+      };
+      read(start);
+      for (const edit of edits) read({ SharedPerson: { a: edit } });
+      const back = read({ ...start });
+      expect(back.inList).toBe(back.one);
+    });
+  });
+
   test('a rebuilt result equal to a kept one but for the order of its keys is the new object, in the order a fresh read gives', () => {
     class Member extends Entity {
       id = '';

@@ -10,12 +10,16 @@ export type Kept = Version | object;
 /** What an entity read while it was built: nothing, one read, or an array of them. */
 export type Reads = Read | Read[] | undefined;
 
-/** Versions a position keeps at most: the newest and the history behind it. */
+/** Versions of one class a position keeps at most: the newest and the history behind it. */
 const HISTORY = 4;
+/** Versions a position keeps at most, of every class that reads the kind (subclasses sharing its table). */
+const DEPTH = 15;
 /** Builds of a kind within which what was built is recent, at least (see `Shelf`). */
 const RECENT = 64;
 /** The shelf's count of builds wraps around at this (a stamp and its flags fit in a small integer). */
 const STAMPS = 0x3ffffff;
+/** Where a position's stamp starts in its packed state, above the depth (4 bits) and the found flag. */
+const STAMP_SHIFT = 5;
 
 /**
  * Where the memo keeps what it built for the records of one kind: at their positions in the key
@@ -25,8 +29,8 @@ const STAMPS = 0x3ffffff;
  * the shelf to it first: what is kept for keys the new list still holds moves to their new places,
  * and what is kept for the others is handed to `drop`.
  *
- * How long things are kept: a position keeps its newest version, and behind it, up to `HISTORY`,
- * the versions it replaced that had been found again after they were built (shown by more than the
+ * How long things are kept: a position keeps its newest version, and behind it, up to `HISTORY`
+ * of each class that reads the kind (a subclass sharing the table keeps its own), the versions it replaced that had been found again after they were built (shown by more than the
  * read that built them: a rollback may return to them) or were built recently, within the last
  * quarter of the table's size in builds of the kind (at least `RECENT`: an optimistic update and its
  * rollback follow each other closely). A newest that was never found again and is older than that
@@ -51,7 +55,7 @@ export class Shelf {
    */
   reads: Reads[] | undefined = undefined;
   /**
-   * Per position, packed: the shelf's count of builds when its newest was put there (times 16), how
+   * Per position, packed: the shelf's count of builds when its newest was put there (times 32), how
    * many versions it keeps (times 2), and 1 once the newest was found again.
    */
   private state: number[] = [];
@@ -85,7 +89,7 @@ export class Shelf {
 
   /** How many versions position `at` keeps (an output alone counts as one). */
   depth(at: number): number {
-    return ((this.state[at] as number) >> 1) & 7;
+    return ((this.state[at] as number) >> 1) & DEPTH;
   }
 
   /** Whether the newest at `at` was found again since it was put there. */
@@ -100,7 +104,7 @@ export class Shelf {
 
   /** Whether the newest at `at` was put there recently (see `Shelf`). */
   private isRecent(at: number): boolean {
-    const since = (this.builds - ((this.state[at] as number) >> 4)) & STAMPS;
+    const since = (this.builds - ((this.state[at] as number) >> STAMP_SHIFT)) & STAMPS;
     return since < Math.max(RECENT, this.keys.length >> 2);
   }
 
@@ -119,7 +123,7 @@ export class Shelf {
     this.kept[at] = output;
     this.records[at] = record;
     this.builds = (this.builds + 1) & STAMPS;
-    this.state[at] = (this.builds << 4) | 2;
+    this.state[at] = (this.builds << STAMP_SHIFT) | 2;
     this.setReads(at, reads);
   }
 
@@ -198,7 +202,7 @@ export class Shelf {
       if (item.older !== version) continue;
       item.older = version.older;
       const state = this.state[at] as number;
-      this.state[at] = (state & ~14) | (--depth << 1);
+      this.state[at] = (state & ~(DEPTH << 1)) | (--depth << 1);
       return;
     }
   }
@@ -279,7 +283,7 @@ export class Shelf {
     version.at = at;
     this.kept[at] = version;
     this.records[at] = version.record;
-    this.state[at] = (this.builds << 4) | (depth << 1) | (proven ? 1 : 0);
+    this.state[at] = (this.builds << STAMP_SHIFT) | (depth << 1) | (proven ? 1 : 0);
     this.setReads(at, version.reads);
   }
 
@@ -301,12 +305,24 @@ export function wrapAlone(output: object, shelf: Shelf, pk: string, record: Enti
   return version;
 }
 
-/** Cuts the history behind `version` after `HISTORY` versions. @returns how many are left */
+/**
+ * Cuts the history behind `version`, just put first: of its class, the versions after `HISTORY`;
+ * of all, after `DEPTH`. @returns how many are left
+ */
 function cut(version: Version): number {
-  let last = version;
   let count = 1;
-  for (; count < HISTORY && last.older !== undefined; count++) last = last.older;
-  last.older = undefined;
+  let same = 1;
+  for (let item = version; item.older !== undefined; ) {
+    const older: Version = item.older;
+    const sameClass = older.entity === version.entity;
+    if (count === DEPTH || (sameClass && same === HISTORY)) {
+      item.older = older.older;
+      continue;
+    }
+    if (sameClass) same++;
+    count++;
+    item = older;
+  }
   return count;
 }
 
