@@ -312,7 +312,7 @@ export function wrapAlone(output: object, shelf: Shelf, pk: string, record: Enti
 function cut(version: Version): number {
   let count = 1;
   let same = 1;
-  for (let item = version; item.older !== undefined; ) {
+  for (let item = version; item.older !== undefined;) {
     const older: Version = item.older;
     const sameClass = older.entity === version.entity;
     if (count === DEPTH || (sameClass && same === HISTORY)) {
