@@ -332,7 +332,8 @@ export function renderResults(run: {
     '# Bench results',
     '',
     '`npm run bench` (generated; do not edit by hand). One Node process, NODE_ENV=production, tinybench. ' +
-      'Every case first checks that all libraries return the same data. Each case then runs in 4 rounds, the libraries ' +
+      'Every case first checks that all libraries return the same data. Each case then runs in 4 rounds (12 for the reads ' +
+      'of new records and the RTK Query cases, whose calls take milliseconds), the libraries ' +
       'alternating order; in each round every library starts from a collected heap, warms up (100 ms, then 50 ms) and is timed ' +
       "for about 150 ms. A round's ops/s is 1 / its median sample; the table shows the median round, and each ratio is the " +
       'median of the ratios measured within one round (both libraries under the same machine load). Calls shorter than 50 µs ' +
