@@ -28,6 +28,13 @@ export interface Target {
   readonly ratio: number;
 }
 
+/**
+ * Rounds for a case whose calls take a millisecond or more (`BenchCase.rounds`): a 150 ms round
+ * times only dozens of them, and with the bench's 4 rounds the median ratio moved by ±15% between
+ * runs on a shared machine.
+ */
+export const SLOW_CALL_ROUNDS = 12;
+
 export interface BenchCase {
   readonly id: string;
   readonly title: string;

@@ -18,18 +18,13 @@ import {
   normalizrCommentList,
   type Sizes,
 } from '../fixtures.js';
-import { assert, benchCase, type BenchCase } from '../model.js';
+import { SLOW_CALL_ROUNDS, assert, benchCase, type BenchCase } from '../model.js';
 import { plainDenormalizePosts } from './denormalize.js';
 
 type Row = Record<string, unknown>;
 type Tables = Readonly<Record<string, Readonly<Record<string, Row>>>>;
 
 const REFETCHES_BEFORE = 200;
-/**
- * Rounds per case: a read takes one to several milliseconds, so a round times a few dozen, and with
- * the bench's 4 rounds the median ratio moved by ±15% between runs (the targets are on the median).
- */
-const ROUNDS = 12;
 const getArticles = new RestEndpoint({ urlPrefix: 'https://bench.invalid', path: '/articles', schema: [Article] });
 const allComments = new schema.All(Comment);
 
@@ -170,7 +165,7 @@ export function realisticCases(sizes: Sizes): BenchCase[] {
   let nzInput = normalizrNormalize(refetchedPosts(sizes.posts, sizes.people, counts.normalizr), normalizrArticleList);
   const postsCase = benchCase({
     id: 'realistic-posts',
-    rounds: ROUNDS,
+    rounds: SLOW_CALL_ROUNDS,
     title: `read ${sizes.posts} posts (author + 3 comments) after ${REFETCHES_BEFORE} refetches, new records`,
     target: { anchor: 'rtk', ratio: 1 },
     contenders: [
@@ -238,7 +233,7 @@ export function realisticCases(sizes: Sizes): BenchCase[] {
   let nzComments = normalizrNormalize(refetchedComments(sizes.comments, allCounts.normalizr), normalizrCommentList);
   const allCase = benchCase({
     id: 'realistic-all',
-    rounds: ROUNDS,
+    rounds: SLOW_CALL_ROUNDS,
     title: `schema.All over ${sizes.comments.toLocaleString('en-US')} comments with authors, new records`,
     target: { anchor: 'rtk', ratio: 0.75 },
     contenders: [

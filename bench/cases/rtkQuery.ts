@@ -16,14 +16,9 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query';
 import { createDataMiddleware, entitiesSlice } from '../../src/index.js';
 import { normalizeApi } from '../../src/rtk-query/index.js';
 import { Member, makeMembers, networkTurn, type MemberRow, type Sizes } from '../fixtures.js';
-import { assert, benchCase, type BenchCase } from '../model.js';
+import { SLOW_CALL_ROUNDS, assert, benchCase, type BenchCase } from '../model.js';
 
 const TEAMS = 20;
-/**
- * Rounds per case: a call takes a millisecond or more, so a round times only a hundred or so, and
- * with the bench's 4 rounds the median ratio moved by ±15% from run to run on a shared machine.
- */
-const ROUNDS = 12;
 const TEAM_SIZE = 25;
 /** The member every team has: the one the mutation changes. */
 const SHARED = 'm0';
@@ -99,7 +94,7 @@ function fetchAndSelect(sizes: Sizes): BenchCase {
   let ourStore: Store = makeStore(plainApi, normalized);
   return benchCase({
     id: 'rtkq-fetch-select',
-    rounds: ROUNDS,
+    rounds: SLOW_CALL_ROUNDS,
     title: `fetch ${sizes.response} members (stub fetch) → store → select`,
     contenders: [
       {
@@ -153,7 +148,7 @@ function renameShared(how: 'refetch' | 'patch'): BenchCase {
   let rtkRenames = 0;
   return benchCase({
     id: `rtkq-rename-${how}`,
-    rounds: ROUNDS,
+    rounds: SLOW_CALL_ROUNDS,
     title:
       how === 'refetch'
         ? `a mutation renames 1 member shown in ${TEAMS} query results (${TEAM_SIZE} members each); RTK Query refetches the ${TEAMS} (tags)`

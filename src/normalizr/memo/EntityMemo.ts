@@ -3,7 +3,8 @@ import type { MemoRead } from './MemoRead.js';
 import { Shelf, wrapAlone, type Kept, type Reads } from './Shelf.js';
 import { KeysRead, Version, type Read } from './Version.js';
 
-/** A version's `mark` is `read * 4 + state`: its state in that read. */
+/** How many states a mark tells apart: a version's `mark` is `read * STATES + state`, its state in that read. */
+const STATES = 4;
 const CHECKING = 0;
 const FRESH = 1;
 const STALE = 2;
@@ -102,7 +103,7 @@ export class EntityMemo {
     shelf: Shelf | undefined,
     at: number,
   ): Version {
-    const version = new Version(entity, key, pk, record, output, read.id * 4 + FRESH);
+    const version = new Version(entity, key, pk, record, output, read.id * STATES + FRESH);
     if (record !== undefined && shelf !== undefined) shelf.place(version, at);
     return version;
   }
@@ -169,7 +170,7 @@ export class EntityMemo {
 
   /** Whether `version` was found (or built) in `read` already, reading as it did. */
   isFound(version: Version, read: MemoRead): boolean {
-    return version.mark === read.id * 4 + FRESH;
+    return version.mark === read.id * STATES + FRESH;
   }
 
   /** Drops a version whose build failed: it must never be found half-built, nor take a place in a history. */
@@ -227,7 +228,7 @@ export class EntityMemo {
         version.entity === entity &&
         (version.reads === undefined ? version.mark !== DEAD : this.current(version, read));
       if (!holds) continue;
-      if (version.reads === undefined) version.mark = read.id * 4 + FRESH;
+      if (version.reads === undefined) version.mark = read.id * STATES + FRESH;
       return version;
     }
     return undefined;
@@ -275,7 +276,7 @@ export class EntityMemo {
    * connected components): fresh when none of them is stale, else stale together.
    */
   private current(root: Version, read: MemoRead): boolean {
-    const base = read.id * 4;
+    const base = read.id * STATES;
     if (answeredIn(root.mark, base)) return root.mark !== base + STALE;
     if (root.mark === DEAD) return false;
     if (root.reads === undefined) {
@@ -341,7 +342,7 @@ export class EntityMemo {
  * (a schema's own code reading other tables) marks with a later number: no answer for this one.
  */
 function answeredIn(mark: number, base: number): boolean {
-  return mark >= base && mark < base + 4;
+  return mark >= base && mark < base + STATES;
 }
 
 /** Whether the history at a position (`kept` and the versions behind it) holds `version`. */

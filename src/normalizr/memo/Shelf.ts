@@ -29,13 +29,14 @@ const STAMP_SHIFT = 5;
  * the shelf to it first: what is kept for keys the new list still holds moves to their new places,
  * and what is kept for the others is handed to `drop`.
  *
- * How long things are kept: a position keeps its newest version, and behind it, up to `HISTORY`
- * of each class that reads the kind (a subclass sharing the table keeps its own), the versions it replaced that had been found again after they were built (shown by more than the
- * read that built them: a rollback may return to them) or were built recently, within the last
- * quarter of the table's size in builds of the kind (at least `RECENT`: an optimistic update and its
- * rollback follow each other closely). A newest that was never found again and is older than that
- * (a refetch built it, the next refetch of the table replaces it) is let go without being looked at:
- * loading what a refetch replaced, built long ago and far apart in memory, cost a cache miss per record.
+ * How long things are kept: a position keeps its newest version, and behind it, up to `HISTORY` of
+ * each class that reads the kind (a subclass sharing the table keeps its own), the versions it
+ * replaced that had been found again after they were built (shown by more than the read that built
+ * them: a rollback may return to them) or were built recently, within the last quarter of the
+ * table's size in builds of the kind (at least `RECENT`: an optimistic update and its rollback
+ * follow each other closely). A newest that was never found again and is older than that (a refetch
+ * built it, the next refetch of the table replaces it) is let go without being looked at: loading
+ * what a refetch replaced, built long ago and far apart in memory, cost a cache miss per record.
  */
 export class Shelf {
   constructor(
