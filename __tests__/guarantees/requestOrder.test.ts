@@ -16,6 +16,7 @@ import {
   selectEntityMeta,
   selectResponse,
 } from '../../src/index';
+import { Article, Person } from '../fixtures/blog';
 import { User } from '../fixtures/spec';
 import { API, assertNetworkDone, deferred, held, makeStore, strictNetwork, tickingClock } from '../fixtures/store';
 
@@ -86,40 +87,22 @@ test('two reads of one entity under different keys in the same millisecond: the 
 });
 
 test('an older response naming one entity twice (an author of two posts) never overwrites the newer read of it', async () => {
-  class Author extends Entity {
-    id = 0;
-    name = '';
-    pk() {
-      return `${this.id}`;
-    }
-    static override key = 'RepeatedAuthor';
-  }
-  class Post extends Entity {
-    id = 0;
-    title = '';
-    author = Author.fromJS();
-    pk() {
-      return `${this.id}`;
-    }
-    static override key = 'RepeatedPost';
-    static override schema = { author: Author };
-  }
-  const getPosts = new RestEndpoint({ urlPrefix: API, path: '/posts', schema: [Post] });
-  const getAuthor = new RestEndpoint({ urlPrefix: API, path: '/authors/:id', schema: Author });
+  const getPosts = new RestEndpoint({ urlPrefix: API, path: '/posts', schema: [Article] });
+  const getAuthor = new RestEndpoint({ urlPrefix: API, path: '/people/:id', schema: Person });
   const { store } = frozenStore();
-  const old = { id: 5, name: 'old name' };
+  const old = { id: 'p5', name: 'old name' };
   const posts = held('get', '/posts', 200, [
-    { id: 1, title: 'one', author: old },
-    { id: 2, title: 'two', author: { ...old, extra: 'only in the old answer' } },
+    { id: 'a1', title: 'one', author: old, comments: [] },
+    { id: 'a2', title: 'two', author: { ...old, extra: 'only in the old answer' }, comments: [] },
   ]);
   const list = store.dispatch(fetchEndpoint(getPosts));
   await posts.arrived;
-  nock(API).get('/authors/5').reply(200, { id: 5, name: 'new name' });
-  await store.dispatch(fetchEndpoint(getAuthor, { id: 5 }));
+  nock(API).get('/people/p5').reply(200, { id: 'p5', name: 'new name' });
+  await store.dispatch(fetchEndpoint(getAuthor, { id: 'p5' }));
   posts.release();
   await list;
   // the repeat merges like the first occurrence: under the newer record, adding only what it lacks
-  expect(getEntitySelectors(Author).selectById(store.getState(), 5)).toEqual(
+  expect(getEntitySelectors(Person).selectById(store.getState(), 'p5')).toEqual(
     expect.objectContaining({ name: 'new name', extra: 'only in the old answer' }),
   );
   expect(selectResponse(getPosts)(store.getState()).data?.map((post) => post.author.name)).toEqual([
