@@ -45,15 +45,16 @@ function titlesOfTodo1(store: Store) {
 
 const everywhere = (title: string) => ({ entity: title, list: title, rtkList: title });
 
-/** The list (todos 1 and 2) fetched, then todo 1 renamed to 'A!' by a normalized mutation. */
+/** The list (todos 1 and 2) fetched, then todo 1 renamed to 'A!' by a normalized mutation; `before`: RTK Query's data before the rename. */
 async function renamedStore() {
   const made = makeTodosStore(entitiesApi);
   nock(API).get('/todos').reply(200, todoRows('a', 'b'));
   await made.store.dispatch(todosApi.endpoints.getTodos.initiate());
+  const before = todosApi.endpoints.getTodos.select()(made.store.getState()).data as TodoRow[];
   nock(API).patch('/todos/1', { title: 'A!' }).reply(200, { id: 1, title: 'A!', done: false });
   await made.store.dispatch(todosApi.endpoints.renameTodo.initiate({ id: 1, title: 'A!' }));
   expect(titlesOfTodo1(made.store)).toEqual(everywhere('A!'));
-  return made;
+  return { ...made, before };
 }
 
 const todo3: TodoRow = { id: 3, title: 'c', done: false };
@@ -198,13 +199,7 @@ describe('an optimistic patch and its undo()', () => {
 
 describe('the limits of raw writes, each as RTK Query alone behaves or safer', () => {
   test('objects either cache held before, handed back as they are, are stale copies: a snapshot put back writes nothing', async () => {
-    const { store } = makeTodosStore(entitiesApi);
-    nock(API).get('/todos').reply(200, todoRows('a', 'b'));
-    await store.dispatch(todosApi.endpoints.getTodos.initiate());
-    const snapshot = todosApi.endpoints.getTodos.select()(store.getState()).data as TodoRow[];
-    nock(API).patch('/todos/1', { title: 'A!' }).reply(200, { id: 1, title: 'A!', done: false });
-    await store.dispatch(todosApi.endpoints.renameTodo.initiate({ id: 1, title: 'A!' }));
-
+    const { store, before: snapshot } = await renamedStore();
     store.dispatch(todosApi.util.updateQueryData('getTodos', undefined, () => snapshot));
     expect(titlesOfTodo1(store)).toEqual(everywhere('A!'));
   });
