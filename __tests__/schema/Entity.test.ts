@@ -1,7 +1,7 @@
 /**
  * Entity: the spec's entity shapes, the class hooks (nested schema, process, validate, merge,
  * shouldReorder, shouldUpdate) and indexes, which follow their values through the store; what a
- * constructor sees of nested defaults that a read overwrites; a JavaScript class without pk().
+ * constructor sees of nested defaults that a read overwrites, and a nested field declared with none; a JavaScript class without pk().
  */
 import { Entity, MemoCache, RestEndpoint, denormalize, normalize, selectQuery, storeView } from '../../src/index';
 import { Account, FeedItem, Link, Post, Trade, User } from '../fixtures/spec';
@@ -283,6 +283,30 @@ describe('what a constructor sees during a read', () => {
     expect(first?.firstAuthor).not.toBe(second?.firstAuthor);
     expect(third?.author).toBeInstanceOf(Writer);
     expect(third?.author).toBe(third?.firstAuthor);
+  });
+
+  test('a nested field declared with no default (`author!: Writer`) builds no extra instance and is filled by the read', () => {
+    class Memo extends Entity {
+      id = '';
+      author!: Writer;
+      pk() {
+        return this.id;
+      }
+      static override key = 'Memo';
+      static override schema = { author: Writer };
+    }
+    const { result, entities } = normalize(
+      [Memo],
+      [{ id: 'm1', author: { id: 'w', name: 'Wu' } }, { id: 'm2', author: { id: 'w', name: 'Wu' } }, { id: 'm3' }],
+    );
+    Writer.made = 0;
+    const [first, second, third] = new MemoCache().denormalize([Memo], result, entities) as Memo[];
+    expect(Writer.made).toBe(1); // the author read, and nothing else
+    expect(first?.author).toBeInstanceOf(Writer);
+    expect(first?.author.name).toBe('Wu');
+    expect(first?.author).toBe(second?.author);
+    // a record with no author reads as the class declares it: the field is there, undefined
+    expect(third).toHaveProperty('author', undefined);
   });
 });
 
