@@ -92,9 +92,10 @@ interface Polled {
   readonly heapWithStore: number | undefined;
 }
 
-/** What `polled`'s store retained: the heap with it alive minus the heap now that it is gone. */
-async function retainedBy(polled: Polled): Promise<number | undefined> {
-  return polled.heapWithStore === undefined ? undefined : polled.heapWithStore - (await heap());
+/** The row of a run whose store is gone: what it retained is the heap with it alive minus the heap now. */
+async function rowOf(library: SoakRow['library'], variant: string, polls: number, polled: Polled): Promise<SoakRow> {
+  const retained = polled.heapWithStore === undefined ? undefined : polled.heapWithStore - (await heap());
+  return { library, variant, polls, ...polled.timing, stored: polled.stored, retained };
 }
 
 async function ours(variant: string, polls: number, collect: boolean, fresh: boolean): Promise<SoakRow> {
@@ -102,14 +103,7 @@ async function ours(variant: string, polls: number, collect: boolean, fresh: boo
   const polled = await pollOurs(variant, polls, collect, fresh);
   // the store is gone; the memo lets go of what its reads built at its next read of members
   readOneMember();
-  return {
-    library: 'ours',
-    variant,
-    polls,
-    ...polled.timing,
-    stored: polled.stored,
-    retained: await retainedBy(polled),
-  };
+  return rowOf('ours', variant, polls, polled);
 }
 
 async function pollOurs(variant: string, polls: number, collect: boolean, fresh: boolean): Promise<Polled> {
@@ -130,15 +124,7 @@ async function pollOurs(variant: string, polls: number, collect: boolean, fresh:
 }
 
 async function rtkQuery(variant: string, polls: number, fresh: boolean): Promise<SoakRow> {
-  const polled = await pollRtkQuery(variant, polls, fresh);
-  return {
-    library: 'rtkQuery',
-    variant,
-    polls,
-    ...polled.timing,
-    stored: polled.stored,
-    retained: await retainedBy(polled),
-  };
+  return rowOf('rtkQuery', variant, polls, await pollRtkQuery(variant, polls, fresh));
 }
 
 async function pollRtkQuery(variant: string, polls: number, fresh: boolean): Promise<Polled> {

@@ -1,7 +1,8 @@
 /**
  * Entity: the spec's entity shapes, the class hooks (nested schema, process, validate, merge,
  * shouldReorder, shouldUpdate) and indexes, which follow their values through the store; what a
- * constructor sees of nested defaults that a read overwrites, and a nested field declared with none; a JavaScript class without pk().
+ * constructor sees of nested defaults that a read overwrites, and of a nested field declared with
+ * none; a JavaScript class without pk().
  */
 import { Entity, MemoCache, RestEndpoint, denormalize, normalize, selectQuery, storeView } from '../../src/index';
 import { Account, FeedItem, Link, Post, Trade, User } from '../fixtures/spec';
@@ -263,11 +264,15 @@ describe('what a constructor sees during a read', () => {
     static override schema = { author: Writer };
   }
 
+  /** Two records by one author, and one with none. */
+  const twoByWuAndOneAlone = [
+    { id: '1', author: { id: 'w', name: 'Wu' } },
+    { id: '2', author: { id: 'w', name: 'Wu' } },
+    { id: '3' },
+  ];
+
   test('class defaults only, nested defaults new instances of their own; the record comes after', () => {
-    const { result, entities } = normalize(
-      [Note],
-      [{ id: 'n1', author: { id: 'w', name: 'Wu' } }, { id: 'n2', author: { id: 'w', name: 'Wu' } }, { id: 'n3' }],
-    );
+    const { result, entities } = normalize([Note], twoByWuAndOneAlone);
     seen.length = 0;
     Writer.made = 0;
     const [first, second, third] = new MemoCache().denormalize([Note], result, entities) as Note[];
@@ -295,10 +300,7 @@ describe('what a constructor sees during a read', () => {
       static override key = 'Memo';
       static override schema = { author: Writer };
     }
-    const { result, entities } = normalize(
-      [Memo],
-      [{ id: 'm1', author: { id: 'w', name: 'Wu' } }, { id: 'm2', author: { id: 'w', name: 'Wu' } }, { id: 'm3' }],
-    );
+    const { result, entities } = normalize([Memo], twoByWuAndOneAlone);
     Writer.made = 0;
     const [first, second, third] = new MemoCache().denormalize([Memo], result, entities) as Memo[];
     expect(Writer.made).toBe(1); // the author read, and nothing else

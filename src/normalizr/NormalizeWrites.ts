@@ -110,7 +110,8 @@ export class NormalizeWrites implements NormalizeDelegate {
     const key = entityKey(entity);
     const table = ownTable(this.entities, key);
     const written = getOwn(table, pk);
-    const stored = getOwn(this.store?.entities[key], pk);
+    // the stored record matters to an entity's first occurrence in the response only (a repeat merges into `written`)
+    const stored = written === undefined ? getOwn(this.store?.entities[key], pk) : undefined;
     const storedMeta = this.store?.getMeta?.(key, pk);
     const before = written ?? stored; // the index entries to move
     if (written !== undefined) {
