@@ -28,11 +28,14 @@ export class ArraySchema<D = unknown> extends Polymorphic<D> implements SchemaCl
   /** Denormalizes each item, dropping the ones that are no longer stored. */
   denormalize(input: unknown, delegate: DenormalizeDelegate): unknown[] {
     if (!Array.isArray(input)) return input as unknown[];
-    const output: unknown[] = [];
+    // sized once: grown by push, a short list keeps a backing store several times its length
+    const output = new Array<unknown>(input.length);
+    let count = 0;
     for (const item of input) {
       const value = this.denormalizeValue(item, delegate);
-      if (value !== undefined && value !== null) output.push(value);
+      if (value !== undefined && value !== null) output[count++] = value;
     }
+    if (count < output.length) output.length = count;
     return output;
   }
 }
