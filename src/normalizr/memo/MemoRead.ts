@@ -86,13 +86,14 @@ export class MemoRead implements DenormalizeDelegate {
 
   entity(entity: StoredSchema, pk: string): object | undefined {
     const { memo, building } = this;
-    const { replacedRead } = this;
-    // what the record this one replaced read, when it read one entity (an author): if this read found it
-    // already, it is the answer (of several, most belong to the replaced record and are stale: not loaded)
-    if (building && replacedRead instanceof Version && memo.pending.length === this.fillFrom) {
-      if (replacedRead.pk === pk && replacedRead.entity === entity && memo.isFound(replacedRead, this)) {
-        memo.pending.push(replacedRead);
-        return replacedRead.output;
+    // what the record this one replaced read first, at this fill's first read (an author): if this read found it
+    // already, it is the answer (the replaced record's later reads are mostly stale: not loaded)
+    if (building && memo.pending.length === this.fillFrom) {
+      const { replacedRead } = this;
+      const first = Array.isArray(replacedRead) ? (replacedRead[0] as Read) : replacedRead;
+      if (first instanceof Version && first.pk === pk && first.entity === entity && memo.isFound(first, this)) {
+        memo.pending.push(first);
+        return first.output;
       }
     }
     // the same kind as the last entity read (a list): its table and shelf as found then
