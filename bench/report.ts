@@ -294,7 +294,17 @@ function notes(rows: readonly Measured[]): string[] {
         "just made, and the miss moves to the next one; a per-read cache of each kind's table and shelf (a post reads three " +
         'kinds in turn) measured within the noise. Ours allocates about 0.5 MB per posts read: 164 KB the 1,500 comment ' +
         "`Version`s (what a post's freshness check reads), 113 KB the instances, 78 KB the throwaway Persons of " +
-        '`author = Person.fromJS()`, the rest lists and what each build read.',
+        '`author = Person.fromJS()`, the rest lists and what each build read. On 2026-11-27 (one-process A/B, both orders): ' +
+        'a list read inside a build is sized once (grown by `push`, each 3-comment list kept a 16-slot backing store: 56 KB ' +
+        "a read), about 4% on the posts read; a fill's first read (a post's author) is answered from the replaced record's " +
+        'first read when this read found it already, about 4.5% more. Measured and not kept: handing the initializers of ' +
+        'a read one shared frozen `Person` (decided per class by its first build) saved nothing in the A/B runs (building ' +
+        'a comment: 120 µs per 1,500 with the default, 109 with a shared one, 103 with none); a prototype that did not put ' +
+        "the comments' versions on their shelf (incorrect, to measure) was 5–7% faster, so storing nested entities where " +
+        'the next read finds them stays the largest cost left. Runs of `--only realistic-posts` gave 0.62× alone and ' +
+        '0.49× after the memory and soak measurements that the full run makes first (0.58× after memory alone, 0.51× ' +
+        'after soak alone); a scratch driver did not reproduce the difference (0.59× and 0.57×): the full run reads lower ' +
+        'than the case alone, not traced to one cause.',
     );
   }
   lines.push(
