@@ -303,10 +303,10 @@ function notes(rows: readonly Measured[]): string[] {
         "the comments' versions on their shelf (incorrect, to measure) was 5–7% faster, so storing nested entities where " +
         'the next read finds them stays the largest cost left. Runs of `--only realistic-posts` (a scratch edit let `--only` ' +
         'run the memory and soak measurements first, as the full run does) gave 0.62× alone and ' +
-        '0.49× after the memory and soak measurements that the full run makes first (0.58× after memory alone, 0.51× ' +
+        '0.49× after both (0.58× after memory alone, 0.51× ' +
         "after soak alone). Traced the same day to the memo's map of what keys that left their table kept (`tenured` in " +
         '`EntityMemo.ts`): the soak tenures 500,000 records (1,000 polls of 500 new ids), and with that map replaced by an ' +
-        'empty one after the soak (a scratch edit of the bench) the posts read measured 0.62× and 0.60×, against 0.54× and ' +
+        'empty one after the soak the posts read measured 0.62× and 0.60×, against 0.54× and ' +
         '0.51× with it and 0.65× and 0.62× with no soak. Its lookups are not slower in isolation (a `WeakMap` that held ' +
         '500,000 dead keys answers a new record as fast as a fresh one): what it costs the read is not pinned down yet. ' +
         'Bounding how long that map lives did not help: with two generations, the older dropped after 65,536 tenures, the ' +
