@@ -302,16 +302,18 @@ function notes(rows: readonly Measured[]): string[] {
         'a comment: 120 µs per 1,500 with the default, 109 with a shared one, 103 with none); a prototype that did not put ' +
         "the comments' versions on their shelf (incorrect, to measure) was 5–7% faster, so storing nested entities where " +
         'the next read finds them stays the largest cost left. Runs of `--only realistic-posts` (a scratch edit let `--only` ' +
-        'run the memory and soak measurements first, as the full run does) gave 0.62× alone and ' +
-        '0.49× after both (0.58× after memory alone, 0.51× ' +
-        "after soak alone). Traced the same day to the memo's map of what keys that left their table kept (`tenured` in " +
-        '`EntityMemo.ts`): the soak tenures 500,000 records (1,000 polls of 500 new ids), and with that map replaced by an ' +
-        'empty one after the soak the posts read measured 0.62× and 0.60×, against 0.54× and ' +
-        '0.51× with it and 0.65× and 0.62× with no soak. Its lookups are not slower in isolation (a `WeakMap` that held ' +
-        '500,000 dead keys answers a new record as fast as a fresh one): what it costs the read is not pinned down yet. ' +
-        'Bounding how long that map lives did not help: with two generations, the older dropped after 65,536 tenures, the ' +
-        'posts read after the soak measured 0.54× (not kept). The emptied map also let go of entries whose records other ' +
-        "cases' stores still hold; what in it the read pays for is the next thing to find.",
+        'run the memory and soak measurements first, as the full run does) gave 0.62× alone and 0.49× after both, and single ' +
+        "runs with the memo's map of what keys that left their table kept (`tenured` in `EntityMemo.ts`) emptied after the " +
+        'soak gave 0.62× and 0.60× against 0.54× and 0.51×: that was first put down to the map. Measured again paired, it ' +
+        'is not the map: after the soak, in one process, our posts read alternating between the soaked map and an empty one ' +
+        '(16 blocks of 50 reads) took 1.06× as long with the soaked map, and 1.05× in the same driver with no soak (two ' +
+        'fresh maps); a build that never looks in the map measured 1.00× and 1.07× against one that does (both orders). Two ' +
+        'identical builds in that driver differ by up to 16% within one run, which covers the single runs above. What the ' +
+        'full run does cost: running every other case first (each contender 20 calls, their data then dropped; a scratch ' +
+        'driver, paired runs) gave 0.51×, 0.51× and 0.52× against 0.60×, 0.54× and 0.60× without; with the memo emptied ' +
+        'after those cases, 0.58×, 0.52× and 0.52× (0.56×, 0.50× and 0.59× not emptied). So it is the state the JIT is left ' +
+        "in, not the memo's: our read path is one code for every entity class of the process (its property accesses see " +
+        "many shapes), where RTK's join is code of its own. An app with many entity classes reads in that state too.",
     );
   }
   lines.push(
