@@ -11,6 +11,7 @@ import { stableStringify } from '../../utils/stableStringify.js';
 import { toSchemaClass } from '../shorthand.js';
 import { tableKeys } from '../tableKeys.js';
 import type { EntityMemo } from './EntityMemo.js';
+import { ReadPlan } from './ReadPlan.js';
 import type { Reads, Shelf } from './Shelf.js';
 import { ArgsRead, KeysRead, Version, type Read } from './Version.js';
 
@@ -42,6 +43,8 @@ export class MemoRead implements DenormalizeDelegate {
   private readonly kindShelves: Shelf[] = [];
   /** The key list of each table this read reached, by entity key. */
   private readonly keyLists = new Map<string, readonly string[]>();
+  /** How this read builds each class it built (a few: scanned). */
+  private readonly plans: ReadPlan[] = [];
 
   constructor(
     private readonly memo: EntityMemo,
@@ -166,7 +169,8 @@ export class MemoRead implements DenormalizeDelegate {
     at: number,
   ): Version | object {
     const { memo } = this;
-    const output = entity.fromJS(record);
+    const plan = this.planOf(entity);
+    const output = plan.build(record);
     // what the record this one replaced read, noted where it was kept (see `fillFields`)
     const replaced = shelf?.reads?.[at];
     // read at the top, where nothing else holds it: kept alone, with no version to make
@@ -175,7 +179,7 @@ export class MemoRead implements DenormalizeDelegate {
       memo.keepAlone(output, record, shelf, at);
       const start = memo.pending.length;
       try {
-        this.fillFields(entity, output, record, replaced);
+        this.fillFields(plan, output, record, replaced);
         memo.settle(output, record, pk, takeReads(memo.pending, start), shelf, at);
       } catch (error) {
         memo.forgetAlone(output, record, pk, shelf);
@@ -190,15 +194,24 @@ export class MemoRead implements DenormalizeDelegate {
       (this.unfilled ??= []).push(version);
       return version;
     }
-    this.fill(version, replaced);
+    this.fill(version, replaced, plan);
     return version;
   }
 
-  private fill(version: Version, replaced?: Reads): void {
+  /** How this read builds the instances of `entity`. */
+  private planOf(entity: StoredSchema): ReadPlan {
+    const { plans } = this;
+    for (let i = 0; i < plans.length; i++) if ((plans[i] as ReadPlan).entity === entity) return plans[i] as ReadPlan;
+    const plan = new ReadPlan(entity);
+    plans.push(plan);
+    return plan;
+  }
+
+  private fill(version: Version, replaced?: Reads, plan = this.planOf(version.entity)): void {
     const { memo } = this;
     const start = memo.pending.length;
     try {
-      this.fillFields(version.entity, version.output as object, version.record as EntityRecord, replaced);
+      this.fillFields(plan, version.output as object, version.record as EntityRecord, replaced);
       version.reads = takeReads(memo.pending, start);
       memo.filled(version);
     } catch (error) {
@@ -212,14 +225,14 @@ export class MemoRead implements DenormalizeDelegate {
    * Fills the nested fields of `output`, built from `record`: what is read meanwhile is its.
    * `replaced`: what the record it replaced read (most refetched records hold what they held).
    */
-  private fillFields(entity: StoredSchema, output: object, record: EntityRecord, replaced?: Reads): void {
+  private fillFields(plan: ReadPlan, output: object, record: EntityRecord, replaced?: Reads): void {
     const { building, replacedRead, fillFrom } = this;
     this.building = true;
     this.replacedRead = replaced;
     this.fillFrom = this.memo.pending.length;
     this.depth++;
     try {
-      entity.denormalizeFields(output, record, this);
+      plan.fill(output, record, this);
     } finally {
       this.building = building;
       this.replacedRead = replacedRead;

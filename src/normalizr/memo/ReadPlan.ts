@@ -1,0 +1,62 @@
+import { Entity } from '../../schema/Entity.js';
+import type { DenormalizeDelegate, EntityRecord, SchemaClass, StoredSchema } from '../../schema/interface.js';
+import { assignFields } from '../../utils/ownProperty.js';
+
+/**
+ * How one read builds the instances of one entity class: what `Entity.fromJS` and
+ * `Entity.denormalizeFields` read from the class on every build (its static members and nested
+ * schemas), read once per read and kept in one shape. A process that reads many kinds sees a
+ * different class at each of those loads, and V8 then answers them the slow, generic way
+ * (megamorphic): read once per read, the loads of a build are of this one class. Building reads
+ * exactly as `Entity.fromJS` and `Entity.denormalizeFields` do; a class that overrides either keeps
+ * its own.
+ */
+export class ReadPlan {
+  /** The nested fields, their schemas, and whether each is an Entity read straight by primary key, or reads tables. */
+  private readonly fields: string[] = [];
+  private readonly schemas: unknown[] = [];
+  private readonly byKey: boolean[] = [];
+  private readonly readsTables: boolean[] = [];
+  /** Whether the class builds and fills the default way (it overrides neither `fromJS` nor `denormalizeFields`). */
+  private readonly ownBuild: boolean;
+  private readonly ownFill: boolean;
+
+  constructor(readonly entity: StoredSchema) {
+    const nested = (entity as { readonly schema?: Readonly<Record<string, unknown>> }).schema;
+    for (const field in nested) {
+      const schema = nested[field];
+      this.fields.push(field);
+      this.schemas.push(schema);
+      this.byKey.push((schema as Partial<SchemaClass> | null)?.denormalize === Entity.denormalize);
+      this.readsTables.push((schema as Partial<SchemaClass> | undefined)?.readsTables === true);
+    }
+    this.ownBuild = entity.fromJS === Entity.fromJS;
+    this.ownFill = entity.denormalizeFields === Entity.denormalizeFields;
+  }
+
+  /** A new instance of the class with the fields of `record` (`entity.fromJS(record)`). */
+  build(record: EntityRecord): object {
+    if (!this.ownBuild) return this.entity.fromJS(record);
+    const instance = new (this.entity as unknown as new () => object)();
+    assignFields(instance, record);
+    return instance;
+  }
+
+  /** Fills the nested fields of `instance` from `record` (`entity.denormalizeFields`). */
+  fill(instance: object, record: EntityRecord, delegate: DenormalizeDelegate): void {
+    if (!this.ownFill) {
+      this.entity.denormalizeFields(instance, record, delegate);
+      return;
+    }
+    const { fields, schemas, byKey, readsTables } = this;
+    const target = instance as Record<string, unknown>;
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i] as string;
+      const value = record[field];
+      const present = value !== undefined && value !== null;
+      if (present && byKey[i] === true)
+        target[field] = delegate.entity(schemas[i] as StoredSchema, `${value as string}`);
+      else if (present || readsTables[i] === true) target[field] = delegate.unvisit(schemas[i], value);
+    }
+  }
+}
