@@ -1,6 +1,5 @@
 import { Entity } from '../../schema/Entity.js';
 import type { DenormalizeDelegate, EntityRecord, SchemaClass, StoredSchema } from '../../schema/interface.js';
-import { assignFields } from '../../utils/ownProperty.js';
 
 /**
  * How one read builds the instances of one entity class: what `Entity.fromJS` and
@@ -36,10 +35,10 @@ export class ReadPlan {
 
   /** A new instance of the class with the fields of `record` (`entity.fromJS(record)`). */
   build(record: EntityRecord): object {
-    if (!this.ownBuild) return this.entity.fromJS(record);
-    const instance = new (this.entity as unknown as new () => object)();
-    assignFields(instance, record);
-    return instance;
+    // Entity's own fromJS called as such: no load of `fromJS` from the class
+    return this.ownBuild
+      ? (Entity.fromJS as StoredSchema['fromJS']).call(this.entity, record)
+      : this.entity.fromJS(record);
   }
 
   /** Fills the nested fields of `instance` from `record` (`entity.denormalizeFields`). */
