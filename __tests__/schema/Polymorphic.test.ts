@@ -15,6 +15,7 @@ import {
   schema,
   selectQuery,
 } from '../../src/index';
+import type { EntityTables } from '../../src/index';
 import { Link, Post, User, feedByAttribute, feedByFunction, feedResponse } from '../fixtures/spec';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 
@@ -34,6 +35,19 @@ describe('schema.All with a mapping (spec 2.1, 4.2 item 3)', () => {
     ]);
     expect(Object.keys(entities.Link ?? {})).toEqual(['1', '3']);
     expect(Object.keys(entities.Post ?? {})).toEqual(['2']);
+  });
+
+  test('lists every kind, table by table, in table order, leaving out a key whose record is absent', () => {
+    const { result, entities } = normalize(feedByAttribute, feedResponse);
+    // a key listed with no record (as a partly restored table may hold): no hole is left in the list
+    const tables = { ...entities, Post: { ...entities.Post, gone: undefined } } as unknown as EntityTables;
+    const feed = denormalize(feedByAttribute, result, tables) as Array<Link | Post>;
+    expect(feed.map((item) => [item.constructor, item.pk()])).toEqual([
+      [Link, '1'],
+      [Link, '3'],
+      [Post, '2'],
+    ]);
+    expect(feed).toHaveLength(3);
   });
 
   test('schemaAttribute as a function gets (value, parent, key)', () => {

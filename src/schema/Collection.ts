@@ -13,6 +13,7 @@ import { describeValue } from '../utils/describeValue.js';
 import { buildDefaultCollectionFilter, defaultNonFilterArgumentKey, type CollectionKey } from './collectionFilter.js';
 import { CollectionChange, type ChangeKind } from './CollectionChange.js';
 import { startedBefore } from './startedBefore.js';
+import { keyString } from './toPk.js';
 import { isRecord } from '../utils/isRecord.js';
 
 /**
@@ -154,7 +155,7 @@ export class Collection<
 
   /** Reads the list stored under `input` (its id). */
   denormalize(input: unknown, delegate: DenormalizeDelegate): unknown {
-    return delegate.entity(this, `${input}`);
+    return delegate.entity(this, keyString(input));
   }
 
   /** Builds the list's id from read arguments. */

@@ -14,7 +14,7 @@ import { atField, shapeError } from './shapeError.js';
 import { entityKey } from './entityKey.js';
 import { missingPk } from './missingPk.js';
 import { startedBefore } from './startedBefore.js';
-import { toPk } from './toPk.js';
+import { keyString, toPk } from './toPk.js';
 import { isRecord } from '../utils/isRecord.js';
 import { isProduction } from '../utils/devWarning.js';
 
@@ -233,7 +233,7 @@ export abstract class Entity {
 
   /** Reads the instance stored at `input` (a primary key). */
   static denormalize(input: unknown, delegate: DenormalizeDelegate): object | undefined {
-    return delegate.entity(this, `${input}`);
+    return delegate.entity(this, keyString(input));
   }
 
   /** Fills the nested-schema fields of a new instance from its stored record. */
@@ -281,7 +281,7 @@ export function readNested(schema: unknown, value: unknown, delegate: Denormaliz
   return value !== undefined &&
     value !== null &&
     (schema as Partial<SchemaClass> | null)?.denormalize === Entity.denormalize
-    ? delegate.entity(schema as StoredSchema, `${value as string}`)
+    ? delegate.entity(schema as StoredSchema, keyString(value))
     : delegate.unvisit(schema, value);
 }
 

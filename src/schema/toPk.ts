@@ -12,3 +12,11 @@ export function toPk(value: unknown): string | undefined {
   if (typeof value === 'bigint') return `${value}`;
   return undefined;
 }
+
+/**
+ * `value` as the key it is stored under: a string as it is, anything else as a template makes it.
+ * A read looks up thousands of keys that are strings already; this spares each the conversion.
+ */
+export function keyString(value: unknown): string {
+  return typeof value === 'string' ? value : `${value as string}`;
+}

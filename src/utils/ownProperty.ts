@@ -26,8 +26,7 @@ export function createTable<T>(): { [name: string]: T } {
  * (an assignment would replace the table's prototype); any other name is a plain assignment.
  */
 export function setOwn<T>(table: { [name: string]: T }, name: string, value: T): void {
-  if (name === '__proto__')
-    Object.defineProperty(table, name, { value, writable: true, enumerable: true, configurable: true });
+  if (name === '__proto__') defineField(table, name, value);
   else table[name] = value;
 }
 
@@ -69,22 +68,23 @@ export function copyTable<T>(object: { readonly [name: string]: T } | undefined)
  * gives its string-keyed fields only, not its symbol-keyed ones.
  */
 export function assignFields(target: object, source: object): void {
-  if (Object.hasOwn(source, '__proto__')) {
-    for (const name of Object.keys(source)) {
-      Object.defineProperty(target, name, {
-        value: Reflect.get(source, name),
-        writable: true,
-        enumerable: true,
-        configurable: true,
-      });
-    }
-    return;
-  }
   const prototype = Object.getPrototypeOf(source) as unknown;
   if (prototype === Object.prototype || prototype === null) {
     // plain data inherits no enumerable field: a keyed loop copies it 5-10% faster than Object.assign in
     // the read of 10,000 changed records (bench realistic-all, in one process); looking for symbol keys
-    // first (Object.getOwnPropertySymbols, an array per call) took all of that back
-    for (const name in source) (target as Record<string, unknown>)[name] = (source as Record<string, unknown>)[name];
+    // first (Object.getOwnPropertySymbols, an array per call) took all of that back. A `__proto__` field
+    // is told by its name in the loop: an `Object.hasOwn` per record first cost about 2% of that read
+    for (const name in source) {
+      const value = (source as Record<string, unknown>)[name];
+      if (name === '__proto__') defineField(target, name, value);
+      else (target as Record<string, unknown>)[name] = value;
+    }
+  } else if (Object.hasOwn(source, '__proto__')) {
+    for (const name of Object.keys(source)) defineField(target, name, Reflect.get(source, name));
   } else Object.assign(target, source);
+}
+
+/** Defines `name` as an own, ordinary data field of `target` (the `__proto__` setter is never called). */
+function defineField(target: object, name: string, value: unknown): void {
+  Object.defineProperty(target, name, { value, writable: true, enumerable: true, configurable: true });
 }

@@ -1,5 +1,7 @@
 import { Entity } from '../../schema/Entity.js';
 import type { DenormalizeDelegate, EntityRecord, SchemaClass, StoredSchema } from '../../schema/interface.js';
+import { keyString } from '../../schema/toPk.js';
+import { toSchemaClass } from '../shorthand.js';
 
 /**
  * How one read builds the instances of one entity class: what `Entity.fromJS` and
@@ -14,6 +16,8 @@ export class ReadPlan {
   /** The nested fields, their schemas, and whether each is an Entity read straight by primary key, or reads tables. */
   private readonly fields: string[] = [];
   private readonly schemas: unknown[] = [];
+  /** The schema class each schema stands for (`[X]` is a `schema.Array`: looked up once, not per value), if any. */
+  private readonly classes: Array<SchemaClass | undefined> = [];
   private readonly byKey: boolean[] = [];
   private readonly readsTables: boolean[] = [];
   /** Whether the class builds and fills the default way (it overrides neither `fromJS` nor `denormalizeFields`). */
@@ -26,6 +30,7 @@ export class ReadPlan {
       const schema = nested[field];
       this.fields.push(field);
       this.schemas.push(schema);
+      this.classes.push(toSchemaClass(schema));
       this.byKey.push((schema as Partial<SchemaClass> | null)?.denormalize === Entity.denormalize);
       this.readsTables.push((schema as Partial<SchemaClass> | undefined)?.readsTables === true);
     }
@@ -47,15 +52,18 @@ export class ReadPlan {
       this.entity.denormalizeFields(instance, record, delegate);
       return;
     }
-    const { fields, schemas, byKey, readsTables } = this;
+    const { fields, schemas, classes, byKey, readsTables } = this;
     const target = instance as Record<string, unknown>;
     for (let i = 0; i < fields.length; i++) {
       const field = fields[i] as string;
       const value = record[field];
       const present = value !== undefined && value !== null;
-      if (present && byKey[i] === true)
-        target[field] = delegate.entity(schemas[i] as StoredSchema, `${value as string}`);
-      else if (present || readsTables[i] === true) target[field] = delegate.unvisit(schemas[i], value);
+      if (present && byKey[i] === true) target[field] = delegate.entity(schemas[i] as StoredSchema, keyString(value));
+      else if (present || readsTables[i] === true) {
+        // what `delegate.unvisit` does, with the schema class found once
+        const schemaClass = classes[i];
+        target[field] = schemaClass === undefined ? value : schemaClass.denormalize(value, delegate);
+      }
     }
   }
 }

@@ -298,8 +298,8 @@ export class Shelf {
 
 /** A version of `output`, kept alone for `record` at `pk` of `shelf`, with what it read. */
 export function wrapAlone(output: object, shelf: Shelf, pk: string, record: EntityRecord, reads: Reads): Version {
-  // kept alone, it is an instance of its entity's own class (the memo's `mayKeepAlone`)
-  const entity = (Object.getPrototypeOf(output) as { constructor: StoredSchema }).constructor;
+  // kept alone, it is an instance of its entity's own class: its constructor (the memo's `mayKeepAlone`)
+  const entity = (output as { readonly constructor: StoredSchema }).constructor;
   const version = new Version(entity, shelf.key, pk, record, output, 0);
   version.reads = reads;
   version.shelf = shelf;
