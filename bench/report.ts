@@ -319,7 +319,22 @@ function notes(rows: readonly Measured[]): string[] {
         '`Entity.denormalizeFields`. Since then a read builds each class through a `ReadPlan` ' +
         '(`src/normalizr/memo/ReadPlan.ts`: those statics and nested schemas read once per read, kept in one shape). ' +
         'Paired, after every other case: posts 0.60×, 0.61×, 0.65× with it against 0.57×, 0.56×, 0.58× without; All ' +
-        '0.67×, 0.70× against 0.51×, 0.55×.',
+        "0.67×, 0.70× against 0.51×, 0.55×. Later on 2026-11-27, `perf record` on V8's map of its own code " +
+        '(`--perf-prof`), sampling only while our reads ran after every other case, found builtin calls per record that a ' +
+        'read of one class would not make: `ToString` on keys that were strings already (3–5% of the posts read), a ' +
+        '`WeakMap` lookup per `[Comment]` list for its schema class, `Object.hasOwn` for a `__proto__` field, and ' +
+        "`Object.getPrototypeOf` (a runtime call here) to tell a kept output's class. All four are gone (a kept output is " +
+        'told by its `constructor`). What the profile leaves is memory: the first touch of each record the refetch made ' +
+        '(9% in the `tenured` lookup, which touches it first; a build without the lookup pays it in the copy), and the ' +
+        "memo's own state per position and what the replaced record read. The throwaway nested defaults " +
+        '(`author = Person.fromJS()`) were 40% of what the All read allocated: 1,041 KB a read against 658 KB without ' +
+        "them (RTK's join 658 KB), and the bench's classes without the default read All about 13% faster (paired: 3.04 and " +
+        '3.19 ms against 3.90 and 3.44 ms). So a read now hands the constructor one shared, frozen default per class ' +
+        '(`src/schema/sharedDefaults.ts`, checked on the first build of each class per read; measured above as saving ' +
+        'nothing when it was decided differently): 676 KB a read; paired after every other case, posts 0.795 and 0.820 ms ' +
+        'against 0.837 and 0.936 ms, All 2.90 and 3.15 ms against 2.95 and 3.33 ms. A first version that checked every ' +
+        'build cost more than it saved (posts 1.02 against 0.95 ms). `schema.All` sizes its list once per table (155 KB ' +
+        'less a read of 10,000). The first full run with these (2026-11-27 08:52): posts 0.63×, All 0.54×.',
     );
   }
   lines.push(
