@@ -329,12 +329,13 @@ function notes(rows: readonly Measured[]): string[] {
         "memo's own state per position and what the replaced record read. The throwaway nested defaults " +
         '(`author = Person.fromJS()`) were 40% of what the All read allocated: 1,041 KB a read against 658 KB without ' +
         "them (RTK's join 658 KB), and the bench's classes without the default read All about 13% faster (paired: 3.04 and " +
-        '3.19 ms against 3.90 and 3.44 ms). So a read now hands the constructor one shared, frozen default per class ' +
-        '(`src/schema/sharedDefaults.ts`, checked on the first build of each class per read; measured above as saving ' +
-        'nothing when it was decided differently): 676 KB a read; paired after every other case, posts 0.795 and 0.820 ms ' +
-        'against 0.837 and 0.936 ms, All 2.90 and 3.15 ms against 2.95 and 3.33 ms. A first version that checked every ' +
-        'build cost more than it saved (posts 1.02 against 0.95 ms). `schema.All` sizes its list once per table (155 KB ' +
-        'less a read of 10,000). The first full run with these (2026-11-27 08:52): posts 0.63×, All 0.54×.',
+        '3.19 ms against 3.90 and 3.44 ms). A read that handed the constructor one shared, frozen default per class ' +
+        '(checked on the first build of each class per read) allocated 676 KB; paired after every other case, posts ' +
+        '0.795 and 0.820 ms against 0.837 and 0.936 ms, All 2.90 and 3.15 ms against 2.95 and 3.33 ms; full runs at 08:52, ' +
+        '09:03 and 09:13 gave posts 0.63×, 0.66×, 0.66× and All 0.54×, 1.49× (RTK at 218 ops/s, its worst run) and 0.52×. ' +
+        'It was taken back: a constructor can keep the shared default where no check sees it (a private field, a symbol ' +
+        'key) or change what it holds (an array inside it: shared by every output, growing with every read). `schema.All` ' +
+        'sizes its list once per table (155 KB less a read of 10,000).',
     );
   }
   lines.push(

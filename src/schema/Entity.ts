@@ -15,7 +15,6 @@ import { entityKey } from './entityKey.js';
 import { missingPk } from './missingPk.js';
 import { startedBefore } from './startedBefore.js';
 import { keyString, toPk } from './toPk.js';
-import { sharedDefault } from './sharedDefaults.js';
 import { isRecord } from '../utils/isRecord.js';
 import { isProduction } from '../utils/devWarning.js';
 
@@ -25,18 +24,12 @@ import { isProduction } from '../utils/devWarning.js';
  * `entities[key][pk]`; reads give instances of the class, with class defaults for missing fields.
  *
  * What a constructor sees: reads build each instance with `new` (through `fromJS`), so field
- * initializers and the constructor run first, with nothing but the class defaults. The record's
- * fields are assigned after the constructor returns, then nested entities replace their primary
- * keys; a constructor never sees stored data, and an instance is built once per record it is read
- * from. A nested default such as `author = User.fromJS()`, for a field the schema reads as that
- * Entity, is one shared, frozen `User` with the class defaults while a read constructs the instance
- * (the read puts the stored User in its place, or a `User.fromJS()` of the instance's own when the
- * record has none): a constructor may read it, not change it. A class whose constructor changes it
- * (assigning to it throws: it is frozen) or keeps it in another field is built the usual way, each
- * default an instance of its own (a read checks the first instance of each class it builds, and
- * constructs that one again); one that keeps it deeper (inside an array it makes) keeps the shared
- * one: give such a field a default of its own, without `fromJS()`. Outside a read, `fromJS()` always
- * builds anew.
+ * initializers and the constructor run first, with nothing but the class defaults: a nested default
+ * such as `author = User.fromJS()` is a new instance of its own. The record's fields are assigned
+ * after the constructor returns, then nested entities replace their primary keys; a constructor
+ * never sees stored data, and an instance is built once per record it is read from. A nested field
+ * declared with no default (`author!: User`) builds nothing the read throws away (a record without
+ * one reads it as `undefined`): cheaper where many changed records are read.
  *
  * @example
  * ```ts
@@ -115,9 +108,6 @@ export abstract class Entity {
    * @returns an instance of the class it is called on
    */
   static fromJS<T extends Entity>(this: abstract new () => T, props?: object): T {
-    // a nested default while a read constructs an instance: the read replaces it (see the class's JSDoc)
-    const shared = props === undefined ? sharedDefault(this as unknown as new () => T) : undefined;
-    if (shared !== undefined) return shared as T;
     const instance = new (this as unknown as new () => T)();
     if (props !== undefined) assignFields(instance, props);
     return instance;
