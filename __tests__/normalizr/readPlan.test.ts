@@ -4,15 +4,7 @@
  * after a read (a circular definition) is followed by the next read.
  */
 import { Entity, MemoCache } from '../../src/index';
-
-class Author extends Entity {
-  id = '';
-  name = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'PlanAuthor';
-}
+import { Person as Author } from '../fixtures/blog';
 
 test('a class that overrides fromJS is built by its own fromJS through the memo', () => {
   class Stamped extends Entity {
@@ -31,7 +23,7 @@ test('a class that overrides fromJS is built by its own fromJS through the memo'
     }
   }
   const memo = new MemoCache();
-  const tables = { PlanStamped: { s: { id: 's', author: 'a' } }, PlanAuthor: { a: { id: 'a', name: 'Ann' } } };
+  const tables = { PlanStamped: { s: { id: 's', author: 'a' } }, Person: { a: { id: 'a', name: 'Ann' } } };
   const read = memo.denormalize(Stamped, 's', tables) as Stamped;
   expect(read).toBeInstanceOf(Stamped);
   expect(read.stamped).toBe(true);
@@ -49,10 +41,10 @@ test('a nested schema assigned after a read is followed by the next read', () =>
   }
   const memo = new MemoCache();
   const people = { a: { id: 'a', name: 'Ann' } };
-  const before = memo.denormalize(Note, 'n', { PlanNote: { n: { id: 'n', author: 'a' } }, PlanAuthor: people }) as Note;
+  const before = memo.denormalize(Note, 'n', { PlanNote: { n: { id: 'n', author: 'a' } }, Person: people }) as Note;
   expect(before.author).toBe('a');
   Note.schema = { author: Author };
-  const after = memo.denormalize(Note, 'n', { PlanNote: { n: { id: 'n', author: 'a' } }, PlanAuthor: people }) as Note;
+  const after = memo.denormalize(Note, 'n', { PlanNote: { n: { id: 'n', author: 'a' } }, Person: people }) as Note;
   expect(after.author).toBeInstanceOf(Author);
   expect((after.author as Author).name).toBe('Ann');
 });
