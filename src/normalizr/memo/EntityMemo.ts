@@ -63,7 +63,10 @@ export class EntityMemo {
    */
   find(entity: StoredSchema, record: EntityRecord, shelf: Shelf, at: number, read: MemoRead): Kept | undefined {
     const kept = shelf.kept[at];
-    const same = shelf.records[at] === record;
+    // the stored record on the left: optimized code checks the type of the left operand of `===` only, by loading its
+    // map, and the record kept here, from a refetch ago, is out of the cache (a miss per changed record); the stored
+    // record is loaded next anyway
+    const same = record === shelf.records[at];
     // found already in this read (an author of many comments): nothing more to check or note
     if (same && kept instanceof Version && this.isFound(kept, read) && kept.entity === entity) return kept;
     if (kept !== undefined && (same || shelf.depth(at) > 1)) {
@@ -130,7 +133,7 @@ export class EntityMemo {
    */
   settle(output: object, record: EntityRecord, pk: string, reads: Reads, shelf: Shelf, built: number): void {
     const at = shelf.positionNear(pk, built);
-    if (at >= 0 && shelf.kept[at] === output) {
+    if (at >= 0 && output === shelf.kept[at]) {
       shelf.setReads(at, reads);
       return;
     }
@@ -221,10 +224,10 @@ export class EntityMemo {
     read: MemoRead,
   ): Kept | undefined {
     if (!(kept instanceof Version))
-      return keptRecord === record && isInstanceOf(kept, entity) && this.readsHold(keptReads, read) ? kept : undefined;
+      return record === keptRecord && isInstanceOf(kept, entity) && this.readsHold(keptReads, read) ? kept : undefined;
     for (let version: Version | undefined = kept; version !== undefined; version = version.older) {
       const holds =
-        version.record === record &&
+        record === version.record &&
         version.entity === entity &&
         (version.reads === undefined ? version.mark !== DEAD : this.current(version, read));
       if (!holds) continue;
