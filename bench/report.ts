@@ -265,6 +265,23 @@ function notes(rows: readonly Measured[]): string[] {
   }
   const posts = ratioOf('realistic-posts');
   const all = ratioOf('realistic-all');
+  const allLimit = limit('realistic-all');
+  const oursOfLimit = rows.find((row) => row.benchCase.id === 'realistic-all')?.ratios.get('plain');
+  const instanceLimit =
+    allLimit === undefined || oursOfLimit === undefined
+      ? ''
+      : ` In this run the plain loop of the All row builds the same class instances with no memo (\`instanceComments\` in ` +
+        `\`bench/cases/realistic.ts\`): it reads at ${times(allLimit)} RTK's join, and ours at ${times(oursOfLimit)} of it, ` +
+        'so what stands between ours and the join is the memo, not the instances. Scratch drivers of the same case on ' +
+        '2026-11-27 (each library alone per round, after every other case): the instance loop 2.09–2.31 ms a read; the same ' +
+        'loop keeping each output and its record at the position (the least a memo does: three array writes and the record ' +
+        "check) 2.48–2.79 ms; ours 3.3–3.85 ms; RTK's join 1.84–2.39 ms. Keeping what was built costs the first 0.4–0.5 ms " +
+        '(young outputs stored into long-lived arrays), our bookkeeping the rest. `perf` showed the record check comparing ' +
+        'the record kept a refetch ago on the left of `===`: optimized code loads the map of the left operand to check its ' +
+        'type, a cache miss per changed record. The check now has the stored record on the left (it is loaded next anyway): ' +
+        "perf samples per All read 40–51 against 47–60 before. Tried and not kept: a list read that hands `schema.All`'s " +
+        'whole key list to the memo, building at each position without looking the key up (samples per read 41–43 against ' +
+        '39–46: the calls were not the cost), and touching the next 8 records ahead to overlap their misses (slower).';
   if (posts !== undefined && all !== undefined) {
     lines.push(
       `- **Reads of changed records through the long-lived memo (targets ≥ 1× RTK's join for the posts, ≥ 0.75× for All; ` +
@@ -335,7 +352,8 @@ function notes(rows: readonly Measured[]): string[] {
         '09:03 and 09:13 gave posts 0.63×, 0.66×, 0.66× and All 0.54×, 1.49× (RTK at 218 ops/s, its worst run) and 0.52×. ' +
         'It was taken back: a constructor can keep the shared default where no check sees it (a private field, a symbol ' +
         'key) or change what it holds (an array inside it: shared by every output, growing with every read). `schema.All` ' +
-        'sizes its list once per table (155 KB less a read of 10,000).',
+        'sizes its list once per table (155 KB less a read of 10,000).' +
+        instanceLimit,
     );
   }
   lines.push(
@@ -436,7 +454,7 @@ export function renderResults(run: {
     '- **normalizr 3.6.2**: `normalize` and `denormalize` (no memo, so no warm rows); All is `denormalize(Object.keys(table), [Comment], entities)`.',
     "- **RTK createEntityAdapter**: `upsertMany` of rows that need no normalization, in a `configureStore` store (dev checks off for both libraries), `createAsyncThunk` for end to end, the adapter's `selectAll`.",
     '- **RTK Query** (`@reduxjs/toolkit/query`): `createApi` with `fetchBaseQuery` on a stub `fetchFn`, `initiate` and `select`; tags or `updateQueryData` for the mutation; against the same api with `normalizeApi` and `endpoints[name].select`.',
-    '- **plain JS loop**: the same work written by hand for these exact shapes, producing plain objects (no classes); warm and one-changed reads use a hand-written memo. It is the limit, not a library.',
+    '- **plain JS loop**: the same work written by hand for these exact shapes, producing plain objects (no classes); warm and one-changed reads use a hand-written memo. In the All read of new records it builds the same class instances as ours, with no memo. It is the limit, not a library.',
     '- Store cases give every call freshly parsed rows and a fresh store (preloaded with the same 10,000 members for the second one), prepared outside the timing. Ours includes normalizing and the denormalized value `setResponse` returns.',
     '',
   ].join('\n');

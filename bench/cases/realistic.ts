@@ -9,9 +9,11 @@ import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/
 import { denormalize as normalizrDenormalize, normalize as normalizrNormalize } from 'normalizr';
 import { RestEndpoint, entitiesSlice, normalize, schema, selectQuery, selectResponse } from '../../src/index.js';
 import type { EntitiesState } from '../../src/index.js';
+import { tableKeys } from '../../src/normalizr/tableKeys.js';
 import {
   Article,
   Comment,
+  Person,
   makeArticles,
   makeComments,
   normalizrArticleList,
@@ -39,6 +41,28 @@ function refetchedPosts(count: number, people: number, n: number) {
 
 function refetchedComments(count: number, n: number) {
   return makeComments(count).map((comment) => ({ ...comment, text: `${comment.text} #${n}` }));
+}
+
+/**
+ * The limit for a read that builds class instances (DESIGN §6), as ours must: every comment of the
+ * tables built anew with `Comment.fromJS`, each author once per call, with no memo (so nothing is
+ * kept for the next read and no identity holds between calls). Ours ÷ this is what the memo costs.
+ */
+export function instanceComments(tables: Tables): Comment[] {
+  const comments = tables.Comment ?? {};
+  const keys = tableKeys(comments);
+  const people = new Map<string, Person>();
+  const output = new Array<Comment>(keys.length);
+  for (let i = 0; i < keys.length; i++) {
+    const record = comments[keys[i] as string] as Row;
+    const comment = Comment.fromJS(record);
+    const id = record.author as string;
+    let author = people.get(id);
+    if (author === undefined) people.set(id, (author = Person.fromJS(tables.Person?.[id])));
+    comment.author = author;
+    output[i] = comment;
+  }
+  return output;
 }
 
 /** Our state after a response: normalize against the store, one fulfilled action through the reducer. */
@@ -198,8 +222,9 @@ export function realisticCases(sizes: Sizes): BenchCase[] {
   });
 
   // All over comments: every refetch changes every comment's text
-  const allCounts = { ours: 0, rtk: 0, normalizr: 0 };
+  const allCounts = { ours: 0, rtk: 0, normalizr: 0, plain: 0 };
   let oursAll = entitiesSlice.reducer(undefined, { type: 'init' });
+  let plainAll = oursAll;
   let rtkAll = emptyRtk;
   const getComments = new RestEndpoint({ urlPrefix: 'https://bench.invalid', path: '/comments', schema: [Comment] });
   const selectAll = selectQuery(allComments);
@@ -230,6 +255,17 @@ export function realisticCases(sizes: Sizes): BenchCase[] {
     selectRtkComments(rtkAll);
   }
   allCounts.normalizr = allCounts.rtk;
+  // the limit's own store, written exactly as ours is (one state per refetch, outside the timing)
+  const refetchPlainAll = () =>
+    void (plainAll = applyOurs(
+      plainAll,
+      getComments.key(),
+      getComments.schema,
+      refetchedComments(sizes.comments, ++allCounts.plain),
+      allCounts.plain,
+    ));
+  allCounts.plain = allCounts.ours - 1;
+  refetchPlainAll();
   let nzComments = normalizrNormalize(refetchedComments(sizes.comments, allCounts.normalizr), normalizrCommentList);
   const allCase = benchCase({
     id: 'realistic-all',
@@ -239,6 +275,7 @@ export function realisticCases(sizes: Sizes): BenchCase[] {
     contenders: [
       { library: 'ours', before: refetchOursAll, run: () => selectAll(root(oursAll)) },
       { library: 'rtk', before: refetchRtkAll, run: () => selectRtkComments(rtkAll) },
+      { library: 'plain', before: refetchPlainAll, run: () => instanceComments(plainAll.entities as Tables) },
       {
         library: 'normalizr',
         before: () =>
