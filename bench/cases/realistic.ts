@@ -228,14 +228,10 @@ export function realisticCases(sizes: Sizes): BenchCase[] {
   let rtkAll = emptyRtk;
   const getComments = new RestEndpoint({ urlPrefix: 'https://bench.invalid', path: '/comments', schema: [Comment] });
   const selectAll = selectQuery(allComments);
-  const refetchOursAll = () =>
-    void (oursAll = applyOurs(
-      oursAll,
-      getComments.key(),
-      getComments.schema,
-      refetchedComments(sizes.comments, ++allCounts.ours),
-      allCounts.ours,
-    ));
+  /** `state` after the `n`th refetch of the comments (ours, and the limit's own store, are written alike). */
+  const refetchedAll = (state: EntitiesState, n: number) =>
+    applyOurs(state, getComments.key(), getComments.schema, refetchedComments(sizes.comments, n), n);
+  const refetchOursAll = () => void (oursAll = refetchedAll(oursAll, ++allCounts.ours));
   const refetchRtkAll = () => {
     const latestComments = refetchedComments(sizes.comments, ++allCounts.rtk);
     const personRows = new Map(latestComments.map((comment) => [comment.author.id, comment.author as Row]));
@@ -255,15 +251,8 @@ export function realisticCases(sizes: Sizes): BenchCase[] {
     selectRtkComments(rtkAll);
   }
   allCounts.normalizr = allCounts.rtk;
-  // the limit's own store, written exactly as ours is (one state per refetch, outside the timing)
-  const refetchPlainAll = () =>
-    void (plainAll = applyOurs(
-      plainAll,
-      getComments.key(),
-      getComments.schema,
-      refetchedComments(sizes.comments, ++allCounts.plain),
-      allCounts.plain,
-    ));
+  // the limit's own store, at the refetch ours is at
+  const refetchPlainAll = () => void (plainAll = refetchedAll(plainAll, ++allCounts.plain));
   allCounts.plain = allCounts.ours - 1;
   refetchPlainAll();
   let nzComments = normalizrNormalize(refetchedComments(sizes.comments, allCounts.normalizr), normalizrCommentList);
