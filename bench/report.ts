@@ -215,8 +215,9 @@ const opsOf = (rows: readonly Measured[], id: string, library: Library) =>
 /** What stands between a missed target and ours, with this run's numbers and the profiles behind them. */
 function notes(rows: readonly Measured[]): string[] {
   const lines: string[] = [];
-  /** Ours ÷ RTK in this run: the median of the ratios within a round. */
-  const ratioOf = (id: string) => rows.find((row) => row.benchCase.id === id)?.ratios.get('rtk');
+  /** Ours ÷ `library` (RTK unless named) in this run: the median of the ratios within a round. */
+  const ratioOf = (id: string, library: Library = 'rtk') =>
+    rows.find((row) => row.benchCase.id === id)?.ratios.get(library);
   const limit = (id: string) => {
     const plain = opsOf(rows, id, 'plain');
     const rtk = opsOf(rows, id, 'rtk');
@@ -266,7 +267,7 @@ function notes(rows: readonly Measured[]): string[] {
   const posts = ratioOf('realistic-posts');
   const all = ratioOf('realistic-all');
   const allLimit = limit('realistic-all');
-  const oursOfLimit = rows.find((row) => row.benchCase.id === 'realistic-all')?.ratios.get('plain');
+  const oursOfLimit = ratioOf('realistic-all', 'plain');
   const instanceLimit =
     allLimit === undefined || oursOfLimit === undefined
       ? ''

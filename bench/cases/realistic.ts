@@ -48,7 +48,7 @@ function refetchedComments(count: number, n: number) {
  * tables built anew with `Comment.fromJS`, each author once per call, with no memo (so nothing is
  * kept for the next read and no identity holds between calls). Ours ÷ this is what the memo costs.
  */
-export function instanceComments(tables: Tables): Comment[] {
+function instanceComments(tables: Tables): Comment[] {
   const comments = tables.Comment ?? {};
   const keys = tableKeys(comments);
   const people = new Map<string, Person>();
