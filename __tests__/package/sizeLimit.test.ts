@@ -31,10 +31,10 @@ test('every entry is measured', () => {
   ]);
 });
 
-test('normalize, Entity and schema alone stay within about 6 KB (6.45 KB)', () => {
+test('normalize, Entity and schema alone stay within about 6 KB (6.5 KB)', () => {
   const [alone] = checks;
-  expect(alone?.sizeLimit).toBe(6450);
-  expect(alone?.size).toBeLessThanOrEqual(6450);
+  expect(alone?.sizeLimit).toBe(6500);
+  expect(alone?.size).toBeLessThanOrEqual(6500);
 });
 
 test.each(checks.map((check) => [check.name, check] as const))('%s is within its budget', (_name, check) => {

@@ -12,6 +12,7 @@ import { entityKey } from '../schema/entityKey.js';
 import { startedBefore } from '../schema/startedBefore.js';
 import { toSchemaClass } from './shorthand.js';
 import { sameJson } from './sameJson.js';
+import { keepShapeAlive } from '../utils/keepShapeAlive.js';
 
 type Table<T> = { [pk: string]: T };
 type WriteStamp = { readonly meta: EntityMeta; pks: string[] };
@@ -189,3 +190,6 @@ export class NormalizeWrites implements NormalizeDelegate {
     }
   }
 }
+
+// writes live for one response: one kept for good keeps their hidden class, and normalize's code optimized (see keepShapeAlive)
+keepShapeAlive(new NormalizeWrites(undefined, { fetchedAt: 0, date: 0, expiresAt: 0 }, [], undefined));

@@ -15,7 +15,8 @@ import { toSchemaClass } from '../normalizr/shorthand.js';
 import { tableKeys } from '../normalizr/tableKeys.js';
 import { isRecord } from '../utils/isRecord.js';
 import { getOwn } from '../utils/ownProperty.js';
-import type { RawIndex } from './RawIndex.js';
+import { keepShapeAlive } from '../utils/keepShapeAlive.js';
+import { RawIndex, knownObjects } from './RawIndex.js';
 
 /** Thrown where a schema derives its value (`schema.Query`): the entry is not written back. */
 class Derived extends Error {}
@@ -199,3 +200,6 @@ export class PlainRead implements DenormalizeDelegate {
     return changed ?? before;
   }
 }
+
+// a read lives for one write-back: one kept for good keeps its hidden class, and the read's code optimized (see keepShapeAlive)
+keepShapeAlive(new PlainRead({}, new RawIndex(knownObjects()), []));

@@ -69,6 +69,8 @@ export class MemoCache {
   private readonly entities = new EntityMemo();
   /** Numbers the reads: a version's freshness is checked once per read. */
   private reads = 0;
+  /** The reader of the next read, reused (see `MemoRead`); taken while a read is in progress. */
+  private idle: MemoRead | undefined = new MemoRead(this.entities);
 
   /**
    * Reads `input` (a normalized result) back into instances, from `tables`.
@@ -145,7 +147,14 @@ export class MemoCache {
     id: number,
     argsKey: string | undefined,
   ): unknown {
-    return new MemoRead(this.entities, tables, args, id, argsKey).read(schema, input);
+    // a read inside a read (a schema's own code) has a reader of its own
+    const reader = this.idle ?? new MemoRead(this.entities);
+    this.idle = undefined;
+    try {
+      return reader.read(schema, input, tables, args, id, argsKey);
+    } finally {
+      this.idle = reader;
+    }
   }
 }
 

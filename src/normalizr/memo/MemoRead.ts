@@ -17,11 +17,19 @@ import { ArgsRead, KeysRead, Version, type Read } from './Version.js';
 
 /** Entities nested deeper than this are filled from a queue instead of the call stack. */
 const MAX_NESTING = 200;
+/** The tables and arguments of a reader between reads. */
+const NO_TABLES: EntityTables = {};
+const NO_ARGS: readonly unknown[] = [];
 
 /**
- * One read through the memo: the delegate schemas denormalize with. It asks the memo for what it
+ * A read through the memo: the delegate schemas denormalize with. It asks the memo for what it
  * keeps of each entity and builds what is missing, noting what each build reads; what it builds
  * lives in the memo and outlives it. `MemoCache` decides what may be returned again.
+ *
+ * One serves read after read of its memo (`MemoCache` keeps it between reads), holding nothing of a
+ * read once it ends but the plans, until the next begins. So a read allocates none of this, and
+ * this class and `ReadPlan` always have an instance alive: their hidden classes never die, and the
+ * read's optimized code survives major garbage collections (see `keepShapeAlive`).
  */
 export class MemoRead implements DenormalizeDelegate {
   /** Whether an entity is being filled: what is read now is read by it. */
@@ -46,14 +54,15 @@ export class MemoRead implements DenormalizeDelegate {
   /** How this read builds each class it built (a few: scanned). */
   private readonly plans: ReadPlan[] = [];
 
-  constructor(
-    private readonly memo: EntityMemo,
-    private readonly tables: EntityTables,
-    private readonly readArgs: readonly unknown[],
-    /** This read's number (the memo numbers its reads). */
-    readonly id: number,
-    private key: string | undefined,
-  ) {}
+  /** The tables and arguments of the read in progress (none between reads). */
+  private tables: EntityTables = NO_TABLES;
+  private readArgs: readonly unknown[] = NO_ARGS;
+  /** The read's number (the memo numbers its reads). */
+  id = 0;
+  /** The read's arguments as one string, once known. */
+  private key: string | undefined = undefined;
+
+  constructor(private readonly memo: EntityMemo) {}
 
   /** The read's arguments (used by `schema.Query`); a version being built depends on them. */
   get args(): readonly unknown[] {
@@ -66,8 +75,24 @@ export class MemoRead implements DenormalizeDelegate {
     return (this.key ??= argsKeyOf(this.readArgs));
   }
 
-  /** A whole read: denormalizes, then fills the versions that were too deep for the call stack. */
-  read(schema: unknown, input: unknown): unknown {
+  /**
+   * A whole read, numbered `id`, of `input` from `tables`: denormalizes, then fills the versions that
+   * were too deep for the call stack. `argsKey`: `args` as one string, when known.
+   */
+  read(
+    schema: unknown,
+    input: unknown,
+    tables: EntityTables,
+    args: readonly unknown[],
+    id: number,
+    argsKey: string | undefined,
+  ): unknown {
+    this.tables = tables;
+    this.readArgs = args;
+    this.id = id;
+    this.key = argsKey;
+    // the plans of the read before stayed until now (see `MemoRead`)
+    this.plans.length = 0;
     try {
       const output = this.unvisit(schema, input);
       for (let version = this.unfilled?.pop(); version !== undefined; version = this.unfilled?.pop())
@@ -77,6 +102,8 @@ export class MemoRead implements DenormalizeDelegate {
       // versions waiting to be filled must never be found half-built
       for (const version of this.unfilled ?? []) this.memo.forget(version);
       throw error;
+    } finally {
+      this.end();
     }
   }
 
@@ -131,6 +158,20 @@ export class MemoRead implements DenormalizeDelegate {
     // the whole table is about to be read in order
     if (keys.length > 0) this.shelfOf(key).rewind();
     return keys;
+  }
+
+  /** Lets go of everything of the read that ended but its plans: nothing here keeps a table alive. */
+  private end(): void {
+    this.tables = NO_TABLES;
+    this.readArgs = NO_ARGS;
+    this.key = undefined;
+    this.lastEntity = undefined;
+    this.lastTable = undefined;
+    this.lastShelf = undefined;
+    this.unfilled = undefined;
+    this.kinds.length = 0;
+    this.kindShelves.length = 0;
+    this.keyLists.clear();
   }
 
   /** Where the memo keeps what is built for the records of the table `key` of this read. */
