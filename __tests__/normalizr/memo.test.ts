@@ -894,6 +894,55 @@ describe('the memo kept by position: hostile review', () => {
       expect(after[0]).toBe(before[0]);
     });
 
+    test('a read at the top whose nested entity fails to build keeps nothing of it, and the objects of before come back', () => {
+      // the nested class reads nothing itself, so the outer one is kept once filled (ReadPlan.fillsLeaves)
+      class Witness extends Entity {
+        id = '';
+        name = '';
+        pk() {
+          return this.id;
+        }
+        static override key = 'LeafWitness';
+        static override fromJS<T extends Entity>(this: abstract new () => T, props?: object): T {
+          if ((props as { name?: string } | undefined)?.name === 'Boom') throw new Error('boom');
+          return Entity.fromJS.call(this, props) as T;
+        }
+      }
+      class Statement extends Entity {
+        id = '';
+        text = '';
+        witness: Witness | undefined = undefined;
+        pk() {
+          return this.id;
+        }
+        static override key = 'LeafStatement';
+        static override schema = { witness: Witness };
+      }
+      const memo = new MemoCache();
+      const all = new schema.All(Statement);
+      const statements = { s1: { id: 's1', text: 'one', witness: 'w' }, s2: { id: 's2', text: 'two', witness: 'w' } };
+      const ann = { id: 'w', name: 'Ann' };
+      const before = memo.denormalize(all, undefined, { LeafWitness: { w: ann }, LeafStatement: statements });
+      expect(() =>
+        memo.denormalize(all, undefined, {
+          LeafWitness: { w: { id: 'w', name: 'Boom' } },
+          LeafStatement: { ...statements, s1: { ...statements.s1, text: 'changed' } },
+        }),
+      ).toThrow('boom');
+      // back to the records of before, in new tables: the very objects of then
+      const after = memo.denormalize(all, undefined, { LeafWitness: { w: ann }, LeafStatement: { ...statements } });
+      expect(after).toEqual(before);
+      expect(after[0]).toBe(before[0]);
+      expect(after[1]).toBe(before[1]);
+      // and a changed witness rebuilds both statements with it
+      const renamed = memo.denormalize(all, undefined, {
+        LeafWitness: { w: { id: 'w', name: 'Bea' } },
+        LeafStatement: statements,
+      });
+      expect(renamed.map((statement) => statement.witness?.name)).toEqual(['Bea', 'Bea']);
+      expect(renamed[0]).not.toBe(before[0]);
+    });
+
     test('a read that throws after deferring the fills of a deep graph leaves nothing half-built', () => {
       class Step extends Entity {
         id = '';

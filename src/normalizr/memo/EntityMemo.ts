@@ -120,9 +120,12 @@ export class EntityMemo {
     return isInstanceOf(output, entity) && !shelf.keepsHistory(at);
   }
 
-  /** Keeps `output`, being built from `record`, alone at position `at` of `shelf` (what it reads follows: `settle`). */
-  keepAlone(output: object, record: EntityRecord, shelf: Shelf, at: number): void {
-    shelf.putAlone(output, record, at, undefined);
+  /**
+   * Keeps `output`, built from `record`, alone at position `at` of `shelf`, with what it `reads`: all of it once its
+   * fields are filled, or nothing yet while they are (what it reads follows: `settle`).
+   */
+  keepAlone(output: object, record: EntityRecord, shelf: Shelf, at: number, reads: Reads): void {
+    shelf.putAlone(output, record, at, reads);
   }
 
   /**

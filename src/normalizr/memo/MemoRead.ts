@@ -216,8 +216,20 @@ export class MemoRead implements DenormalizeDelegate {
     const replaced = shelf?.reads?.[at];
     // read at the top, where nothing else holds it: kept alone, with no version to make
     if (!this.building && shelf !== undefined && memo.mayKeepAlone(output, entity, shelf, at)) {
+      if (plan.fillsLeaves) {
+        // nothing its fill reads comes back here: kept once filled, with what it read
+        const start = memo.pending.length;
+        try {
+          this.fillFields(plan, output, record, replaced);
+        } catch (error) {
+          memo.pending.length = start;
+          throw error;
+        }
+        memo.keepAlone(output, record, shelf, at, takeReads(memo.pending, start));
+        return output;
+      }
       // kept before its fields are filled, so a cycle back to it finds this instance
-      memo.keepAlone(output, record, shelf, at);
+      memo.keepAlone(output, record, shelf, at, undefined);
       const start = memo.pending.length;
       try {
         this.fillFields(plan, output, record, replaced);

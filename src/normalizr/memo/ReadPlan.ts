@@ -23,6 +23,12 @@ export class ReadPlan {
   /** Whether the class builds and fills the default way (it overrides neither `fromJS` nor `denormalizeFields`). */
   private readonly ownBuild: boolean;
   private readonly ownFill: boolean;
+  /**
+   * Whether a fill reads only entities of other kinds, by primary key, that read nothing themselves
+   * (no nested schema, the default `denormalizeFields`): nothing read while an instance is filled can
+   * come back to its record, nor align its kind's shelf elsewhere.
+   */
+  readonly fillsLeaves: boolean;
 
   constructor(readonly entity: StoredSchema) {
     const nested = (entity as { readonly schema?: Readonly<Record<string, unknown>> }).schema;
@@ -36,6 +42,7 @@ export class ReadPlan {
     }
     this.ownBuild = entity.fromJS === Entity.fromJS;
     this.ownFill = entity.denormalizeFields === Entity.denormalizeFields;
+    this.fillsLeaves = this.ownFill && this.byKey.every((byKey, i) => byKey && isLeaf(this.schemas[i], entity));
   }
 
   /** A new instance of the class with the fields of `record` (`entity.fromJS(record)`). */
@@ -66,4 +73,12 @@ export class ReadPlan {
       }
     }
   }
+}
+
+/** Whether `schema`, an Entity class nested in `parent`, is of another kind and reads nothing itself. */
+function isLeaf(schema: unknown, parent: StoredSchema): boolean {
+  const nested = schema as StoredSchema & { readonly schema?: object };
+  if (nested.key === parent.key || nested.denormalizeFields !== Entity.denormalizeFields) return false;
+  for (const _field in nested.schema) return false;
+  return true;
 }
