@@ -922,20 +922,21 @@ describe('the memo kept by position: hostile review', () => {
       const all = new schema.All(Statement);
       const statements = { s1: { id: 's1', text: 'one', witness: 'w' }, s2: { id: 's2', text: 'two', witness: 'w' } };
       const ann = { id: 'w', name: 'Ann' };
-      const before = memo.denormalize(all, undefined, { LeafWitness: { w: ann }, LeafStatement: statements });
+      const read = (tables: EntityTables) => memo.denormalize(all, undefined, tables) as Statement[];
+      const before = read({ LeafWitness: { w: ann }, LeafStatement: statements });
       expect(() =>
-        memo.denormalize(all, undefined, {
+        read({
           LeafWitness: { w: { id: 'w', name: 'Boom' } },
           LeafStatement: { ...statements, s1: { ...statements.s1, text: 'changed' } },
         }),
       ).toThrow('boom');
       // back to the records of before, in new tables: the very objects of then
-      const after = memo.denormalize(all, undefined, { LeafWitness: { w: ann }, LeafStatement: { ...statements } });
+      const after = read({ LeafWitness: { w: ann }, LeafStatement: { ...statements } });
       expect(after).toEqual(before);
       expect(after[0]).toBe(before[0]);
       expect(after[1]).toBe(before[1]);
       // and a changed witness rebuilds both statements with it
-      const renamed = memo.denormalize(all, undefined, {
+      const renamed = read({
         LeafWitness: { w: { id: 'w', name: 'Bea' } },
         LeafStatement: statements,
       });

@@ -103,20 +103,21 @@ export class Shelf {
     this.state[at] = (this.state[at] as number) | 1;
   }
 
-  /** Whether the newest at `at` was put there recently (see `Shelf`). */
-  private isRecent(at: number): boolean {
-    const since = (this.builds - ((this.state[at] as number) >> STAMP_SHIFT)) & STAMPS;
-    return since < Math.max(RECENT, this.keys.length >> 2);
-  }
-
-  /** Whether what is kept at `at` stays behind a version built for it now. */
-  private keepsNewest(at: number): boolean {
-    return this.kept[at] !== undefined && (this.isProven(at) || this.isRecent(at));
+  /**
+   * Whether what is kept at `at` (its packed state: `state`) stays behind a version built for it now: it
+   * was found again, or put there recently (see `Shelf`).
+   */
+  private keepsNewest(at: number, state = this.state[at] as number): boolean {
+    if (this.kept[at] === undefined) return false;
+    const since = (this.builds - (state >> STAMP_SHIFT)) & STAMPS;
+    return (state & 1) === 1 || since < Math.max(RECENT, this.keys.length >> 2);
   }
 
   /** Whether a version just built for `at` would keep something behind it there. */
   keepsHistory(at: number): boolean {
-    return this.keepsNewest(at) || this.depth(at) > 1;
+    // the state read once: this runs for every record a read builds at the top
+    const state = this.state[at] as number;
+    return ((state >> 1) & DEPTH) > 1 || this.keepsNewest(at, state);
   }
 
   /** Keeps `output`, built from `record`, alone at `at`: what was kept there goes (see `keepsHistory`). */
