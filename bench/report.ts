@@ -384,7 +384,9 @@ function notes(rows: readonly Measured[]): string[] {
       'once filled, in one write (no keeping before the fill, no `settle`): 28.52M; paired in one process ' +
       '(`abreal`, 12 rounds of 60 reads, both orders) it read 1.18× and 1.13× as fast as before (0.66× and 0.68× RTK ' +
       "against 0.57× and 0.59×), though the full run at 13:44 gave 0.51×. `Shelf.keepsHistory` then read a position's " +
-      'state once, with no further call: 27.69M. Tried and not kept: telling plain ' +
+      'state once, with no further call: 27.69M. After every other case first (20 calls each, as the full run ' +
+      'leaves the process): 28.84M, 4% more (V8 inlined less in `build`), where full runs measure All at 0.51–0.54× ' +
+      'and paired runs 0.66–0.68×: the rest of that gap is memory and collection, not instructions. Tried and not kept: telling plain ' +
       'records by `constructor === Object` before `Object.getPrototypeOf` in the copy (30.05M, and it would misjudge ' +
       'objects made by `Object.create` of a plain object).',
     '- **Cold denormalize (target ≥ 4× Data Client).** The memo costs little over the schema calls it makes: a hand-written reader that ' +
