@@ -402,6 +402,107 @@ test('a refetch of unchanged data, with an author repeated across posts, reads b
   expect(after.every((article, i) => article === before[i])).toBe(true);
 });
 
+/**
+ * Comments refetched with new records, each with the author its record had before (the read of a feed
+ * refetched after edits): a comment whose author this read found already takes it as the record it
+ * replaced did (`MemoRead.takeLeaf`). Many comments per author, so most comments take that path; and more of
+ * them than the builds within which a position keeps what it replaced (`Shelf`'s `RECENT`), so each is kept alone.
+ */
+describe('refetched comments whose authors were read already in the same read', () => {
+  const allComments = new schema.All(Comment);
+  const people = { p0: { id: 'p0', name: 'Ann' }, p1: { id: 'p1', name: 'Bo' }, p2: { id: 'p2', name: 'Cy' } };
+  /** Tables of 200 comments (authors p0, p1, p0, p1, …) with texts of refetch `n`, and `changes` by comment id. */
+  function tables(n: number, changes: Record<string, Record<string, unknown>> = {}, persons: object = people) {
+    const comments: Record<string, Record<string, unknown>> = {};
+    for (let i = 0; i < 200; i++)
+      comments[`c${i}`] = { id: `c${i}`, text: `text ${i} #${n}`, author: `p${i % 2}`, ...changes[`c${i}`] };
+    return { Comment: comments, Person: persons } as unknown as EntityTables;
+  }
+  const read = (cache: MemoCache, entities: EntityTables) =>
+    cache.denormalize(allComments, undefined, entities) as Comment[];
+
+  test('every comment is new, and reads the very author instance it read before', () => {
+    const cache = new MemoCache();
+    const before = read(cache, tables(1));
+    const after = read(cache, tables(2));
+    after.forEach((comment, i) => {
+      expect(comment).not.toBe(before[i]);
+      expect(comment.text).toBe(`text ${i} #2`);
+      expect(comment.author).toBe(before[i]?.author);
+    });
+    expect(after[2]?.author).toBe(after[0]?.author);
+  });
+
+  test('a comment whose author changed reads its new author', () => {
+    const cache = new MemoCache();
+    read(cache, tables(1));
+    const after = read(cache, tables(2, { c2: { author: 'p1' }, c3: { author: 'p2' } }));
+    expect(after.slice(0, 6).map((comment) => comment.author.name)).toEqual(['Ann', 'Bo', 'Bo', 'Cy', 'Ann', 'Bo']);
+    expect(after[2]?.author).toBe(after[1]?.author);
+  });
+
+  test('when the author’s record changed too, every comment reads the new author', () => {
+    const cache = new MemoCache();
+    const before = read(cache, tables(1));
+    const after = read(cache, tables(2, {}, { ...people, p0: { id: 'p0', name: 'Ann B.' } }));
+    expect(after.slice(0, 6).map((comment) => comment.author.name)).toEqual([
+      'Ann B.',
+      'Bo',
+      'Ann B.',
+      'Bo',
+      'Ann B.',
+      'Bo',
+    ]);
+    expect(after[4]?.author).toBe(after[0]?.author);
+    expect(after[1]?.author).toBe(before[1]?.author);
+  });
+
+  test('a comment whose record lost its author reads none, as a fresh read does, even beside authors whose ids are "null" and "undefined"', () => {
+    const cache = new MemoCache();
+    const persons = { ...people, null: { id: 'null', name: 'Nil' }, undefined: { id: 'undefined', name: 'Undef' } };
+    const before = {
+      c0: { author: 'null' },
+      c1: { author: 'undefined' },
+      c2: { author: 'null' },
+      c3: { author: 'undefined' },
+    };
+    read(cache, tables(1, before, persons));
+    const entities = tables(2, { ...before, c2: { author: null }, c3: { author: undefined } }, persons);
+    const after = read(cache, entities);
+    expect(after.slice(0, 4).map((comment) => comment.author?.name)).toEqual(['Nil', 'Undef', undefined, undefined]);
+    expect(after).toEqual(new MemoCache().denormalize(allComments, undefined, entities));
+  });
+
+  test('a comment class whose author field now names another kind reads that kind', () => {
+    class Editor extends Entity {
+      id = '';
+      name = '';
+      pk() {
+        return this.id;
+      }
+      static override key = 'Editor';
+    }
+    // the people are read first, so the authors the comments read before are found already in the read
+    const everyone = { people: new schema.All(Person), comments: allComments };
+    const readBoth = (entities: EntityTables) =>
+      (cache.denormalize(everyone, {}, entities) as { comments: Comment[] }).comments;
+    const cache = new MemoCache();
+    readBoth(tables(1));
+    const { schema: before } = Comment;
+    try {
+      Comment.schema = { author: Editor };
+      const after = readBoth({
+        ...tables(2),
+        Editor: { p0: { id: 'p0', name: 'Ed' }, p1: { id: 'p1', name: 'Di' } },
+      } as unknown as EntityTables);
+      expect(after.map((comment) => comment.author)).toEqual(after.map(() => expect.any(Editor)));
+      expect(after.slice(0, 6).map((comment) => comment.author.name)).toEqual(['Ed', 'Di', 'Ed', 'Di', 'Ed', 'Di']);
+    } finally {
+      Comment.schema = before;
+    }
+  });
+});
+
 describe('a re-read of the same input, whose rows the previous read kept', () => {
   class Task extends Entity {
     id = '';

@@ -6,6 +6,7 @@ import type {
   StoredSchema,
 } from '../../schema/interface.js';
 import { entityKey } from '../../schema/entityKey.js';
+import { keyString } from '../../schema/toPk.js';
 import { getOwn } from '../../utils/ownProperty.js';
 import { stableStringify } from '../../utils/stableStringify.js';
 import { toSchemaClass } from '../shorthand.js';
@@ -218,6 +219,10 @@ export class MemoRead implements DenormalizeDelegate {
     if (!this.building && shelf !== undefined && memo.mayKeepAlone(output, entity, shelf, at)) {
       if (plan.fillsLeaves) {
         // nothing its fill reads comes back here: kept once filled, with what it read
+        if (this.takeLeaf(plan, output, record, replaced)) {
+          memo.keepAlone(output, record, shelf, at, replaced);
+          return output;
+        }
         const start = memo.pending.length;
         try {
           this.fillFields(plan, output, record, replaced);
@@ -249,6 +254,26 @@ export class MemoRead implements DenormalizeDelegate {
     }
     this.fill(version, replaced, plan);
     return version;
+  }
+
+  /**
+   * Fills the one nested field of `output` (its plan has a `leafField`: an author) with what the record it
+   * replaced read, `replaced`, when that is the entity the field names and this read found it already (the author
+   * of many comments): what `fillFields` would give, with no fill to start. @returns whether it did
+   */
+  private takeLeaf(plan: ReadPlan, output: object, record: EntityRecord, replaced: Reads): boolean {
+    const field = plan.leafField;
+    if (field === undefined || !(replaced instanceof Version) || !this.memo.isFound(replaced, this)) return false;
+    const value = record[field];
+    if (
+      value === undefined ||
+      value === null ||
+      replaced.entity !== plan.leafEntity ||
+      replaced.pk !== keyString(value)
+    )
+      return false;
+    (output as Record<string, unknown>)[field] = replaced.output;
+    return true;
   }
 
   /** How this read builds the instances of `entity`. */
