@@ -392,6 +392,15 @@ function notes(rows: readonly Measured[]): string[] {
       'It is memory: ours executes 1.38× the instructions of the join and misses L1 twice as often. Tried and not kept: telling plain ' +
       'records by `constructor === Object` before `Object.getPrototypeOf` in the copy (30.05M, and it would misjudge ' +
       'objects made by `Object.create` of a plain object).',
+    '- **The leaf fill without a fill, and the build without a call (2026-11-27, later).** Under the callgrind ' +
+      'driver the All read spent 890 instructions a comment over the instance loop. Two cuts took 6.1M of its 28.1M: ' +
+      '(1) a refetched entity read at the top whose plan `fillsLeaves` with one field (a comment and its author), ' +
+      'whose replaced record read the entity that field names, found already in this read (the author of many ' +
+      'comments), takes it as it is and is kept in one write (`MemoRead.takeLeaf`): no fill state saved and ' +
+      'restored, no nested `entity` call, no reads pushed and taken (28.1M → 24.2M); (2) `ReadPlan.build` does what ' +
+      '`Entity.fromJS` does with no call to it, which V8 did not inline there (→ 21.9–22.0M). The instance loop reads ' +
+      'in 18.8M. With `--only realistic` (the bench alone) All measured 0.91× RTK (0.61× before, `--only realistic-all`) ' +
+      'and posts 0.70×.',
     '- **Cold denormalize (target ≥ 4× Data Client).** The memo costs little over the schema calls it makes: a hand-written reader that ' +
       'builds the same instances through `fromJS` takes about 207 µs, a naive uncached reader through the same schema protocol about 690 µs, ' +
       'ours about 530–570 µs alone and more inside this process (its call sites see every entity kind of the bench). Data Client takes about ' +
