@@ -503,6 +503,36 @@ describe('refetched comments whose authors were read already in the same read', 
   });
 });
 
+test('refetched comments inside posts take the authors their replaced records read, and follow a later change of an author', () => {
+  // posts and comments are new records at every refetch, the people stay: the comments are built inside the posts
+  const people = { p0: { id: 'p0', name: 'Ann' }, p1: { id: 'p1', name: 'Bo' } };
+  function tables(n: number, persons: object = people) {
+    const posts: Record<string, unknown> = {};
+    const comments: Record<string, unknown> = {};
+    for (let i = 0; i < 10; i++) {
+      const ids = [0, 1, 2].map((c) => `c${i}-${c}`);
+      posts[`a${i}`] = { id: `a${i}`, title: `post ${i} #${n}`, author: `p${i % 2}`, comments: ids };
+      ids.forEach((id, c) => (comments[id] = { id, text: `comment #${n}`, author: `p${(i + c) % 2}` }));
+    }
+    return { Article: posts, Comment: comments, Person: persons } as unknown as EntityTables;
+  }
+  const input = Array.from({ length: 10 }, (_, i) => `a${i}`);
+  const cache = new MemoCache();
+  const first = cache.denormalize(articles, input, tables(1)) as Article[];
+  const refetched = tables(2);
+  const second = cache.denormalize(articles, input, refetched) as Article[];
+  expect(second[4]?.comments[1]).not.toBe(first[4]?.comments[1]);
+  expect(second[4]?.comments[1]?.author).toBe(first[4]?.comments[1]?.author);
+  const renamed = { ...refetched, Person: { ...people, p0: { id: 'p0', name: 'Ann B.' } } };
+  const third = cache.denormalize(articles, input, renamed) as Article[];
+  expect(third.flatMap((post) => post.comments.map((comment) => comment.author.name))).toEqual(
+    (new MemoCache().denormalize(articles, input, renamed) as Article[]).flatMap((post) =>
+      post.comments.map((comment) => comment.author.name),
+    ),
+  );
+  expect(third[0]?.comments[0]?.author.name).toBe('Ann B.');
+});
+
 describe('a re-read of the same input, whose rows the previous read kept', () => {
   class Task extends Entity {
     id = '';

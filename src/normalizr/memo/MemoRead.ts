@@ -287,6 +287,12 @@ export class MemoRead implements DenormalizeDelegate {
 
   private fill(version: Version, replaced?: Reads, plan = this.planOf(version.entity)): void {
     const { memo } = this;
+    // the refetched comment of an author this read found already: what it read is what the replaced one read
+    if (this.takeLeaf(plan, version.output as object, version.record as EntityRecord, replaced)) {
+      version.reads = replaced;
+      memo.filled(version);
+      return;
+    }
     const start = memo.pending.length;
     try {
       this.fillFields(plan, version.output as object, version.record as EntityRecord, replaced);
