@@ -219,29 +219,15 @@ export class MemoRead implements DenormalizeDelegate {
     if (!this.building && shelf !== undefined && memo.mayKeepAlone(output, entity, shelf, at)) {
       if (plan.fillsLeaves) {
         // nothing its fill reads comes back here: kept once filled, with what it read
-        if (this.takeLeaf(plan, output, record, replaced)) {
-          memo.keepAlone(output, record, shelf, at, replaced);
-          return output;
-        }
-        const start = memo.pending.length;
-        try {
-          this.fillFields(plan, output, record, replaced);
-        } catch (error) {
-          memo.pending.length = start;
-          throw error;
-        }
-        memo.keepAlone(output, record, shelf, at, takeReads(memo.pending, start));
+        memo.keepAlone(output, record, shelf, at, this.fillReads(plan, output, record, replaced));
         return output;
       }
       // kept before its fields are filled, so a cycle back to it finds this instance
       memo.keepAlone(output, record, shelf, at, undefined);
-      const start = memo.pending.length;
       try {
-        this.fillFields(plan, output, record, replaced);
-        memo.settle(output, record, pk, takeReads(memo.pending, start), shelf, at);
+        memo.settle(output, record, pk, this.fillReads(plan, output, record, replaced), shelf, at);
       } catch (error) {
         memo.forgetAlone(output, record, pk, shelf);
-        memo.pending.length = start;
         throw error;
       }
       return output;
@@ -286,23 +272,31 @@ export class MemoRead implements DenormalizeDelegate {
   }
 
   private fill(version: Version, replaced?: Reads, plan = this.planOf(version.entity)): void {
-    const { memo } = this;
-    // the refetched comment of an author this read found already: what it read is what the replaced one read
-    if (this.takeLeaf(plan, version.output as object, version.record as EntityRecord, replaced)) {
-      version.reads = replaced;
-      memo.filled(version);
-      return;
-    }
-    const start = memo.pending.length;
     try {
-      this.fillFields(plan, version.output as object, version.record as EntityRecord, replaced);
-      version.reads = takeReads(memo.pending, start);
-      memo.filled(version);
+      version.reads = this.fillReads(plan, version.output as object, version.record as EntityRecord, replaced);
+      this.memo.filled(version);
     } catch (error) {
-      memo.forget(version);
-      memo.pending.length = start;
+      this.memo.forget(version);
       throw error;
     }
+  }
+
+  /**
+   * Fills the nested fields of `output`, built from `record` (see `fillFields`), and takes what the fill read off
+   * the stack; a fill that throws leaves the stack as it found it. @returns what the fill read
+   */
+  private fillReads(plan: ReadPlan, output: object, record: EntityRecord, replaced: Reads): Reads {
+    // the refetched comment of an author this read found already: it read what the replaced one read
+    if (this.takeLeaf(plan, output, record, replaced)) return replaced;
+    const { pending } = this.memo;
+    const start = pending.length;
+    try {
+      this.fillFields(plan, output, record, replaced);
+    } catch (error) {
+      pending.length = start;
+      throw error;
+    }
+    return takeReads(pending, start);
   }
 
   /**

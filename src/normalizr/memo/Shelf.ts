@@ -90,12 +90,12 @@ export class Shelf {
 
   /** How many versions position `at` keeps (an output alone counts as one). */
   depth(at: number): number {
-    return ((this.state[at] as number) >> 1) & DEPTH;
+    return depthIn(this.state[at] as number);
   }
 
   /** Whether the newest at `at` was found again since it was put there. */
   isProven(at: number): boolean {
-    return ((this.state[at] as number) & 1) === 1;
+    return provenIn(this.state[at] as number);
   }
 
   /** Notes that the newest at `at` was found again. */
@@ -110,14 +110,14 @@ export class Shelf {
   private keepsNewest(at: number, state = this.state[at] as number): boolean {
     if (this.kept[at] === undefined) return false;
     const since = (this.builds - (state >> STAMP_SHIFT)) & STAMPS;
-    return (state & 1) === 1 || since < Math.max(RECENT, this.keys.length >> 2);
+    return provenIn(state) || since < Math.max(RECENT, this.keys.length >> 2);
   }
 
   /** Whether a version just built for `at` would keep something behind it there. */
   keepsHistory(at: number): boolean {
     // the state read once: this runs for every record a read builds at the top
     const state = this.state[at] as number;
-    return ((state >> 1) & DEPTH) > 1 || this.keepsNewest(at, state);
+    return depthIn(state) > 1 || this.keepsNewest(at, state);
   }
 
   /** Keeps `output`, built from `record`, alone at `at`: what was kept there goes (see `keepsHistory`). */
@@ -295,6 +295,16 @@ export class Shelf {
     this.state[at] = 0;
     this.setReads(at, undefined);
   }
+}
+
+/** How many versions a position keeps, from its packed state (see `Shelf.state`). */
+function depthIn(state: number): number {
+  return (state >> 1) & DEPTH;
+}
+
+/** Whether a position's newest was found again since it was put there, from its packed state. */
+function provenIn(state: number): boolean {
+  return (state & 1) === 1;
 }
 
 /** A version of `output`, kept alone for `record` at `pk` of `shelf`, with what it read. */
