@@ -1,4 +1,4 @@
-/** @jest-environment jsdom */
+/** @jest-environment @stryker-mutator/jest-runner/jest-env/jsdom */
 /**
  * Persistence with the real redux-persist, on localStorage and on IndexedDB (idb-keyval over
  * fake-indexeddb): a store saved while a request or an optimistic update was in flight reloads

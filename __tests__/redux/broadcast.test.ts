@@ -8,6 +8,7 @@
  * ignored with a warning and changes nothing; results received from another tab do not stop this
  * tab's collection.
  */
+import fc from 'fast-check';
 import nock from 'nock';
 import {
   Entity,
@@ -299,6 +300,142 @@ describe('two tabs on one channel', () => {
     server.release();
     await update;
     expect(trade(b, 1)).toMatchObject({ user: 2, amount: '12 (server)' });
+  });
+});
+
+describe('deletes across tabs, in start order', () => {
+  /** The tab id of the last write of a Trade in `tab`. */
+  const lastWriter = (tab: Tab) => tab.slice().entitiesMeta.Trade?.at(-1)?.meta.tab as string;
+
+  /** A starts a DELETE of trade 1 at `deleteAt`; B sets it at `setAt` while the DELETE is in flight. */
+  async function deleteRacingSet(deleteAt: number, setAt: number) {
+    const { a, b, clock } = twoTabs();
+    clock.now = 900;
+    a.ctrl.set(Trade, { id: 1, user: 1, amount: 'v1' });
+    const tabA = lastWriter(a);
+    await until(b, () => trade(b, 1) !== undefined);
+    clock.now = deleteAt;
+    const server = held('delete', '/trades/1', 204, '');
+    const deletion = a.store.dispatch(fetchEndpoint(TradeResource.delete, { id: 1 }));
+    await server.arrived;
+    clock.now = setAt;
+    b.ctrl.set(Trade, { id: 1, user: 1, amount: 'v2' });
+    const tabB = lastWriter(b);
+    // A shows its DELETE optimistically meanwhile: B's write lands under it
+    await until(a, () => (a.slice().committed ?? a.slice()).entities.Trade?.['1']?.amount === 'v2');
+    server.release();
+    await deletion;
+    // a later write from A reaching B shows the messages before it were all applied
+    a.ctrl.set(Trade, { id: 99, user: 0, amount: 'marker' });
+    await until(b, () => trade(b, 99) !== undefined);
+    return { a, b, tabA, tabB };
+  }
+
+  test('a DELETE started before the other tab’s write leaves that write in both tabs', async () => {
+    const { a, b } = await deleteRacingSet(1_010, 1_020);
+    for (const tab of [a, b]) expect(trade(tab, 1)?.amount).toBe('v2');
+    expect(b.slice().entities).toEqual(a.slice().entities);
+  });
+
+  test('a DELETE started after the other tab’s write removes it in both tabs', async () => {
+    const { a, b } = await deleteRacingSet(1_020, 1_010);
+    for (const tab of [a, b]) expect(trade(tab, 1)).toBeUndefined();
+    expect(b.slice().entities).toEqual(a.slice().entities);
+  });
+
+  test('a DELETE and the other tab’s write in one millisecond: the tab ids decide, alike in both tabs', async () => {
+    const { a, b, tabA, tabB } = await deleteRacingSet(1_000, 1_000);
+    const deleteWins = tabA > tabB;
+    for (const tab of [a, b]) expect(trade(tab, 1)?.amount).toBe(deleteWins ? undefined : 'v2');
+    expect(b.slice().entities).toEqual(a.slice().entities);
+  });
+});
+
+describe('index entries across tabs', () => {
+  const find = (tab: Tab, name: string) => selectQuery(Member, { name })(tab.store.getState())?.id;
+  /** Every index entry of `tab`, as `Member name → pk` lines (what `selectQuery` finds). */
+  const entries = (tab: Tab) =>
+    Object.entries(tab.slice().indexes.Member?.name ?? {})
+      .map(([name, pk]) => `${name} → ${pk}`)
+      .sort();
+
+  test('a member deleted in one tab and re-created under another name: no tab finds the old name', async () => {
+    const { a, b, clock } = twoTabs();
+    a.ctrl.set(Member, { id: 1, name: 'bug' });
+    await until(b, () => find(b, 'bug') === 1);
+    clock.now += 10;
+    b.ctrl.set(new schema.Invalidate(Member), { id: 1 });
+    await until(a, () => a.slice().entities.Member?.['1'] === undefined);
+    clock.now += 10;
+    a.ctrl.set(Member, { id: 1, name: 'feature' });
+    await until(b, () => find(b, 'feature') === 1);
+
+    for (const tab of [a, b]) {
+      expect(find(tab, 'bug')).toBeUndefined();
+      expect(entries(tab)).toEqual(['feature → 1']);
+    }
+  });
+
+  test('a name that moves from one member to another: every tab names the later one, whichever write lands first', async () => {
+    const { a, b, clock } = twoTabs();
+    // B gives the name to member 2 (at 1020) after A renamed member 1 away from it (at 1010); A's
+    // first write of member 1 with the name (at 1000) reaches B last
+    a.ctrl.set(Member, { id: 1, name: 'bug' });
+    clock.now = 1_010;
+    a.ctrl.set(Member, { id: 1, name: 'renamed' });
+    clock.now = 1_020;
+    b.ctrl.set(Member, { id: 2, name: 'bug' });
+    a.ctrl.set(Trade, { id: 98, user: 0, amount: 'marker A' });
+    b.ctrl.set(Trade, { id: 99, user: 0, amount: 'marker B' });
+    await until(a, () => trade(a, 99) !== undefined);
+    await until(b, () => trade(b, 98) !== undefined);
+
+    for (const tab of [a, b]) {
+      expect(find(tab, 'bug')).toBe(2);
+      expect(find(tab, 'renamed')).toBe(1);
+      expect(entries(tab)).toEqual(['bug → 2', 'renamed → 1']);
+    }
+  });
+
+  test('three tabs after random writes, renames and deletes have the same records and the same index', async () => {
+    const operation = fc.record({
+      tab: fc.integer({ min: 0, max: 2 }),
+      at: fc.integer({ min: 1_000, max: 1_040 }),
+      id: fc.integer({ min: 1, max: 3 }),
+      // names are unique to a member (they start with its id), so every member is found by its own
+      delete: fc.boolean(),
+      version: fc.integer({ min: 0, max: 3 }),
+      // lets the messages posted so far arrive before the next write
+      yields: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 25 }), async (operations) => {
+        const clock = { now: 1_000 };
+        const channel = newChannel();
+        const tabs = [0, 1, 2].map(() => openTab(channel, { now: () => clock.now }));
+        for (const step of operations) {
+          const tab = tabs[step.tab] as Tab;
+          clock.now = step.at;
+          if (step.delete) tab.ctrl.set(new schema.Invalidate(Member), { id: step.id });
+          else tab.ctrl.set(Member, { id: step.id, name: `${step.id}-${step.version}` });
+          if (step.yields) await wait(0);
+        }
+        // a marker from each tab, written after its writes, reaching every tab: all messages arrived
+        clock.now = 2_000;
+        tabs.forEach((tab, i) => tab.ctrl.set(Trade, { id: 100 + i, user: 0, amount: 'marker' }));
+        for (const tab of tabs) await until(tab, () => [100, 101, 102].every((id) => trade(tab, id) !== undefined));
+
+        const [first, ...others] = tabs as [Tab, Tab, Tab];
+        for (const tab of others) {
+          expect(tab.slice().entities.Member ?? {}).toEqual(first.slice().entities.Member ?? {});
+          expect(entries(tab)).toEqual(entries(first));
+        }
+        // and the index is the members' names: every member found by its name, no entry left over
+        const members = Object.values(first.slice().entities.Member ?? {}) as Array<{ id: number; name: string }>;
+        expect(entries(first)).toEqual(members.map((member) => `${member.name} → ${member.id}`).sort());
+      }),
+      { numRuns: 40 },
+    );
   });
 });
 
