@@ -66,7 +66,7 @@ describe('a state that passes the shape check but breaks the next action', () =>
   test('a meta entry with only fetchedAt: the key refetches, not fresh forever', async () => {
     const saved = {
       ...base(),
-      endpoints: { [NoteResource.getList.key()]: ['1'] },
+      endpoints: { [NoteResource.getList.key()]: '{}' },
       meta: { [NoteResource.getList.key()]: { fetchedAt: 1 } },
       entities: { Note: { 1: { id: '1', text: 'one' } } },
       entitiesMeta: { Note: [{ meta: { fetchedAt: 1, date: 1, expiresAt: 2 }, pks: ['1'] }] },

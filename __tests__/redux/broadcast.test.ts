@@ -21,6 +21,7 @@ import {
   selectResponse,
 } from '../../src/index';
 import type { DataMiddlewareOptions } from '../../src/index';
+import { MAX_CLOCK_SKEW } from '../../src/redux/slice/clockSkew';
 import { API, assertNetworkDone, held, makeStore, strictNetwork } from '../fixtures/store';
 
 beforeEach(strictNetwork);
@@ -491,7 +492,7 @@ describe('hostile messages', () => {
     const before = b.store.getState();
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     const attacker = new BroadcastChannel(channel);
-    const valid = { protocol: 'rtk-entities/1', tab: 'x', meta: { fetchedAt: 9e15, date: 0, expiresAt: 0 } };
+    const valid = { protocol: 'rtk-entities/1', tab: 'x', meta: { fetchedAt: 5_000, date: 5_000, expiresAt: 0 } };
     try {
       attacker.postMessage('{"kind":"write"}');
       attacker.postMessage({ ...valid, kind: 'write', entities: { Trade: { 1: 'not a record' } } });
@@ -504,7 +505,7 @@ describe('hostile messages', () => {
       });
       attacker.postMessage({ ...valid, kind: 'write', entities: {}, entitiesMeta: {}, indexes: { Trade: [] } });
       attacker.postMessage({ ...valid, kind: 'replaceEverything', keys: [] });
-      attacker.postMessage({ ...valid, kind: 'invalidate', start: { fetchedAt: 9e15 }, keys: [1] });
+      attacker.postMessage({ ...valid, kind: 'invalidate', start: { fetchedAt: 5_000 }, keys: [1] });
       attacker.postMessage({ kind: 'write', tab: 'x', entities: {} });
       await calls(warn, 7);
     } finally {
@@ -518,7 +519,7 @@ describe('hostile messages', () => {
         /broadcast channel "tabs-test-\d+" was ignored: the message should be an object, not a string/,
       ),
       expect.stringContaining(`its "entities"["Trade"]["1"] should be an object, not a string`),
-      expect.stringContaining(`its "entitiesMeta"["Trade"][0].meta.fetchedAt should be a number`),
+      expect.stringContaining(`its "entitiesMeta"["Trade"][0].meta.fetchedAt is "soon", not a finite number`),
       expect.stringContaining(`its "indexes"["Trade"] should be an object, not an array`),
       expect.stringContaining('it names an unknown kind, "replaceEverything"'),
       expect.stringContaining(`its "keys"[0] should be a string, not a number`),
@@ -562,6 +563,154 @@ const write = (tables: object) => ({
   entitiesMeta: {},
   indexes: {},
   ...tables,
+});
+
+describe('times from another tab: finite, and at most MAX_CLOCK_SKEW ahead of this tab’s clock', () => {
+  const NOW = 1_000_000;
+  const meta = { fetchedAt: NOW, date: NOW, expiresAt: NOW + 60_000 };
+  const stamped = (stamp: object, pks = ['1']) => ({ Member: [{ meta: { ...meta, ...stamp }, pks }] });
+  const record = { Member: { 1: { id: 1, name: 'from the other tab' } } };
+  const cases: Array<[string, object]> = [
+    [
+      'a write started far ahead',
+      { meta: { ...meta, fetchedAt: 9e15 }, entities: record, entitiesMeta: stamped({ fetchedAt: 9e15 }) },
+    ],
+    ['a record stamped Infinity', { meta, entities: record, entitiesMeta: stamped({ fetchedAt: Infinity }) }],
+    ['a deletion stamped far ahead', { meta, entitiesMeta: stamped({ fetchedAt: 8e15, deleted: true }) }],
+    ['an arrival date of Infinity', { meta: { ...meta, date: Infinity }, entities: record, entitiesMeta: stamped({}) }],
+    ['an expiry of Infinity', { meta: { ...meta, expiresAt: Infinity }, entities: record, entitiesMeta: stamped({}) }],
+    ['a request number of Infinity', { meta: { ...meta, seq: Infinity }, entities: record, entitiesMeta: stamped({}) }],
+    ['a start NaN', { meta, entities: record, entitiesMeta: stamped({ fetchedAt: NaN }) }],
+    [
+      'a start one millisecond past the skew',
+      { meta: { ...meta, fetchedAt: NOW + MAX_CLOCK_SKEW + 1 }, entities: record, entitiesMeta: stamped({}) },
+    ],
+    [
+      'a result stamped far ahead',
+      { meta: { ...meta, fetchedAt: 7e15 }, response: { key: getMembers.key(), result: ['1'] }, entities: record },
+    ],
+  ];
+
+  /** A tab on a clock at NOW holding member 1, its warnings spied on. */
+  async function tabAt() {
+    const channel = newChannel();
+    const clock = { now: NOW - 10 };
+    const tab = openTab(channel, { now: () => clock.now });
+    tab.ctrl.set(Member, { id: 1, name: 'here' });
+    clock.now = NOW;
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    return { tab, channel, clock, warn };
+  }
+
+  test.each(cases)('%s: ignored with a warning; later writes of the record land', async (_case, tables) => {
+    const { tab, channel, clock, warn } = await tabAt();
+    const before = tab.store.getState();
+    post(channel, write(tables));
+    await calls(warn, 1);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/was ignored: .*(not a finite number|ahead of this store's clock)/);
+    expect(tab.store.getState()).toBe(before);
+
+    clock.now = NOW + 10;
+    tab.ctrl.set(Member, { id: 1, name: 'later' });
+    expect(tab.slice().entities.Member?.['1']).toEqual({ id: 1, name: 'later' });
+    nock(API)
+      .get('/members')
+      .reply(200, [{ id: 1, name: 'fetched' }]);
+    await tab.ctrl.fetch(getMembers);
+    expect(tab.ctrl.getResponse(getMembers).data?.map((member) => member.name)).toEqual(['fetched']);
+  });
+
+  test('a write started ahead of this tab’s clock, within the skew, is taken', async () => {
+    const { tab, channel, warn } = await tabAt();
+    const ahead = { ...meta, fetchedAt: NOW + MAX_CLOCK_SKEW, date: NOW + MAX_CLOCK_SKEW };
+    post(channel, write({ meta: ahead, entities: record, entitiesMeta: { Member: [{ meta: ahead, pks: ['1'] }] } }));
+    await until(tab, () => tab.slice().entities.Member?.['1']?.name === 'from the other tab');
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  test('an invalidation started far ahead is ignored with a warning', async () => {
+    const { tab, channel, warn } = await tabAt();
+    nock(API)
+      .get('/members')
+      .reply(200, [{ id: 1, name: 'fetched' }]);
+    await tab.ctrl.fetch(getMembers);
+    const before = tab.store.getState();
+    post(channel, {
+      protocol: 'rtk-entities/1',
+      kind: 'invalidate',
+      tab: 'other',
+      start: { fetchedAt: 6e15 },
+      keys: [getMembers.key()],
+    });
+    await calls(warn, 1);
+    expect(String(warn.mock.calls[0]?.[0])).toContain(
+      'its "start".fetchedAt is 6000000000000000, more than 5 minutes ahead',
+    );
+    expect(tab.store.getState()).toBe(before);
+  });
+});
+
+describe('a result from another tab that its schema could not have produced', () => {
+  const malformed: Array<[string, unknown]> = [
+    ['a string', 'garbage'],
+    ['a number', 12345],
+    ['an object', { evil: 1 }],
+    ['null', null],
+    ['a list of things that are not ids', [{}, 5]],
+  ];
+  // (a string is a Collection's id: one that names no stored list reads as no data)
+  const endpoints = [
+    ['a list ([Member])', getMembers, malformed],
+    ['a Collection (getList)', TradeResource.getList, malformed.slice(1)],
+  ] as const;
+
+  describe.each(endpoints)('for %s', (_name, endpoint, results) => {
+    test.each(results)(
+      '%s: reads as invalidated, with a warning naming the endpoint; the next read fetches',
+      async (_case, result) => {
+        const channel = newChannel();
+        const tab = openTab(channel);
+        const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+        post(
+          channel,
+          write({
+            meta: { fetchedAt: 1_000, date: 1_000, expiresAt: 9e12 },
+            response: { key: endpoint.key(), result },
+          }),
+        );
+        await until(tab, () => Object.hasOwn(tab.slice().endpoints, endpoint.key()));
+
+        const response = tab.ctrl.getResponse(endpoint);
+        expect(response.data).toBeUndefined();
+        expect(response.expiresAt).toBe(0);
+        expect(String(warn.mock.calls[0]?.[0])).toContain(
+          `${endpoint.name}: the result stored for ${endpoint.key()} is not one its schema`,
+        );
+        const path = endpoint === getMembers ? '/members' : '/trades';
+        nock(API)
+          .get(path)
+          .reply(200, [{ id: 1, name: 'fetched', amount: '1' }]);
+        const fetched = await tab.ctrl.fetchIfStale(endpoint);
+        expect(fetched).toHaveLength(1);
+        expect(tab.ctrl.getResponse(endpoint).data).toHaveLength(1);
+      },
+    );
+  });
+
+  test('a result that fits is read as it came', async () => {
+    const channel = newChannel();
+    const tab = openTab(channel);
+    post(
+      channel,
+      write({
+        meta: { fetchedAt: 1_000, date: 1_000, expiresAt: 9e12 },
+        response: { key: getMembers.key(), result: ['1'] },
+        entities: { Member: { 1: { id: 1, name: 'one' } } },
+      }),
+    );
+    await until(tab, () => tab.ctrl.getResponse(getMembers).data !== undefined);
+    expect(tab.ctrl.getResponse(getMembers).data?.map((member) => member.name)).toEqual(['one']);
+  });
 });
 
 describe('a message whose kind (Entity.key) is __proto__', () => {

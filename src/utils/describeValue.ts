@@ -24,9 +24,11 @@ export function functionName(fn: unknown): string {
   return typeof name === 'string' && name !== '' ? name : 'an anonymous function';
 }
 
-/** What JSON would misreport or drop: Dates (they read like strings), Maps, Sets, functions, symbols, BigInts. */
+/** What JSON would misreport or drop: Dates (they read like strings), Maps, Sets, functions, symbols, BigInts, `NaN` and infinities. */
 function describeSpecial(value: unknown): string | undefined {
   switch (typeof value) {
+    case 'number':
+      return Number.isFinite(value) ? undefined : String(value);
     case 'function':
       return `a function (${functionName(value)})`;
     case 'symbol':

@@ -8,7 +8,7 @@ import { assertStorableDepth } from './depthCheck.js';
 import type { MiddlewareContext, OptimisticDisplay } from './types.js';
 
 /** What the broadcast part reads and dispatches through. */
-type BroadcastContext = Pick<MiddlewareContext, 'mount' | 'slice' | 'dispatch' | 'registry'> & {
+type BroadcastContext = Pick<MiddlewareContext, 'mount' | 'slice' | 'dispatch' | 'registry' | 'now'> & {
   readonly optimistic: OptimisticDisplay;
 };
 
@@ -40,7 +40,7 @@ export function newTabId(): string {
  * @returns what the middleware passes every action through
  */
 export function buildBroadcast(
-  { mount, slice, dispatch, registry, optimistic }: BroadcastContext,
+  { mount, slice, dispatch, registry, optimistic, now }: BroadcastContext,
   name: string | undefined,
   tab: string | undefined,
   signal: AbortSignal | undefined,
@@ -108,7 +108,7 @@ export function buildBroadcast(
   const receive = (data: unknown): void => {
     let message: BroadcastMessage;
     try {
-      message = readBroadcastMessage(data);
+      message = readBroadcastMessage(data, now());
     } catch (error) {
       ignore(error instanceof Error ? error.message : String(error));
       return;

@@ -1,0 +1,27 @@
+import { describeValue } from '../../utils/describeValue.js';
+
+/**
+ * How far ahead of this store's clock a time that came from elsewhere may be: a write another tab
+ * posted, a saved or preloaded state. Clocks of one machine agree and a server's is close; a time
+ * further ahead would win every comparison of starts (`startedBefore`) and stay fresh, so it would
+ * pin its data against every later write.
+ *
+ * @see README.md#errors-and-guarantees
+ */
+export const MAX_CLOCK_SKEW = 5 * 60_000;
+
+/**
+ * What is wrong with a time (epoch ms) that came from elsewhere, or `undefined`: it is not a finite
+ * number (JSON has no `Infinity`, and turns it into `null`), or, when `now` is given, it is more
+ * than `MAX_CLOCK_SKEW` ahead of `now`. (An expiry is in the future by design: it is checked
+ * without `now`.)
+ *
+ * @param now this store's clock; `undefined` checks only that the time is finite
+ */
+export function timeProblem(time: unknown, now?: number): string | undefined {
+  if (typeof time !== 'number' || !Number.isFinite(time)) return `is ${describeValue(time)}, not a finite number`;
+  if (now !== undefined && time > now + MAX_CLOCK_SKEW) {
+    return `is ${time}, more than ${MAX_CLOCK_SKEW / 60_000} minutes ahead of this store's clock (${now})`;
+  }
+  return undefined;
+}
