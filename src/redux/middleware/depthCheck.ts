@@ -1,4 +1,6 @@
-import type { EntityTables } from '../../schema/interface.js';
+import type { EntityRecord, EntityTables } from '../../schema/interface.js';
+import { getOwn } from '../../utils/ownProperty.js';
+import { jsonProblem } from '../../utils/jsonProblem.js';
 
 /**
  * How deep data kept as it is may nest (a response without a schema, fields no schema covers).
@@ -37,6 +39,37 @@ export function assertStorableDepth(writes: StoredWrites, endpointName: string):
       "Redux's development checks and JSON.stringify(state) overflow the stack on data that deep. Nothing of it was stored. " +
       'Flatten it in process(), or give the nested parts an Entity schema (entities are stored flat).',
   );
+}
+
+/**
+ * Refuses the fields a write gives its records that are not plain JSON data (`jsonProblem`). A
+ * pushed value (`ctrl.set`) is stored as it is given, so a BigInt, a function, a Date or a value
+ * that contains itself would sit in the state, where `JSON.stringify(state)` throws or changes it:
+ * persistence, server rendering and other tabs would break. A field the stored record already
+ * holds (the same value) is not the write's, and is left alone.
+ *
+ * @param stored the records before the write, by kind and primary key
+ * @param source names the write in the error, e.g. `ctrl.set(Todo)`
+ * @throws TypeError naming the write, the record and the field, before anything is written
+ */
+export function assertJsonRecords(entities: EntityTables, stored: EntityTables, source: string): void {
+  for (const key in entities) {
+    const table = entities[key];
+    for (const pk in table) {
+      const record = table[pk] as EntityRecord;
+      const before = getOwn(stored[key], pk);
+      for (const field of Object.keys(record)) {
+        const value = record[field];
+        if (before !== undefined && getOwn(before, field) === value) continue;
+        const problem = jsonProblem(value, `${key} ${JSON.stringify(pk)}.${field}`, MAX_STORED_DEPTH);
+        if (problem === undefined) continue;
+        throw new TypeError(
+          `${source}: ${problem}, which the store cannot keep: its state stays plain JSON (persistence, server ` +
+            'rendering, other tabs). Nothing was written. Push JSON data: a BigInt or a Date as a string, no functions.',
+        );
+      }
+    }
+  }
 }
 
 /** Whether objects nest more than `limit` deep in `value` (a value that contains itself does). Iterative: any depth. */

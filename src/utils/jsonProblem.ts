@@ -1,0 +1,54 @@
+import { describeValue } from './describeValue.js';
+import { isPlainObject } from './isPlainObject.js';
+
+/**
+ * Why `value` is not plain JSON data, or `undefined`: what the store keeps must come back from
+ * `JSON.stringify` unchanged (persistence, server rendering, other tabs, RTK's checks). Refused: a
+ * BigInt, a function or a symbol, anywhere (a field JSON would leave out is still a value the store
+ * would hold); a number JSON turns into `null` (`NaN`, `Infinity`); an object that is neither a
+ * plain object nor an array (a Date, a Map, a class instance); a value that contains itself; and
+ * nesting deeper than `limit` levels.
+ *
+ * @param path where `value` sits, for the message (`Todo "1"`)
+ * @returns what is wrong and where, e.g. `Todo "1".due is a BigInt (12n)`
+ */
+export function jsonProblem(value: unknown, path: string, limit: number): string | undefined {
+  return problemIn(value, path, [], limit);
+}
+
+function problemIn(value: unknown, path: string, ancestors: object[], limit: number): string | undefined {
+  switch (typeof value) {
+    case 'bigint':
+    case 'function':
+    case 'symbol':
+      return `${path} is ${describeValue(value)}`;
+    case 'number':
+      return Number.isFinite(value) ? undefined : `${path} is ${value}, which JSON turns into null`;
+    case 'object':
+      break;
+    default:
+      return undefined;
+  }
+  if (value === null) return undefined;
+  if (!Array.isArray(value) && !isPlainObject(value))
+    return `${path} is ${describeValue(value)}, ${describeInstance(value)}, not a plain object`;
+  if (ancestors.includes(value)) return `${path} contains itself (a circular reference)`;
+  if (ancestors.length >= limit) return `${path} nests deeper than ${limit} levels`;
+  ancestors.push(value);
+  try {
+    for (const name of Object.keys(value)) {
+      const at = Array.isArray(value) ? `${path}[${name}]` : `${path}.${name}`;
+      const problem = problemIn((value as { readonly [field: string]: unknown })[name], at, ancestors, limit);
+      if (problem !== undefined) return problem;
+    }
+    return undefined;
+  } finally {
+    ancestors.pop();
+  }
+}
+
+/** `an instance of Person`, for an object that is not plain data. */
+function describeInstance(value: object): string {
+  const name: unknown = (value.constructor as { name?: unknown } | undefined)?.name;
+  return typeof name === 'string' && name !== '' ? `an instance of ${name}` : 'an object with a prototype';
+}
