@@ -4,7 +4,8 @@
  * passes; saved states that look like ours but are broken give an error and an empty, working slice.
  */
 import nock from 'nock';
-import { Entity, createResource } from '../../src/index';
+import { Entity, createResource, getEntitySelectors } from '../../src/index';
+import { MAX_CLOCK_SKEW } from '../../src/redux/slice/clockSkew';
 import { API, assertNetworkDone, held, makeStore, strictNetwork } from '../fixtures/store';
 
 beforeEach(strictNetwork);
@@ -71,9 +72,203 @@ describe('a state that passes the shape check but breaks the next action', () =>
       entities: { Note: { 1: { id: '1', text: 'one' } } },
       entitiesMeta: { Note: [{ meta: { fetchedAt: 1, date: 1, expiresAt: 2 }, pks: ['1'] }] },
     };
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     const { ctrl } = makeStore({ preloadedState: { entities: saved as never } });
+    expect(String(warn.mock.calls[0]?.[0])).toContain(
+      `dropped while the rest is kept: the call ${NoteResource.getList.key()}, whose date is undefined, not a finite number`,
+    );
     const scope = nock(API).get('/notes').reply(200, notes);
     await ctrl.fetchIfStale(NoteResource.getList);
     expect(scope.isDone()).toBe(true);
+  });
+});
+
+describe('a saved state with bad parts: each is dropped alone, the rest kept, and a development warning names it', () => {
+  const NOW = Date.now();
+  const fresh = { fetchedAt: NOW - 1_000, date: NOW - 900, expiresAt: NOW + 60_000 };
+  const listKey = NoteResource.getList.key();
+  /** A saved state holding notes 1 and 2 and the list of both, fresh; `change` spoils one part of it. */
+  const saved = (change: (state: ReturnType<typeof sound>) => void = () => {}) => {
+    const state = sound();
+    change(state);
+    return state;
+  };
+  const sound = () => ({
+    entities: { Note: { 1: { id: '1', text: 'one' }, 2: { id: '2', text: 'two' } } as Record<string, unknown> },
+    entitiesMeta: { Note: [{ meta: { ...fresh } as Record<string, unknown>, pks: ['1', '2'] }] },
+    indexes: { Note: { text: { one: '1', two: '2' } as Record<string, unknown> } },
+    endpoints: { [listKey]: '{}' } as Record<string, unknown>,
+    meta: { [listKey]: { ...fresh } as Record<string, unknown> },
+    lastReset: 0,
+    optimistic: [] as unknown[],
+  });
+  const cyclic: Record<string, unknown> = { id: '2', text: 'two' };
+  cyclic.self = cyclic;
+
+  /** A store from `state` (as JSON when `json`); returns it and the one warning it gave. */
+  function adopted(state: object, json = true) {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const preloaded = json ? JSON.parse(JSON.stringify(state)) : state;
+    const made = makeStore({ preloadedState: { entities: preloaded } });
+    made.store.dispatch({ type: 'app/started' });
+    const warnings = warn.mock.calls.map(([message]) => String(message));
+    warn.mockRestore();
+    return { ...made, warnings };
+  }
+  const note = (made: ReturnType<typeof adopted>, id: string) => made.ctrl.get(Note, id);
+
+  test.each([
+    ['null', null, 'Note "2", its record is null, not an object'],
+    ['a number', 5, 'Note "2", its record is a number, not an object'],
+    ['a string', 'two', 'Note "2", its record is a string, not an object'],
+    ['an array', ['two'], 'Note "2", its record is an array, not an object'],
+  ])('a record that is %s: dropped with its index entry; the other notes read', (_name, record, named) => {
+    const made = adopted(saved((state) => (state.entities.Note[2] = record)));
+    expect(made.warnings).toEqual([expect.stringContaining(`dropped while the rest is kept: ${named}`)]);
+    expect(note(made, '1')?.text).toBe('one');
+    expect(note(made, '2')).toBeUndefined();
+    expect(made.slice().indexes.Note?.text).toEqual({ one: '1' });
+    expect(
+      getEntitySelectors(Note)
+        .selectAll(made.store.getState())
+        .map((item) => item.id),
+    ).toEqual(['1']);
+    expect(made.slice().entitiesMeta.Note).toEqual([{ meta: fresh, pks: ['1'] }]);
+  });
+
+  test.each([
+    ['contains itself', cyclic, 'Note "2", its record.self contains itself (a circular reference)'],
+    ['holds a BigInt', { id: '2', text: 'two', size: 2n }, 'Note "2", its record.size is a BigInt (2n)'],
+  ])('a record that %s (preloaded in this process): dropped; the state stays JSON', (_name, record, named) => {
+    const made = adopted(
+      saved((state) => (state.entities.Note[2] = record)),
+      false,
+    );
+    expect(made.warnings).toEqual([expect.stringContaining(named)]);
+    expect(note(made, '2')).toBeUndefined();
+    expect(note(made, '1')?.text).toBe('one');
+    expect(() => JSON.stringify(made.store.getState())).not.toThrow();
+  });
+
+  test.each([
+    ['far ahead', 9e15, 'fetchedAt is 9000000000000000, more than 5 minutes ahead'],
+    ['one millisecond past the skew', NOW + 10_000 + MAX_CLOCK_SKEW, 'more than 5 minutes ahead'],
+    ['Infinity (null in JSON)', Infinity, 'fetchedAt is null, not a finite number'],
+  ])('a write stamped %s: dropped with the records it wrote; later writes of them land', async (_name, at, named) => {
+    const made = adopted(
+      saved((state) => {
+        state.entitiesMeta.Note = [
+          { meta: { ...fresh }, pks: ['1'] },
+          { meta: { ...fresh, fetchedAt: at }, pks: ['2'] },
+        ];
+      }),
+    );
+    expect(made.warnings).toEqual([expect.stringContaining(named)]);
+    expect(note(made, '2')).toBeUndefined();
+    made.ctrl.set(Note, { id: '2', text: 'pushed' });
+    expect(note(made, '2')?.text).toBe('pushed');
+    expect(note(made, '1')?.text).toBe('one');
+  });
+
+  test('a deletion stamped far ahead is forgotten: the id can be written again', () => {
+    const made = adopted(
+      saved((state) =>
+        state.entitiesMeta.Note.push({ meta: { ...fresh, fetchedAt: 9e15, deleted: true }, pks: ['3'] }),
+      ),
+    );
+    expect(made.warnings).toEqual([expect.stringContaining('a write of Note, whose fetchedAt is 9000000000000000')]);
+    made.ctrl.set(Note, { id: '3', text: 'three' });
+    expect(note(made, '3')?.text).toBe('three');
+  });
+
+  test.each([
+    ['started far ahead', { fetchedAt: 9e15 }, 'whose fetchedAt is 9000000000000000, more than 5 minutes ahead'],
+    ['answered far ahead', { date: 9e15 }, 'whose date is 9000000000000000, more than 5 minutes ahead'],
+    ['started at Infinity (null in JSON)', { fetchedAt: Infinity }, 'whose fetchedAt is null, not a finite number'],
+    ['expiring at NaN (null in JSON)', { expiresAt: NaN }, 'whose expiresAt is null, not a finite number'],
+  ])('a call %s: its meta and result go, and a fetch of it shows the new data', async (_name, change, named) => {
+    const made = adopted(saved((state) => Object.assign(state.meta[listKey] as object, change)));
+    expect(made.warnings).toEqual([expect.stringContaining(`the call ${listKey}, ${named}`)]);
+    expect(made.ctrl.getResponse(NoteResource.getList).status).toBe('uninitialized');
+    nock(API)
+      .get('/notes')
+      .reply(200, [{ id: '1', text: 'one, fetched' }]);
+    const fetched = await made.ctrl.fetch(NoteResource.getList);
+    expect(fetched.map((item) => item.text)).toEqual(['one, fetched']);
+    expect(made.ctrl.getResponse(NoteResource.getList).data?.map((item) => item.text)).toEqual(['one, fetched']);
+    expect(note(made, '2')?.text).toBe('two');
+  });
+
+  test('a result that contains itself (preloaded in this process) goes with its call', () => {
+    const result: Record<string, unknown> = {};
+    result.self = result;
+    const made = adopted(
+      saved((state) => (state.endpoints[listKey] = result)),
+      false,
+    );
+    expect(made.warnings).toEqual([expect.stringContaining(`the call ${listKey}, whose result.self contains itself`)]);
+    expect(made.slice().endpoints).toEqual({});
+    expect(() => JSON.stringify(made.store.getState())).not.toThrow();
+  });
+
+  test('an index entry naming no primary key goes', () => {
+    const made = adopted(saved((state) => (state.indexes.Note.text.three = 3)));
+    expect(made.slice().indexes.Note?.text).toEqual({ one: '1', two: '2' });
+  });
+
+  test.each([
+    ['far ahead', 9e15],
+    ['Infinity (null in JSON)', Infinity],
+  ])('a lastReset %s becomes 0: writes from other tabs are applied', async (_name, lastReset) => {
+    const channel = `adopt-last-reset-${lastReset}`;
+    const stop = new AbortController();
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const preloaded = JSON.parse(JSON.stringify(saved((state) => (state.lastReset = lastReset))));
+    const tab = makeStore({ preloadedState: { entities: preloaded }, broadcastChannel: channel, signal: stop.signal });
+    const other = makeStore({ broadcastChannel: channel, signal: stop.signal });
+    try {
+      expect(String(warn.mock.calls[0]?.[0])).toContain('its lastReset, which is');
+      expect(tab.slice().lastReset).toBe(0);
+      other.ctrl.set(Note, { id: '4', text: 'from the other tab' });
+      await new Promise<void>((resolve) => {
+        const unsubscribe = tab.store.subscribe(
+          () => note({ ...tab, warnings: [] }, '4') && (unsubscribe(), resolve()),
+        );
+      });
+      expect(tab.ctrl.get(Note, '4')?.text).toBe('from the other tab');
+    } finally {
+      stop.abort();
+      warn.mockRestore();
+    }
+  });
+
+  test('optimistic layers with no committed tables: the records they wrote go, never promoted to committed', () => {
+    const made = adopted(
+      saved((state) => {
+        state.entities.Note[2] = { id: '2', text: 'two, guessed' };
+        state.optimistic = [
+          {
+            key: 'PATCH /notes/2',
+            fetchedAt: NOW - 10,
+            entities: { Note: { 2: { id: '2', text: 'two, guessed' } } },
+            entitiesMeta: { Note: [{ meta: { ...fresh, fetchedAt: NOW - 10 }, pks: ['2'] }] },
+            indexes: {},
+          },
+        ];
+      }),
+    );
+    expect(made.warnings).toEqual([
+      expect.stringContaining('Note "2", written by an optimistic update the saving store had not confirmed'),
+    ]);
+    expect(note(made, '2')).toBeUndefined();
+    expect(note(made, '1')?.text).toBe('one');
+    expect(made.slice().optimistic).toEqual([]);
+  });
+
+  test('a sound state is taken as it is, with no warning', () => {
+    const made = adopted(saved());
+    expect(made.warnings).toEqual([]);
+    expect(made.slice().entities).toEqual(sound().entities);
+    expect(made.slice().meta).toEqual(sound().meta);
   });
 });

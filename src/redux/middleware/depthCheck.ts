@@ -1,14 +1,6 @@
 import type { EntityRecord, EntityTables } from '../../schema/interface.js';
 import { getOwn } from '../../utils/ownProperty.js';
-import { jsonProblem } from '../../utils/jsonProblem.js';
-
-/**
- * How deep data kept as it is may nest (a response without a schema, fields no schema covers).
- * Redux Toolkit's development checks recurse through the state and overflow the stack a little
- * below 2,000 levels, `JSON.stringify` a few thousand levels down; 500 leaves room for the stack
- * the app is already using. Entities nested in entities do not count: they are stored flat.
- */
-export const MAX_STORED_DEPTH = 500;
+import { MAX_STORED_DEPTH, jsonProblem } from '../../utils/jsonProblem.js';
 
 /** What one response would store. */
 export interface StoredWrites {
@@ -61,7 +53,7 @@ export function assertJsonRecords(entities: EntityTables, stored: EntityTables, 
       for (const field of Object.keys(record)) {
         const value = record[field];
         if (before !== undefined && getOwn(before, field) === value) continue;
-        const problem = jsonProblem(value, `${key} ${JSON.stringify(pk)}.${field}`, MAX_STORED_DEPTH);
+        const problem = jsonProblem(value, `${key} ${JSON.stringify(pk)}.${field}`);
         if (problem === undefined) continue;
         throw new TypeError(
           `${source}: ${problem}, which the store cannot keep: its state stays plain JSON (persistence, server ` +
