@@ -194,7 +194,7 @@ describe.each([
     const reloaded = persistedStore(saved);
     await reloaded.ready;
     expect(warn.mock.calls.map(([message]) => String(message))).toEqual([
-      expect.stringContaining(`the call ${detail}, whose fetchedAt is null, not a finite number`),
+      expect.stringContaining(`the call ${detail} (fetchedAt is null, not a finite number)`),
     ]);
     warn.mockRestore();
     expect(texts(reloaded.ctrl)).toEqual(['1:one', '2:two']);

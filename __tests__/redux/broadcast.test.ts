@@ -440,6 +440,79 @@ describe('index entries across tabs', () => {
   });
 });
 
+describe('what a tab does with what it receives', () => {
+  test('an invalidation or expiry started before this tab fetched a key leaves that key alone', async () => {
+    const { a, b, clock } = twoTabs();
+    const first = TradeResource.get.key({ id: 1 });
+    const second = TradeResource.get.key({ id: 2 });
+    a.ctrl.setResponse(TradeResource.get, { id: 1 }, { id: 1, user: 1, amount: '1' });
+    a.ctrl.setResponse(TradeResource.get, { id: 2 }, { id: 2, user: 1, amount: '2' });
+    await until(b, () => b.slice().meta[second] !== undefined);
+    clock.now = 1_010;
+    a.ctrl.invalidateAll({ testKey: () => true });
+    a.ctrl.expireAll({ testKey: () => true });
+    // B answers the second call again after A's invalidation started, before A's messages arrive
+    clock.now = 1_020;
+    b.ctrl.setResponse(TradeResource.get, { id: 2 }, { id: 2, user: 1, amount: '2, newer' });
+    await until(b, () => b.slice().meta[first]?.invalidated === true);
+    a.ctrl.set(Trade, { id: 99, user: 0, amount: 'marker' });
+    await until(b, () => trade(b, 99) !== undefined);
+
+    expect(b.slice().meta[second]).not.toHaveProperty('invalidated');
+    expect(b.slice().meta[second]?.expiresAt).toBeGreaterThan(1_020);
+    expect(b.slice().meta[first]?.expiresAt).toBe(0);
+    expect(b.ctrl.getResponse(TradeResource.get, { id: 2 }).data?.amount).toBe('2, newer');
+  });
+
+  test('a write that started before this tab’s reset is dropped, as its own responses are', async () => {
+    const { a, b, clock } = twoTabs();
+    clock.now = 1_010;
+    b.ctrl.resetEntireStore();
+    clock.now = 1_000;
+    a.ctrl.set(Trade, { id: 1, user: 1, amount: 'before the reset' });
+    clock.now = 1_020;
+    a.ctrl.set(Trade, { id: 2, user: 1, amount: 'after the reset' });
+    await until(b, () => trade(b, 2) !== undefined);
+    expect(trade(b, 1)).toBeUndefined();
+  });
+
+  test('a write holding data nested deeper than the store keeps is ignored with a warning', async () => {
+    const channel = newChannel();
+    const tab = openTab(channel);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    let deep: object = {};
+    for (let level = 0; level < 600; level++) deep = { a: deep };
+    const before = tab.store.getState();
+    post(channel, write({ response: { key: getMembers.key(), result: deep } }));
+    await calls(warn, 1);
+    expect(String(warn.mock.calls[0]?.[0])).toContain(
+      'was ignored: a write from tab other: the response holds data nested deeper than 500 levels (at result.a.a.a.a.a…)',
+    );
+    expect(tab.store.getState()).toBe(before);
+  });
+
+  test('a write a tab cannot post (structured clone refuses it) is kept in that tab, with a warning', async () => {
+    const channel = newChannel();
+    const stop = new AbortController();
+    opened.push(stop);
+    // (RTK's checks would report the function in the state first)
+    const [a, b] = [0, 1].map(() =>
+      makeStore({ broadcastChannel: channel, signal: stop.signal, devChecks: false }),
+    ) as [Tab, Tab];
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const withFunction = new RestEndpoint({ urlPrefix: API, path: '/raw', process: () => ({ run() {} }) });
+    nock(API).get('/raw').reply(200, {});
+    await a.ctrl.fetch(withFunction);
+    expect(a.ctrl.getResponse(withFunction).data).toEqual({ run: expect.any(Function) });
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(
+      /a write could not be posted to the other tabs .*only this tab has it/,
+    );
+    a.ctrl.set(Trade, { id: 99, user: 0, amount: 'marker' });
+    await until(b, () => trade(b, 99) !== undefined);
+    expect(b.slice().meta[withFunction.key()]).toBeUndefined();
+  });
+});
+
 describe('channels and teardown', () => {
   test('stores on channels of different names do not see each other', async () => {
     const one = newChannel();

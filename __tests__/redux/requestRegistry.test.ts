@@ -179,6 +179,21 @@ describe('order: numbered as they start, listed by start', () => {
     expect(requests.layered()).toEqual([]);
   });
 
+  test("the keys of the requests started are this middleware's own: another library's request has none", async () => {
+    const { requests, run } = registry();
+    requests.track(90);
+    const ours = requests.open(usersCall, read, run);
+    const second = requests.open(usersCall, read, run);
+    requests.open(createCall, { ...mutation, deferred: true }, run);
+    // (what an arrival puts back as this store's marks in flight: a rehydration during an RTK Query request)
+    expect(requests.startedKeys()).toEqual([usersCall.key, usersCall.key]);
+    await Promise.resolve();
+    expect(requests.startedKeys()).toEqual([usersCall.key, usersCall.key, createCall.key]);
+    requests.end(ours);
+    requests.end(second);
+    expect(requests.startedKeys()).toEqual([createCall.key]);
+  });
+
   test("another library's request is found again by its own id while in flight, and only that one", () => {
     const { requests } = registry();
     const first = requests.track(90, 'rtk-1');

@@ -12,7 +12,7 @@ export function describeValue(value: unknown): string {
 
 /** Names a value's shape the way a user thinks of JSON: `null`, `an array`, `a string`, … */
 export function describeType(value: unknown): string {
-  if (value === null) return 'null';
+  if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return 'an array';
   const type = typeof value;
   return type === 'object' ? 'an object' : `a ${type}`;

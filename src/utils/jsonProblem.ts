@@ -38,8 +38,7 @@ function problemIn(value: unknown, path: string, ancestors: object[]): string | 
       return undefined;
   }
   if (value === null) return undefined;
-  if (!Array.isArray(value) && !isPlainObject(value))
-    return `${path} is ${describeValue(value)}, ${describeInstance(value)}, not a plain object`;
+  if (!Array.isArray(value) && !isPlainObject(value)) return `${path} is ${describeValue(value)}, not plain data`;
   if (ancestors.includes(value)) return `${path} contains itself (a circular reference)`;
   if (ancestors.length >= MAX_STORED_DEPTH) return `${path} nests deeper than ${MAX_STORED_DEPTH} levels`;
   ancestors.push(value);
@@ -53,10 +52,4 @@ function problemIn(value: unknown, path: string, ancestors: object[]): string | 
   } finally {
     ancestors.pop();
   }
-}
-
-/** `an instance of Person`, for an object that is not plain data. */
-function describeInstance(value: object): string {
-  const name: unknown = (value.constructor as { name?: unknown } | undefined)?.name;
-  return typeof name === 'string' && name !== '' ? `an instance of ${name}` : 'an object with a prototype';
 }

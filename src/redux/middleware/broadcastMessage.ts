@@ -1,7 +1,7 @@
 import type { EntityIndexes, EntityMetaStamps, EntityTables, RequestStart, WriteMeta } from '../../schema/interface.js';
 import { describeType, describeValue } from '../../utils/describeValue.js';
 import { isRecord } from '../../utils/isRecord.js';
-import { timeProblem } from '../slice/clockSkew.js';
+import { metaProblem } from '../slice/clockSkew.js';
 
 /** Marks the library's messages: another library's on a channel of the same name are told apart. */
 export const BROADCAST_PROTOCOL = 'rtk-entities/1';
@@ -115,7 +115,7 @@ function tables(value: unknown, what: string, entry: (item: unknown, where: stri
 
 /** Checks a table by kind (`Entity.key`): no kind is a name every object inherits (`__proto__`, `constructor`). */
 function kinds(value: unknown, what: string, entry: (item: unknown, where: string) => void): void {
-  tables(value, what, (item, where) => entry(item, where));
+  tables(value, what, entry);
   for (const kind of Object.keys(value as object)) {
     if (kind in Object.prototype)
       throw new TypeError(`${what} name the kind ${JSON.stringify(kind)}, which no Entity key can be`);
@@ -133,24 +133,16 @@ function string(value: unknown, what: string): void {
     throw new TypeError(`${what} should be a string, not ${describeType(value)}: ${describeValue(value)}`);
 }
 
-/** Checks a time that came from elsewhere (`timeProblem`): finite and, given `now`, not far ahead of it. */
-function time(value: unknown, what: string, now?: number): void {
-  const problem = timeProblem(value, now);
-  if (problem !== undefined) throw new TypeError(`${what} ${problem}`);
-}
-
-function start(value: unknown, what: string, now: number): { readonly [field: string]: unknown } {
+function start(value: unknown, what: string, now: number, startOnly = true): { readonly [field: string]: unknown } {
   const found = object(value, what);
-  time(found.fetchedAt, `${what}.fetchedAt`, now);
-  if (found.seq !== undefined) time(found.seq, `${what}.seq`);
+  const problem = metaProblem(found, now, startOnly);
+  if (problem !== undefined) throw new TypeError(`${what}.${problem}`);
   if (found.tab !== undefined) string(found.tab, `${what}.tab`);
   return found;
 }
 
 function writeMeta(value: unknown, what: string, now: number): void {
-  const found = start(value, what, now);
-  time(found.date, `${what}.date`, now);
-  time(found.expiresAt, `${what}.expiresAt`);
+  const found = start(value, what, now, false);
   if (found.deleted !== undefined && found.deleted !== true)
     throw new TypeError(`${what}.deleted should be true or absent, not ${describeValue(found.deleted)}`);
 }

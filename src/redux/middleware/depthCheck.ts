@@ -55,10 +55,7 @@ export function assertJsonRecords(entities: EntityTables, stored: EntityTables, 
         if (before !== undefined && getOwn(before, field) === value) continue;
         const problem = jsonProblem(value, `${key} ${JSON.stringify(pk)}.${field}`);
         if (problem === undefined) continue;
-        throw new TypeError(
-          `${source}: ${problem}, which the store cannot keep: its state stays plain JSON (persistence, server ` +
-            'rendering, other tabs). Nothing was written. Push JSON data: a BigInt or a Date as a string, no functions.',
-        );
+        throw new TypeError(`${source}: ${problem}, which the state cannot keep as JSON. Nothing was written.`);
       }
     }
   }

@@ -94,14 +94,17 @@ export function adoptState(state: unknown, reducerPath: string): EntitiesState {
   }
   // the wall clock: a reducer has no other (the middleware's `now` belongs to one store)
   const { state: kept, dropped } = withoutBadParts(state as EntitiesState, Date.now());
-  if (dropped.length > 0) {
-    const named = dropped.slice(0, 5).join('; ') + (dropped.length > 5 ? `; and ${dropped.length - 5} more` : '');
-    warnOnce(
-      `adopt:${reducerPath}:${named}`,
-      `the state given to the '${reducerPath}' slice (preloadedState or a rehydration) held parts this store cannot ` +
-        `keep, dropped while the rest is kept: ${named}. What was dropped is fetched again when read.`,
-    );
-  }
+  // a development message: bundlers drop it from production builds (where there is no `process`, no message)
+  try {
+    if (process.env.NODE_ENV !== 'production' && dropped.length > 0) {
+      const named = dropped.slice(0, 5).join('; ') + (dropped.length > 5 ? `; and ${dropped.length - 5} more` : '');
+      warnOnce(
+        `adopt:${reducerPath}:${named}`,
+        `the state given to the '${reducerPath}' slice (preloadedState or a rehydration) held parts this store cannot ` +
+          `keep, dropped while the rest is kept: ${named}. What was dropped is fetched again when read.`,
+      );
+    }
+  } catch {}
   return withoutForeignRequests(kept, []);
 }
 

@@ -25,3 +25,29 @@ export function timeProblem(time: unknown, now?: number): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * What is wrong with the times of a write's meta that came from elsewhere (`fetchedAt` and `date`
+ * finite and not ahead of `now` by more than the skew, `seq` if any and `expiresAt` finite), or
+ * `undefined`. A start alone (`startOnly`) has no `date` or `expiresAt`.
+ *
+ * @returns e.g. `fetchedAt is 9000000000000000, more than 5 minutes ahead of this store's clock (…)`
+ */
+export function metaProblem(
+  meta: { readonly [field in (typeof WRITE)[number]]?: unknown },
+  now: number,
+  startOnly = false,
+): string | undefined {
+  for (const field of startOnly ? START : WRITE) {
+    const value = meta[field];
+    const problem =
+      field === 'seq' && value === undefined
+        ? undefined
+        : timeProblem(value, field === 'fetchedAt' || field === 'date' ? now : undefined);
+    if (problem !== undefined) return `${field} ${problem}`;
+  }
+  return undefined;
+}
+
+const START = ['fetchedAt', 'seq'] as const;
+const WRITE = [...START, 'date', 'expiresAt'] as const;
