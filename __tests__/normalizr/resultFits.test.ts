@@ -46,6 +46,7 @@ describe('every result normalize returns fits', () => {
     ['schema.Invalidate', new schema.Invalidate(User), { id: '1' }],
     ['schema.Query of an Entity', new schema.Query(User, (user) => user), { id: '1' }],
     ['a schema class of the app', custom, { anything: [1, 2] }],
+    ['a boolean in an entity’s place (no id: kept as it is)', [User], [true, { id: '1' }]],
   ])('%s', (_name, of, input) => {
     // (an unmatched item is kept with a development warning)
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
@@ -58,6 +59,10 @@ describe('every result normalize returns fits', () => {
     expect(resultFits(page, { results: null, next: null })).toBe(true);
     expect(resultFits([User], ['1', null])).toBe(true);
     expect(resultFits(User, undefined)).toBe(true);
+  });
+
+  test('schema.All reads its tables, not its result: any result but null fits', () => {
+    for (const value of ['x', 5, { a: 1 }, [{}]]) expect(resultFits(new schema.All(User), value)).toBe(true);
   });
 
   test('without a schema, anything is data kept as it is', () => {
@@ -73,6 +78,7 @@ describe('what no schema gives does not fit', () => {
     ['a string for a list', [User], 'garbage'],
     ['an object for a list', [User], { evil: 1 }],
     ['a list of things that are not ids', [User], [{}, 5]],
+    ['a list with one thing that is not an id', [User], ['1', 5]],
     ['a string for a polymorphic list', feed, 'garbage'],
     ['a list for an object', page, ['1']],
     ['a string for an object', page, 'garbage'],
@@ -98,6 +104,12 @@ describe('what no schema gives does not fit', () => {
     }
     expect(resultFits({ constructor: Node }, {})).toBe(true);
     expect(resultFits({ constructor: Node }, { constructor: 5 })).toBe(false);
+  });
+
+  test('a result that does not fit is asked again, and still does not', () => {
+    const result = { evil: 1 };
+    expect(resultFits([User], result)).toBe(false);
+    expect(resultFits([User], result)).toBe(false);
   });
 
   test('a result found to fit is asked again with another schema', () => {

@@ -89,6 +89,23 @@ describe('records', () => {
   });
 });
 
+test('a record written then deleted by one response: its deletion is taken, not the write’s listing of it', () => {
+  const taken = receivedWrites(
+    stored(),
+    writes({
+      entitiesMeta: {
+        Member: [
+          { meta: message, pks: ['1'] },
+          { meta: { ...message, deleted: true }, pks: ['1'] },
+        ],
+      },
+    }),
+    message,
+  );
+  expect(taken.entities).toEqual({});
+  expect(taken.entitiesMeta).toEqual({ Member: [{ meta: { ...message, deleted: true }, pks: ['1'] }] });
+});
+
 describe('deletions', () => {
   const deletion = (meta: EntityMeta, pks: string[]) =>
     writes({ entitiesMeta: { Member: [{ meta: { ...meta, deleted: true }, pks }] } });
@@ -151,6 +168,44 @@ describe('index entries', () => {
     const here = stored();
     const shared = { ...here, indexes: { Member: { name: { ann: '2', bo: '2' } } } };
     expect(receivedWrites(shared, rename('1', 'annie'), message).indexes).toEqual({ Member: { name: { annie: '1' } } });
+  });
+
+  test('a record taken with the value it had here, for which the writer made no entry: its entry here stays', () => {
+    const taken = receivedWrites(
+      stored(),
+      writes({
+        entities: { Member: { 1: { id: 1, name: 'ann' } } },
+        entitiesMeta: { Member: [{ meta: message, pks: ['1'] }] },
+      }),
+      message,
+    );
+    expect(taken.indexes).toEqual({});
+  });
+
+  test('a value moving within one write, from a record renamed to a record taken: it names the record taken', () => {
+    const taken = receivedWrites(
+      stored(),
+      writes({
+        entities: { Member: { 1: { id: 1, name: 'annie' }, 9: { id: 9, name: 'ann' } } },
+        entitiesMeta: { Member: [{ meta: message, pks: ['1', '9'] }] },
+        indexes: { Member: { name: { annie: '1', ann: '9' } } },
+      }),
+      message,
+    );
+    expect(taken.indexes).toEqual({ Member: { name: { annie: '1', ann: '9' } } });
+  });
+
+  test('the writer’s removal of a value is no entry here, even for a record whose id is "undefined"', () => {
+    const taken = receivedWrites(
+      stored(),
+      writes({
+        entities: { Member: { undefined: { id: 'undefined', name: 'u' } } },
+        entitiesMeta: { Member: [{ meta: message, pks: ['undefined'] }] },
+        indexes: { Member: { name: { u: 'undefined', old: undefined } } },
+      }),
+      message,
+    );
+    expect(taken.indexes).toEqual({ Member: { name: { u: 'undefined' } } });
   });
 
   test('a field this store indexes but the write does not: the old value still goes', () => {

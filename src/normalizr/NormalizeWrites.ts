@@ -10,7 +10,7 @@ import type {
 import { createTable, getOwn, ownTable, setOwn } from '../utils/ownProperty.js';
 import { entityKey } from '../schema/entityKey.js';
 import { startedBefore } from '../schema/startedBefore.js';
-import { keepsIndexEntry } from './keepsIndexEntry.js';
+import { indexValue, keepsIndexEntry } from './indexEntries.js';
 import { toSchemaClass } from './shorthand.js';
 import { sameJson } from './sameJson.js';
 import { keepShapeAlive } from '../utils/keepShapeAlive.js';
@@ -195,18 +195,19 @@ export class NormalizeWrites implements NormalizeDelegate {
   ): void {
     const tables = ownTable(this.indexes, key);
     for (const field of entity.indexes ?? []) {
-      const value = record?.[field];
-      const old = before?.[field];
-      if (old !== undefined && old !== null && old !== value && this.getIndex(key, field, `${old}`) === pk) {
-        setOwn(ownTable(tables, field), `${old}`, undefined);
+      const value = indexValue(record, field);
+      const old = indexValue(before, field);
+      if (old !== undefined && old !== value && this.getIndex(key, field, old) === pk) {
+        setOwn(ownTable(tables, field), old, undefined);
       }
-      if (value === undefined || value === null) continue;
-      const holder = this.getIndex(key, field, `${value}`);
-      if (holder !== undefined && holder !== pk) {
-        const held = { record: this.getEntity(key, holder), meta: this.store?.getMeta?.(key, holder) };
-        if (keepsIndexEntry(held, field, `${value}`, this.meta)) continue;
-      }
-      setOwn(ownTable(tables, field), `${value}`, pk);
+      if (value === undefined) continue;
+      const holder = this.getIndex(key, field, value);
+      const held =
+        holder === undefined || holder === pk
+          ? undefined
+          : { record: this.getEntity(key, holder), meta: this.store?.getMeta?.(key, holder) };
+      if (held === undefined || !keepsIndexEntry(held, field, value, this.meta))
+        setOwn(ownTable(tables, field), value, pk);
     }
   }
 }

@@ -23,13 +23,13 @@ import { toSchemaClass } from './shorthand.js';
  */
 export function resultFits(schema: unknown, result: unknown): boolean {
   if (toSchemaClass(schema) === undefined) return true;
-  if (result === null) return false;
-  if (typeof result !== 'object') return fits(schema, result);
+  if (!isRecord(result)) return result !== null && fits(schema, result);
   // a result is asked about on every read of its call: each one is walked once
-  if (fitting.get(result) === schema) return true;
-  const fit = fits(schema, result);
-  if (fit) fitting.set(result, schema);
-  return fit;
+  if (fitting.get(result) !== schema) {
+    if (!fits(schema, result)) return false;
+    fitting.set(result, schema);
+  }
+  return true;
 }
 
 /** Each result found to fit, and the schema it fits. */

@@ -16,11 +16,11 @@ export const MAX_CLOCK_SKEW = 5 * 60_000;
  * than `MAX_CLOCK_SKEW` ahead of `now`. (An expiry is in the future by design: it is checked
  * without `now`.)
  *
- * @param now this store's clock; `undefined` checks only that the time is finite
+ * @param now this store's clock; left out, only that the time is finite is checked
  */
-export function timeProblem(time: unknown, now?: number): string | undefined {
+export function timeProblem(time: unknown, now = Infinity): string | undefined {
   if (typeof time !== 'number' || !Number.isFinite(time)) return `is ${describeValue(time)}, not a finite number`;
-  if (now !== undefined && time > now + MAX_CLOCK_SKEW) {
+  if (time > now + MAX_CLOCK_SKEW) {
     return `is ${time}, more than ${MAX_CLOCK_SKEW / 60_000} minutes ahead of this store's clock (${now})`;
   }
   return undefined;

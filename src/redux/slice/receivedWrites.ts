@@ -1,5 +1,5 @@
-import { keepsIndexEntry } from '../../normalizr/keepsIndexEntry.js';
-import type { EntityMeta, EntityRecord, EntityTable, MetaStamp, StoreView, WriteMeta } from '../../schema/interface.js';
+import { indexValue, keepsIndexEntry } from '../../normalizr/indexEntries.js';
+import type { EntityMeta, EntityRecord, EntityTable, MetaStamp, WriteMeta } from '../../schema/interface.js';
 import { startedBefore } from '../../schema/startedBefore.js';
 import { createTable, getOwn, ownTable, setOwn } from '../../utils/ownProperty.js';
 import { metaIndex } from './metaStamps.js';
@@ -24,7 +24,7 @@ type Table<T> = { [name: string]: T };
 export function receivedWrites(committed: Tables, writes: Writes, meta: WriteMeta): Writes {
   const stored = storeView(committed);
   const newer = (key: string, pk: string, written: EntityMeta) => {
-    const current = stored.getMeta?.(key, pk);
+    const current = stored.getMeta(key, pk);
     return current === undefined || startedBefore(current, written);
   };
   const entities: Table<EntityTable> = createTable();
@@ -73,7 +73,7 @@ interface Taken {
  * writer's versions, which this store may never have held.
  */
 function takeIndexes(
-  stored: StoreView,
+  stored: ReturnType<typeof storeView>,
   committed: Tables,
   writes: Writes,
   key: string,
@@ -91,25 +91,19 @@ function takeIndexes(
       const pk = madeHere[value];
       if (pk === undefined || getOwn(records, pk) === undefined) continue;
       const holder = getOwn(here, value);
-      const kept =
-        holder !== undefined &&
-        holder !== pk &&
-        getOwn(records, holder) === undefined &&
-        keepsIndexEntry(
-          { record: getOwn(before, holder), meta: stored.getMeta?.(key, holder) },
-          field,
-          value,
-          written(pk),
-        );
-      if (!kept) setOwn(entries, value, pk);
+      const holding =
+        holder === undefined ? undefined : { record: getOwn(before, holder), meta: stored.getMeta(key, holder) };
+      if (holding === undefined || !keepsIndexEntry(holding, field, value, written(pk))) setOwn(entries, value, pk);
     }
     for (const pk of [...Object.keys(records), ...deleted]) {
-      const old = getOwn(before, pk)?.[field];
-      if (old === undefined || old === null) continue;
-      const value = `${old}`;
-      const now = getOwn(records, pk)?.[field];
-      if (now !== undefined && now !== null && `${now}` === value) continue;
-      if (getOwn(here, value) === pk && !Object.hasOwn(entries, value)) setOwn(entries, value, undefined);
+      const old = indexValue(getOwn(before, pk), field);
+      if (
+        old !== undefined &&
+        old !== indexValue(getOwn(records, pk), field) &&
+        getOwn(here, old) === pk &&
+        !Object.hasOwn(entries, old)
+      )
+        setOwn(entries, old, undefined);
     }
     if (Object.keys(entries).length > 0) setOwn(ownTable(indexes, key), field, entries);
   }
