@@ -6,6 +6,7 @@
 import nock from 'nock';
 import { Entity, createResource, getEntitySelectors } from '../../src/index';
 import { MAX_CLOCK_SKEW } from '../../src/redux/slice/clockSkew';
+import { adoptState, showsOwnRequests, withoutForeignRequests } from '../../src/redux/slice/adoptState';
 import { API, assertNetworkDone, held, makeStore, strictNetwork } from '../fixtures/store';
 
 beforeEach(strictNetwork);
@@ -35,6 +36,42 @@ test('preloadedState taken from another store in this process (server store per 
   expect(perRequest.ctrl.getResponse(NoteResource.getList).isFetching).toBe(false);
   server.release();
   await request;
+});
+
+test('taken from another store in this process, when the first action is this store’s own (a fetch), the other store’s request still goes', async () => {
+  const warm = makeStore();
+  const server = held('get', '/notes', 200, notes);
+  const request = warm.ctrl.fetch(NoteResource.getList);
+
+  const perRequest = makeStore({ preloadedState: { entities: warm.slice() } });
+  nock(API).get('/notes/1').reply(200, notes[0]);
+  await perRequest.ctrl.fetch(NoteResource.get, { id: '1' });
+  expect(perRequest.ctrl.getResponse(NoteResource.getList).isFetching).toBe(false);
+  server.release();
+  await request;
+});
+
+test('taken from another store in this process during its optimistic update: the update stays in that store', async () => {
+  const warm = makeStore();
+  nock(API).get('/notes').reply(200, notes);
+  await warm.ctrl.fetch(NoteResource.getList);
+  const server = held('patch', '/notes/1', 200, { id: '1', text: 'ONE' });
+  const update = warm.ctrl.fetch(NoteResource.partialUpdate, { id: '1' }, { text: 'ONE (optimistic)' });
+  expect(warm.ctrl.get(Note, '1')?.text).toBe('ONE (optimistic)');
+
+  const perRequest = makeStore({ preloadedState: { entities: warm.slice() } });
+  perRequest.store.dispatch({ type: 'app/started' });
+  expect(perRequest.ctrl.get(Note, '1')?.text).toBe('one');
+  expect(perRequest.slice().optimistic).toEqual([]);
+  server.release();
+  await update;
+});
+
+test('a store without the entities slice adopts nothing: no entities/adopt action', () => {
+  const { store, actions } = makeStore({ slice: false, logActions: true });
+  store.dispatch({ type: 'app/started' });
+  store.dispatch({ type: 'app/ticked' });
+  expect(actions.map((action) => action.type)).toEqual(['app/started', 'app/ticked']);
 });
 
 describe('a state that passes the shape check but breaks the next action', () => {
@@ -265,10 +302,224 @@ describe('a saved state with bad parts: each is dropped alone, the rest kept, an
     expect(made.slice().optimistic).toEqual([]);
   });
 
+  test('a call whose meta is not an object goes with its result', () => {
+    const made = adopted(saved((state) => (state.meta[listKey] = 'fresh' as never)));
+    expect(made.warnings).toEqual([expect.stringContaining(`the call ${listKey} (its meta is not an object)`)]);
+    expect(made.slice().endpoints).toEqual({});
+    expect(note(made, '1')?.text).toBe('one');
+  });
+
+  test('a bad record in the committed tables of a state saved mid-update goes from them', () => {
+    const state = saved((value) => (value.entities.Note[2] = { id: '2', text: 'two, guessed' }));
+    // (a record of its own: the warning is given once per message)
+    const committed = { ...sound(), entities: { Note: { 1: { id: '1', text: 'one' }, 2: null, 3: null } } };
+    const made = adopted({
+      ...state,
+      committed,
+      optimistic: [{ key: 'x', fetchedAt: NOW, entities: {}, entitiesMeta: {}, indexes: {} }],
+    });
+    expect(made.warnings).toEqual([
+      expect.stringContaining('Note "2" (its record is null); Note "3" (its record is null)'),
+    ]);
+    expect(note(made, '2')).toBeUndefined();
+    expect(note(made, '1')?.text).toBe('one');
+  });
+
+  test('a record both bad and written by a bad write is named once', () => {
+    const made = adopted(
+      saved((state) => {
+        state.entities.Note[2] = null;
+        state.entitiesMeta.Note = [
+          { meta: { ...fresh }, pks: ['1'] },
+          { meta: { ...fresh, fetchedAt: 9.5e15 }, pks: ['2'] },
+        ];
+      }),
+    );
+    expect(made.warnings).toHaveLength(1);
+    expect(made.warnings[0]?.match(/Note "2"/g)).toHaveLength(1);
+    expect(made.warnings[0]).toContain('Note "2" (that write wrote it)');
+  });
+
+  test('a write listing a primary key that is not a string goes, with the records it wrote', () => {
+    const made = adopted(
+      saved((state) => {
+        state.entitiesMeta.Note = [
+          { meta: { ...fresh }, pks: ['1'] },
+          { meta: { ...fresh }, pks: ['2', 3 as never] },
+        ];
+      }),
+    );
+    expect(made.warnings).toEqual([expect.stringContaining('a write of Note (a primary key is not a string)')]);
+    expect(note(made, '2')).toBeUndefined();
+    expect(made.slice().entitiesMeta.Note).toEqual([{ meta: fresh, pks: ['1'] }]);
+  });
+
+  test('a bad write whose record a later write wrote again: the record stays, with the later write', () => {
+    const made = adopted(
+      saved((state) => {
+        state.entitiesMeta.Note = [
+          { meta: { ...fresh, fetchedAt: 9.1e15 }, pks: ['1', '2'] },
+          { meta: { ...fresh }, pks: ['1'] },
+        ];
+      }),
+    );
+    expect(note(made, '1')?.text).toBe('one');
+    expect(note(made, '2')).toBeUndefined();
+    expect(made.slice().entitiesMeta.Note).toEqual([{ meta: fresh, pks: ['1'] }]);
+  });
+
+  test('optimistic layers that are not objects, with no committed tables, drop nothing', () => {
+    const made = adopted(saved((state) => (state.optimistic = [null, { entities: 'x' }, { key: 'k' }])));
+    expect(made.warnings).toEqual([]);
+    expect(note(made, '2')?.text).toBe('two');
+    expect(made.slice().optimistic).toEqual([]);
+  });
+
   test('a sound state is taken as it is, with no warning', () => {
     const made = adopted(saved());
     expect(made.warnings).toEqual([]);
     expect(made.slice().entities).toEqual(sound().entities);
     expect(made.slice().meta).toEqual(sound().meta);
+  });
+});
+
+describe('adoptState, called directly', () => {
+  const slice = () => ({
+    entities: {},
+    entitiesMeta: {},
+    indexes: {},
+    endpoints: {},
+    meta: {},
+    lastReset: 0,
+    optimistic: [],
+  });
+  /** What adoptState says of `value` with console.error, and what it returns. */
+  function adopt(value: unknown) {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const adopted = adoptState(value, 'entities');
+    const said = errors.mock.calls.map(([message]) => String(message));
+    errors.mockRestore();
+    return { adopted, said };
+  }
+
+  test.each([
+    ['null', null, 'it is null, not an object'],
+    ['an array', [], 'it is an array, not an object'],
+    ['a string', 'nonsense', 'it is a string, not an object'],
+    ['endpoints that are no object', { ...slice(), endpoints: [] }, "its 'endpoints' is not an object"],
+    ['meta that is no object', { ...slice(), meta: null }, "its 'meta' is not an object"],
+    ['optimistic that is no list', { ...slice(), optimistic: {} }, "its 'optimistic' is not an array"],
+    ['entities that are no object', { ...slice(), entities: 'x' }, "its 'entities' is not an object"],
+    ['a table that is a list', { ...slice(), entities: { Note: [] } }, "its entities for 'Note' is not a table"],
+    [
+      'stamps that are no list',
+      { ...slice(), entitiesMeta: { Note: {} } },
+      "its entitiesMeta for 'Note' is not a list of writes",
+    ],
+    [
+      'a stamp with no meta',
+      { ...slice(), entitiesMeta: { Note: [{ pks: [] }] } },
+      "its entitiesMeta for 'Note' is not a list of writes",
+    ],
+    [
+      'an index field that is no table',
+      { ...slice(), indexes: { Note: { text: 'x' } } },
+      "its indexes for 'Note' is not a table",
+    ],
+    ['committed that is no object', { ...slice(), committed: 5 }, "its 'committed' is not an object"],
+    [
+      'committed tables of the wrong shape',
+      { ...slice(), committed: { ...slice(), indexes: [] } },
+      "its committed 'indexes' is not an object",
+    ],
+  ])('%s: the error says so, naming the slice, and the slice starts empty', (_name, value, problem) => {
+    const { adopted, said } = adopt(value);
+    expect(said).toEqual([
+      `rtk-entities: the state given to the 'entities' slice (preloadedState or a rehydration) is not one this version ` +
+        `of rtk-entities made: ${problem}. The slice starts empty; clear the saved state (for redux-persist, raise its ` +
+        'version or purge it) to stop seeing this.',
+    ]);
+    expect(adopted).toEqual(slice());
+  });
+
+  test('index fields that are tables, and an empty committed shape, pass', () => {
+    const value = { ...slice(), indexes: { Note: { text: { one: '1' } } }, optimistic: [{}], committed: slice() };
+    expect(adopt(value).said).toEqual([]);
+  });
+
+  test('a state this process’s reducer made, or a shallow copy of it, is taken as it is', () => {
+    const made = makeStore().slice();
+    expect(adoptState(made, 'entities')).toBe(made);
+    const copy = { ...made };
+    expect(adoptState(copy, 'entities')).toBe(copy);
+    const unknown = { ...slice(), meta: {} };
+    expect(adoptState(unknown, 'entities')).not.toBe(unknown);
+  });
+
+  test('a sound state from elsewhere keeps its objects; only its bad parts are new', () => {
+    const value = {
+      ...slice(),
+      entities: { Note: { 1: { id: '1' } } },
+      meta: { k: { fetchedAt: 1, date: 1, expiresAt: 2 } },
+    };
+    const adopted = adoptState(value, 'entities');
+    expect(adopted.entities).toBe(value.entities);
+    expect(adopted.meta).toBe(value.meta);
+    expect(adopted.entitiesMeta).toBe(value.entitiesMeta);
+  });
+
+  test('the development warning lists five parts, then how many more', () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const six = Object.fromEntries(['1', '2', '3', '4', '5', '6'].map((pk) => [pk, null]));
+    adoptState({ ...slice(), entities: { Listed: six } }, 'entities');
+    const five = Object.fromEntries(['1', '2', '3', '4', '5'].map((pk) => [pk, 7]));
+    adoptState({ ...slice(), entities: { Five: five } }, 'entities');
+    expect(warn.mock.calls.map(([message]) => String(message))).toEqual([
+      `rtk-entities: the state given to the 'entities' slice (preloadedState or a rehydration) held parts this store ` +
+        `cannot keep, dropped while the rest is kept: ${['1', '2', '3', '4', '5'].map((pk) => `Listed "${pk}" (its record is null)`).join('; ')}; ` +
+        'and 1 more. What was dropped is fetched again when read.',
+      expect.stringMatching(
+        /kept: Five "1" \(its record is a number\); .*Five "5" \(its record is a number\)\. What was dropped/,
+      ),
+    ]);
+    warn.mockRestore();
+  });
+});
+
+describe('the requests in flight of a state from elsewhere', () => {
+  const entry = (fields: object) => ({ fetchedAt: 1, date: 0, expiresAt: 0, ...fields });
+  const state = (meta: object, optimistic: unknown[] = []) =>
+    ({ entities: {}, entitiesMeta: {}, indexes: {}, endpoints: {}, meta, lastReset: 0, optimistic }) as never;
+
+  test('withoutForeignRequests: this store’s marks come back, the others’ go, entries that held only them too', () => {
+    const meta = {
+      ours: entry({ pending: 2 }),
+      ourMissing: undefined,
+      theirsWithData: entry({ date: 5, expiresAt: 9, pending: 1 }),
+      theirsOnly: entry({ pending: 1 }),
+      settled: entry({ date: 5 }),
+    };
+    const adopted = withoutForeignRequests(state(meta), ['ours', 'ours', 'mine', 'ours2']);
+    expect(adopted.meta).toEqual({
+      ours: entry({ pending: 2 }),
+      ourMissing: undefined,
+      theirsWithData: entry({ date: 5, expiresAt: 9 }),
+      settled: entry({ date: 5 }),
+      mine: { fetchedAt: 0, date: 0, expiresAt: 0, pending: 1 },
+      ours2: { fetchedAt: 0, date: 0, expiresAt: 0, pending: 1 },
+    });
+    expect(withoutForeignRequests(state(meta), ['ours']).meta.ours).toEqual(entry({ pending: 1 }));
+    const own = { a: entry({ pending: 1 }) };
+    expect(withoutForeignRequests(state(own), ['a']).meta).toBe(own);
+  });
+
+  test('showsOwnRequests: exactly this store’s marks, and layers only while it has some', () => {
+    const meta = { a: entry({ pending: 1 }), b: entry({}) };
+    expect(showsOwnRequests(state(meta), ['a'], false)).toBe(true);
+    expect(showsOwnRequests(state(meta), ['a', 'a'], false)).toBe(false);
+    expect(showsOwnRequests(state(meta), [], false)).toBe(false);
+    expect(showsOwnRequests(state(meta), ['a', 'c'], false)).toBe(false);
+    expect(showsOwnRequests(state(meta, [{}]), ['a'], false)).toBe(false);
+    expect(showsOwnRequests(state(meta, [{}]), ['a'], true)).toBe(true);
   });
 });

@@ -31,23 +31,21 @@ export function withoutBadParts(state: EntitiesState, now: number): { state: Ent
     next = { ...next, lastReset: 0 };
   }
 
-  const badCalls = Object.keys(state.meta).filter((key) => {
-    const entry = state.meta[key];
+  const badCalls = [...new Set([...Object.keys(state.meta), ...Object.keys(state.endpoints)])].filter((key) => {
+    const entry = getOwn(state.meta, key);
     const problem =
-      (isRecord(entry) ? metaProblem(entry, now) : 'its meta is not an object') ??
+      (entry === undefined || isRecord(entry) ? metaProblem(entry ?? {}, now) : 'its meta is not an object') ??
       jsonProblem(getOwn(state.endpoints, key), 'result');
     if (problem !== undefined) dropped.push(`the call ${key} (${problem})`);
     return problem !== undefined;
   });
-  for (const key of Object.keys(state.endpoints)) {
-    const problem = jsonProblem(state.endpoints[key], 'result');
-    if (problem !== undefined && !badCalls.includes(key))
-      (badCalls.push(key), dropped.push(`the call ${key} (${problem})`));
-  }
   if (badCalls.length > 0) {
     const meta = copyTable(state.meta);
     const endpoints = copyTable(state.endpoints);
-    for (const key of badCalls) (delete meta[key], delete endpoints[key]);
+    for (const key of badCalls) {
+      delete meta[key];
+      delete endpoints[key];
+    }
     next = { ...next, meta, endpoints };
   }
 
@@ -66,19 +64,23 @@ function tablesWithout(state: EntitiesState, now: number, dropped: string[]): Co
     if (!pks.has(pk)) dropped.push(`${kind} ${JSON.stringify(pk)} (${why})`);
     bad.set(kind, pks.add(pk));
   };
-  const badStamps = new Set<MetaStamp>();
+  const entitiesMeta: Table<readonly MetaStamp[] | undefined> = { ...tables.entitiesMeta };
+  let stampsDropped = false;
   for (const kind of Object.keys(tables.entitiesMeta)) {
     const stamps = tables.entitiesMeta[kind] ?? [];
     const owners = metaIndex(stamps);
-    for (const stamp of stamps) {
+    const kept = stamps.filter((stamp) => {
       const problem =
         metaProblem(stamp.meta, now) ??
         (stamp.pks.every((pk) => typeof pk === 'string') ? undefined : 'a primary key is not a string');
-      if (problem === undefined) continue;
-      badStamps.add(stamp);
+      if (problem === undefined) return true;
       dropped.push(`a write of ${kind} (${problem})`);
       for (const pk of stamp.pks) if (owners.get(pk) === stamp) drop(kind, pk, 'that write wrote it');
-    }
+      return false;
+    });
+    if (kept.length === stamps.length) continue;
+    entitiesMeta[kind] = kept;
+    stampsDropped = true;
   }
   for (const kind of Object.keys(tables.entities)) {
     const table = tables.entities[kind] ?? {};
@@ -100,13 +102,10 @@ function tablesWithout(state: EntitiesState, now: number, dropped: string[]): Co
       }
     }
   }
-  if (bad.size === 0 && badStamps.size === 0) return undefined;
+  if (bad.size === 0 && !stampsDropped) return undefined;
 
   const entities: Table<EntityTables[string]> = { ...tables.entities };
-  const entitiesMeta: Table<readonly MetaStamp[] | undefined> = { ...tables.entitiesMeta };
   const indexes: Table<EntityIndexes[string]> = { ...tables.indexes };
-  for (const kind of Object.keys(entitiesMeta))
-    entitiesMeta[kind] = entitiesMeta[kind]?.filter((stamp) => !badStamps.has(stamp));
   const gone: Table<readonly string[]> = {};
   for (const [kind, pks] of bad) {
     setOwn(gone, kind, [...pks]);
