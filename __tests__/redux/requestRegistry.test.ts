@@ -155,6 +155,14 @@ describe('order: numbered as they start, listed by start', () => {
     ]);
   });
 
+  test('a store that shares its writes with other tabs names itself in every start; one that does not, never', () => {
+    const tabbed = buildRequestRegistry(() => 5, 'tab-a');
+    expect(tabbed.begin()).toEqual({ fetchedAt: 5, seq: 1, tab: 'tab-a' });
+    expect(tabbed.track(3).start).toEqual({ fetchedAt: 3, seq: 2, tab: 'tab-a' });
+    const alone = buildRequestRegistry(() => 5);
+    expect(alone.begin()).toStrictEqual({ fetchedAt: 5, seq: 1 });
+  });
+
   test("a render's request starts after the current task: numbered then, shared from the moment it was asked for", async () => {
     const { requests, run, started } = registry();
     const request = requests.open(usersCall, { ...read, deferred: true }, run);
