@@ -74,16 +74,18 @@ test('a store without the entities slice adopts nothing: no entities/adopt actio
   expect(actions.map((action) => action.type)).toEqual(['app/started', 'app/ticked']);
 });
 
+/** An empty slice state, as another store would save it. */
+const base = () => ({
+  entities: {},
+  entitiesMeta: {},
+  indexes: {},
+  endpoints: {},
+  meta: {},
+  lastReset: 0,
+  optimistic: [],
+});
+
 describe('a state that passes the shape check but breaks the next action', () => {
-  const base = () => ({
-    entities: {},
-    entitiesMeta: {},
-    indexes: {},
-    endpoints: {},
-    meta: {},
-    lastReset: 0,
-    optimistic: [],
-  });
   test.each([
     ['committed is a string', { ...base(), committed: 'x' }],
     ['committed is an empty object', { ...base(), committed: {} }],
@@ -384,15 +386,7 @@ describe('a saved state with bad parts: each is dropped alone, the rest kept, an
 });
 
 describe('adoptState, called directly', () => {
-  const slice = () => ({
-    entities: {},
-    entitiesMeta: {},
-    indexes: {},
-    endpoints: {},
-    meta: {},
-    lastReset: 0,
-    optimistic: [],
-  });
+  const slice = base;
   /** What adoptState says of `value` with console.error, and what it returns. */
   function adopt(value: unknown) {
     const errors = jest.spyOn(console, 'error').mockImplementation(() => {});

@@ -14,6 +14,7 @@ import {
   Entity,
   RestEndpoint,
   createResource,
+  entitiesSlice,
   fetchEndpoint,
   getEntitySelectors,
   schema,
@@ -510,6 +511,129 @@ describe('what a tab does with what it receives', () => {
     a.ctrl.set(Trade, { id: 99, user: 0, amount: 'marker' });
     await until(b, () => trade(b, 99) !== undefined);
     expect(b.slice().meta[withFunction.key()]).toBeUndefined();
+  });
+});
+
+describe('what a tab posts and applies, exactly', () => {
+  /** A tab on `channel` that logs every action it sees. */
+  const loggedTab = (channel: string): Tab => {
+    const stop = new AbortController();
+    opened.push(stop);
+    return makeStore({ broadcastChannel: channel, signal: stop.signal, logActions: true });
+  };
+  const types = (tab: { readonly actions: readonly { readonly type: string }[] }) =>
+    tab.actions.map((action) => action.type).filter((type) => type !== 'entities/connect');
+
+  test('a write a tab received is never posted again: the tab that wrote it receives nothing back', async () => {
+    const channel = newChannel();
+    const [a, b, c] = [loggedTab(channel), loggedTab(channel), loggedTab(channel)];
+    a.ctrl.set(Trade, { id: 1, user: 1, amount: 'from A' });
+    await until(b, () => trade(b, 1) !== undefined);
+    await until(c, () => trade(c, 1) !== undefined);
+    b.ctrl.set(Trade, { id: 99, user: 0, amount: 'marker B' });
+    c.ctrl.set(Trade, { id: 98, user: 0, amount: 'marker C' });
+    await until(a, () => trade(a, 99) !== undefined && trade(a, 98) !== undefined);
+    expect(types(a)).toEqual(['entities/set', 'entities/received', 'entities/received']);
+    expect(types(c).filter((type) => type === 'entities/received')).toHaveLength(2);
+  });
+
+  test('an invalidation of keys this tab does not hold dispatches nothing here', async () => {
+    const channel = newChannel();
+    const [a, b] = [loggedTab(channel), loggedTab(channel)];
+    a.ctrl.setResponse(TradeResource.get, { id: 1 }, { id: 1, user: 1, amount: '1' });
+    await until(b, () => trade(b, 1) !== undefined);
+    b.ctrl.resetEntireStore(); // (a reset stays in its tab: A still holds the key)
+    b.actions.length = 0;
+    a.ctrl.invalidate(TradeResource.get, { id: 1 });
+    a.ctrl.set(Trade, { id: 99, user: 0, amount: 'marker' });
+    await until(b, () => trade(b, 99) !== undefined);
+    expect(types(b)).toEqual(['entities/received']);
+  });
+
+  test('an action that changed nothing here is not posted: another tab’s data for that key stays', async () => {
+    const channel = newChannel();
+    const [a, b] = [loggedTab(channel), loggedTab(channel)];
+    const key = TradeResource.get.key({ id: 2 });
+    // B holds the key (its own write reaches A only later); A, which does not hold it yet, invalidates it
+    a.ctrl.invalidate(TradeResource.get, { id: 2 });
+    b.ctrl.setResponse(TradeResource.get, { id: 2 }, { id: 2, user: 1, amount: '2' });
+    a.ctrl.set(Trade, { id: 99, user: 0, amount: 'marker' });
+    await until(b, () => trade(b, 99) !== undefined);
+    expect(b.slice().meta[key]).not.toHaveProperty('invalidated');
+  });
+
+  test('a write with no meta (an entities/set made by hand) and a response with no endpoint name travel as they are', async () => {
+    const channel = newChannel();
+    const [a, b] = [loggedTab(channel), loggedTab(channel)];
+    const { actions } = entitiesSlice;
+    a.store.dispatch(
+      actions.set({ entities: { Trade: { 5: { id: 5, user: 0, amount: 'no meta' } } }, entitiesMeta: {}, indexes: {} }),
+    );
+    a.store.dispatch(
+      actions.fetchFulfilled({
+        key: 'by hand',
+        result: '7',
+        entities: { Trade: { 7: { id: 7, user: 0, amount: 'by hand' } } },
+        entitiesMeta: {},
+        indexes: {},
+        meta: { fetchedAt: 1_000, date: 1_000, expiresAt: 2_000 },
+      }),
+    );
+    await until(b, () => trade(b, 7) !== undefined);
+    expect(trade(b, 5)).toBeUndefined();
+    const received = b.actions.find(entitiesSlice.actions.received.match);
+    // (no `endpoint: undefined` field: the response is posted as the action had it)
+    expect(Object.keys(received?.payload.response ?? {})).toEqual(['key', 'result', 'meta']);
+  });
+
+  test('a write started in the very millisecond of this tab’s reset is taken', async () => {
+    const { a, b, clock } = twoTabs();
+    clock.now = 1_010;
+    b.ctrl.resetEntireStore();
+    a.ctrl.set(Trade, { id: 1, user: 1, amount: 'at the reset' });
+    await until(b, () => trade(b, 1) !== undefined);
+    expect(trade(b, 1)?.amount).toBe('at the reset');
+  });
+
+  test('a store whose signal was aborted before it was made shares nothing', async () => {
+    const channel = newChannel();
+    const aborted = new AbortController();
+    aborted.abort();
+    const late: Tab = makeStore({ broadcastChannel: channel, signal: aborted.signal });
+    const [a, b] = [openTab(channel), openTab(channel)];
+    late.ctrl.set(Trade, { id: 1, user: 1, amount: 'from the aborted store' });
+    a.ctrl.set(Trade, { id: 2, user: 1, amount: 'from A' });
+    await until(b, () => trade(b, 2) !== undefined);
+    expect(trade(b, 1)).toBeUndefined();
+    expect(trade(late, 2)).toBeUndefined();
+  });
+
+  test('where there is no BroadcastChannel, a store warns once and works alone', () => {
+    const global = globalThis as { BroadcastChannel?: unknown };
+    const saved = global.BroadcastChannel;
+    delete global.BroadcastChannel;
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const alone = openTab('no-channel-here');
+      alone.ctrl.set(Trade, { id: 1, user: 1, amount: 'alone' });
+      expect(trade(alone, 1)?.amount).toBe('alone');
+      expect(warn.mock.calls.map(([message]) => String(message))).toEqual([
+        'rtk-entities: broadcastChannel "no-channel-here": this platform has no BroadcastChannel; writes are not shared.',
+      ]);
+    } finally {
+      global.BroadcastChannel = saved;
+    }
+  });
+
+  test('each store names itself with its own id of 8 letters and digits', () => {
+    const channel = newChannel();
+    const [a, b] = [openTab(channel), openTab(channel)];
+    a.ctrl.set(Trade, { id: 1, user: 1, amount: '1' });
+    b.ctrl.set(Trade, { id: 2, user: 1, amount: '2' });
+    const [tabA, tabB] = [a, b].map((tab) => tab.slice().entitiesMeta.Trade?.[0]?.meta.tab);
+    expect(tabA).toMatch(/^[0-9a-z]{8}$/);
+    expect(tabB).toMatch(/^[0-9a-z]{8}$/);
+    expect(tabA).not.toBe(tabB);
   });
 });
 

@@ -34,19 +34,18 @@ export function newTabId(): string {
  * or `expire`, for the keys whose data started before it. Neither makes a request or is posted again.
  * A message that is not one of ours, or is damaged, is ignored with a development warning.
  *
- * @param name the channel's name; `undefined` shares nothing
- * @param tab this store's id (`newTabId`)
+ * @param shared the channel's name and this store's id on it (`newTabId`); `undefined` shares nothing
  * @param signal aborting it closes the channel
  * @returns what the middleware passes every action through
  */
 export function buildBroadcast(
   { mount, slice, dispatch, registry, optimistic, now }: BroadcastContext,
-  name: string | undefined,
-  tab: string | undefined,
+  shared: { readonly name: string; readonly tab: string } | undefined,
   signal: AbortSignal | undefined,
 ): Relay {
   const pass: Relay = (action, next) => next(action);
-  if (name === undefined || tab === undefined || signal?.aborted) return pass;
+  if (shared === undefined || signal?.aborted) return pass;
+  const { name, tab } = shared;
   if (typeof BroadcastChannel === 'undefined') {
     warnOnce(
       'broadcast:unsupported',
