@@ -55,7 +55,10 @@ export function useNormalizedSelection(
   user: SelectFromResult | undefined,
   pendingFirst: boolean,
 ): unknown {
-  // RTK Query's hook, called just before, has already run its selector for this state
+  // RTK Query's hook, called just before, has already run its selector for this state. Its result
+  // can change with no store update (a trigger's request id, set by a render after the request
+  // answered): the selection is then made again, as react-redux makes it only for a new state or selector
+  const rtkResult = stash.last.current;
   const select = useMemo(() => {
     let before: NormalizedResult | undefined;
     let selected: unknown;
@@ -71,6 +74,6 @@ export function useNormalizedSelection(
       }
       return selected;
     };
-  }, [stash, selectorOf, user, pendingFirst]);
+  }, [stash, selectorOf, user, pendingFirst, rtkResult]);
   return useSelector(select, shallowEqual);
 }
