@@ -326,6 +326,42 @@ describe('a raw write is a local edit: an answer to a request in flight still la
   });
 });
 
+describe('upsertQueryData while a fetch of the same entry is in flight: the fetch’s answer lands, as with RTK Query alone', () => {
+  const detailTitles = (store: Store, id: number) => ({
+    ours: entitiesApi.endpoints.getTodo.select(id)(store.getState()).data?.title,
+    rtk: todosApi.endpoints.getTodo.select(id)(store.getState()).data?.title,
+    entity: getEntitySelectors(Todo).selectById(store.getState(), id)?.title,
+  });
+
+  test('its first fetch', async () => {
+    const { store } = makeTodosStore(entitiesApi);
+    const answer = held('get', '/todos/7', 200, { id: 7, title: 'fetched', done: false });
+    const request = store.dispatch(todosApi.endpoints.getTodo.initiate(7));
+    await answer.arrived;
+    await store.dispatch(todosApi.util.upsertQueryData('getTodo', 7, { id: 7, title: 'upserted', done: false }));
+    expect(detailTitles(store, 7)).toEqual({ ours: 'upserted', rtk: 'upserted', entity: 'upserted' });
+    answer.release();
+    await request;
+    expect(detailTitles(store, 7)).toEqual({ ours: 'fetched', rtk: 'fetched', entity: 'fetched' });
+    request.unsubscribe();
+  });
+
+  test('a refetch', async () => {
+    const { store } = makeTodosStore(entitiesApi);
+    nock(API).get('/todos/7').reply(200, { id: 7, title: 'first', done: false });
+    await store.dispatch(todosApi.endpoints.getTodo.initiate(7, { subscribe: false }));
+    const answer = held('get', '/todos/7', 200, { id: 7, title: 'refetched', done: false });
+    const request = store.dispatch(todosApi.endpoints.getTodo.initiate(7, { forceRefetch: true }));
+    await answer.arrived;
+    await store.dispatch(todosApi.util.upsertQueryData('getTodo', 7, { id: 7, title: 'upserted', done: false }));
+    expect(detailTitles(store, 7)).toEqual({ ours: 'upserted', rtk: 'upserted', entity: 'upserted' });
+    answer.release();
+    await request;
+    expect(detailTitles(store, 7)).toEqual({ ours: 'refetched', rtk: 'refetched', entity: 'refetched' });
+    request.unsubscribe();
+  });
+});
+
 describe('upsertQueryEntries gives every entry of one action one requestId: each entry is still its own', () => {
   const details = Array.from({ length: 200 }, (_, i) => ({ id: i + 1, title: `todo ${i + 1}`, done: false }));
   const upsertAll = (store: Store) =>

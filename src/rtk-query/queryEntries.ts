@@ -192,9 +192,10 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
 
     /**
      * Every entry whose data changed other than by an answer: a raw write (normalized where it
-     * changed, as a local edit that starts now or, when `patch` is a patch's `undo()` on that entry,
-     * where the patch started), or an entry new to this store (upserted, rehydrated: normalized
-     * wholly). Entries RTK Query removed are dropped.
+     * changed, as a local edit), or an entry new to this store (upserted, rehydrated: normalized
+     * wholly). The write starts now; where the patch started when `patch` is a patch's `undo()` on
+     * that entry; or where the entry's request in flight started, so that its answer lands over the
+     * write, as RTK Query lands it (`upsertQueryData` during a fetch). Entries RTK Query removed are dropped.
      */
     changed(table: unknown, patch?: { readonly cacheKey: string; readonly patches: readonly Patch[] }): void {
       dropMissing(table);
@@ -207,7 +208,9 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
         const target = entry ?? hold(cacheKey, found.declared, found.originalArgs);
         const patches = patch?.cacheKey === cacheKey && entry !== undefined ? patch.patches : undefined;
         const undoneAt = patches === undefined ? undefined : target.history.undone(patches);
-        const start = undoneAt ?? fresh();
+        // an entry's request in flight stays its request (RTK Query keeps its id): its answer lands over this write
+        const inFlight = found.requestId === undefined ? undefined : dataApi().tracked(found.requestId);
+        const start = undoneAt ?? inFlight?.start ?? fresh();
         if (patches !== undefined && undoneAt === undefined) target.history.record(target.data, patches, start);
         write(target, found.data, { start, changedOnly: entry !== undefined, local: entry !== undefined });
       }
