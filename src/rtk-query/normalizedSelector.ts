@@ -1,6 +1,7 @@
 import type { MountPoint } from '../redux/mountPoint.js';
 import { queryDelegate } from '../redux/select/queryDelegate.js';
 import type { CountingSelector } from '../redux/select/selectResponse.js';
+import { unmountedSliceMessage } from '../redux/mountHints.js';
 import type { ResponseMeta } from '../redux/slice/state.js';
 import { tableInputs } from '../redux/select/tableInputs.js';
 import { isEntityClass } from '../schema/isEntityClass.js';
@@ -54,7 +55,8 @@ function missingMiddleware(declared: DeclaredEndpoint): string {
  * - A query whose schema is an Entity, loading for a record the store already holds (a list
  *   fetched it), shows that record at once: `data` set, `isLoading` false, `isFetching` true.
  * - When normalizing the entry's data failed, the result is an error naming the endpoint; an
- *   entry fulfilled in a store where `entitiesApi.middleware` never ran is an error saying so.
+ *   entry fulfilled in a store where `entitiesApi.middleware` never ran, or that has no entities
+ *   slice, is an error saying so and how to fix it.
  *
  * Memoized on RTK Query's result, the stored result and the tables the schema can read, for the
  * last `RECENT` sets of them (`recentMemoize`: each store's latest, for up to `RECENT` stores read
@@ -86,12 +88,20 @@ export function normalizedSelector(
       result: unknown,
       meta: ResponseMeta | undefined,
       apiConfig: unknown,
+      mounted: boolean,
       ...values: unknown[]
     ): NormalizedResult => {
       recomputations++;
       const rtk = isRecord(rtkResult) ? rtkResult : {};
       const rawCurrent = 'currentData' in rtk ? rtk.currentData : rtk.data;
       if (meta?.error !== undefined) return shownFailure(rtk, meta.error);
+      if (meta === undefined && rawCurrent !== undefined && !mounted) {
+        // the write of the answer threw, and warned, with the same message
+        return failed(rtk, {
+          name: 'MissingReducerError',
+          message: unmountedSliceMessage(instance.reducerPath, declared.label),
+        });
+      }
       if (meta === undefined && rawCurrent !== undefined && isRecord(apiConfig) && !plan.connected.has(apiConfig)) {
         const message = missingMiddleware(declared);
         warnOnce(`normalizeApi:middleware:${plan.reducerPath}`, message);
@@ -140,6 +150,7 @@ export function normalizedSelector(
       key === undefined ? undefined : getOwn(slice.endpoints, key),
       key === undefined ? undefined : getOwn(slice.meta, key),
       field(field(state, plan.reducerPath), 'config'),
+      field(state, instance.reducerPath) !== undefined,
       ...selectors.map((read) => read(state)),
       ...indexSelectors.map((read) => read(state)),
     );
