@@ -21,10 +21,15 @@ const retries = new WeakMap<object, () => void>();
 export function toHookError(stored: SerializedError, retry: () => void): HookError {
   let error = thrown.get(stored);
   if (error === undefined) {
-    error = deserializeError(stored);
+    error = retryOnReset(deserializeError(stored), retry);
     thrown.set(stored, error);
-    retries.set(error, retry);
   }
+  return error;
+}
+
+/** Makes `error` one a reset retries (see `retryError`): `retry` runs when an `ErrorBoundary` that caught it resets. */
+export function retryOnReset<E extends object>(error: E, retry: () => void): E {
+  retries.set(error, retry);
   return error;
 }
 
