@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useDispatch, useStore } from 'react-redux';
 import { isRecord } from '../../utils/isRecord.js';
 import { field, stringField } from '../../utils/field.js';
-import { retryOnReset } from '../../react/hookError.js';
+import { retryOnReset } from '../../utils/retryOnReset.js';
 import { argId } from '../argId.js';
 import type { DeclaredEndpoint } from '../readApi.js';
 import type { QueryHookOptions } from './buildQueryHooks.js';
