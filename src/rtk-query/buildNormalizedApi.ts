@@ -2,10 +2,10 @@ import type { Middleware } from '@reduxjs/toolkit';
 import type { Entities } from '../redux/createEntities.js';
 import { defaultEntities } from '../redux/defaultEntities.js';
 import { mountPointOf, type MountPoint } from '../redux/mountPoint.js';
-import { buildNormalizeMiddleware } from './buildNormalizeMiddleware.js';
-import { buildSelect } from './buildSelect.js';
-import type { EntrySelector } from './normalizedSelector.js';
-import { readApi, type ApiPlan, type DeclaredEndpoint } from './readApi.js';
+import { buildNormalizeMiddleware } from './middleware/buildNormalizeMiddleware.js';
+import { buildSelect } from './select/buildSelect.js';
+import type { EntrySelector } from './select/normalizedSelector.js';
+import { readApi, type ApiPlan, type DeclaredEndpoint } from './definition/readApi.js';
 
 /** One declared endpoint at run time (typed for users by `NormalizedEndpoint`). */
 export interface BuiltEndpoint {

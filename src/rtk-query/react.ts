@@ -8,7 +8,7 @@ import { buildInfiniteQueryHooks } from './hooks/buildInfiniteQueryHooks.js';
 import { buildMutationHook } from './hooks/buildMutationHook.js';
 import { buildQueryHooks } from './hooks/buildQueryHooks.js';
 import { buildUseSuspenseQuery } from './hooks/buildUseSuspenseQuery.js';
-import type { DeclaredEndpoint } from './readApi.js';
+import type { DeclaredEndpoint } from './definition/readApi.js';
 import type { NormalizedReactApi } from './reactTypes.js';
 import type { AnyRtkApi, ApiSchemas, NormalizeApiOptions, OnlyEndpointsOf } from './types.js';
 import { field } from '../utils/field.js';

@@ -4,8 +4,8 @@ import { useDispatch, useStore } from 'react-redux';
 import { isRecord } from '../../utils/isRecord.js';
 import { field, stringField } from '../../utils/field.js';
 import { retryOnReset } from '../../utils/retryOnReset.js';
-import { argId } from '../argId.js';
-import type { DeclaredEndpoint } from '../readApi.js';
+import { argId } from '../select/argId.js';
+import type { DeclaredEndpoint } from '../definition/readApi.js';
 import type { QueryHookOptions } from './buildQueryHooks.js';
 
 /** The request a suspended render started, kept subscribed until a render with data mounts. */

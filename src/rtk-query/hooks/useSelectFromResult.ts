@@ -1,7 +1,7 @@
 import { useMemo, useRef } from 'react';
 import { useSelector } from 'react-redux';
-import type { EntrySelector, NormalizedResult } from '../normalizedSelector.js';
-import { shallowEqual } from '../shallowEqual.js';
+import type { EntrySelector, NormalizedResult } from '../select/normalizedSelector.js';
+import { shallowEqual } from '../select/shallowEqual.js';
 import { pendingOnStart } from './pendingOnStart.js';
 
 /** A hook's result as RTK Query's hooks make it, before any `selectFromResult`. */

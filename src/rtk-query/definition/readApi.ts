@@ -1,8 +1,8 @@
-import { ArraySchema } from '../schema/ArraySchema.js';
-import { ObjectSchema } from '../schema/ObjectSchema.js';
-import { describeType } from '../utils/describeValue.js';
-import { isRecord } from '../utils/isRecord.js';
-import { field, stringField } from '../utils/field.js';
+import { ArraySchema } from '../../schema/ArraySchema.js';
+import { ObjectSchema } from '../../schema/ObjectSchema.js';
+import { describeType } from '../../utils/describeValue.js';
+import { isRecord } from '../../utils/isRecord.js';
+import { field, stringField } from '../../utils/field.js';
 
 /** A selector of RTK Query's: the root state to its result for one argument. */
 export type RtkSelector = (state: unknown) => unknown;

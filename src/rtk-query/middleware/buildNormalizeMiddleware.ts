@@ -1,14 +1,14 @@
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
-import { connectToMiddleware } from '../redux/connection.js';
-import type { MountPoint } from '../redux/mountPoint.js';
-import type { DataApi } from '../redux/middleware/types.js';
-import { field, stringField } from '../utils/field.js';
+import { connectToMiddleware } from '../../redux/connection.js';
+import type { MountPoint } from '../../redux/mountPoint.js';
+import type { DataApi } from '../../redux/middleware/types.js';
+import { field, stringField } from '../../utils/field.js';
 import { freezeNewParts } from './freezeNewParts.js';
-import { buildMutationEntries } from './mutationEntries.js';
-import { readPatches, type Patch } from './patchHistory.js';
-import { buildQueryEntries } from './queryEntries.js';
-import type { ApiPlan } from './readApi.js';
-import { readRequestEvent, type RequestEvent } from './thunkAction.js';
+import { buildMutationEntries } from '../normalize/mutationEntries.js';
+import { readPatches, type Patch } from '../normalize/patchHistory.js';
+import { buildQueryEntries } from '../normalize/queryEntries.js';
+import type { ApiPlan } from '../definition/readApi.js';
+import { readRequestEvent, type RequestEvent } from './requestEvent.js';
 
 /**
  * The middleware of `normalizeApi`: keeps the declared endpoints' entries of RTK Query's cache and

@@ -1,5 +1,5 @@
 import { isRecord } from '../../utils/isRecord.js';
-import type { NormalizedResult } from '../normalizedSelector.js';
+import type { NormalizedResult } from './normalizedSelector.js';
 
 /** A request of RTK Query's as its hooks return it: a promise with `unwrap()` and other fields. */
 type RtkPromise = PromiseLike<unknown> & { readonly unwrap?: () => Promise<unknown> };

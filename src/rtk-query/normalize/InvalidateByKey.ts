@@ -1,6 +1,6 @@
-import type { Invalidate } from '../schema/Invalidate.js';
-import type { DenormalizeDelegate, NormalizeDelegate, SchemaClass } from '../schema/interface.js';
-import { field } from '../utils/field.js';
+import type { Invalidate } from '../../schema/Invalidate.js';
+import type { DenormalizeDelegate, NormalizeDelegate, SchemaClass } from '../../schema/interface.js';
+import { field } from '../../utils/field.js';
 
 /**
  * `schema.Invalidate` for a primary key given on its own (`deleteTrade(5)`), wrapped as `{ pk }`:

@@ -1,5 +1,5 @@
-import { isRecord } from '../utils/isRecord.js';
-import { field, stringField } from '../utils/field.js';
+import { isRecord } from '../../utils/isRecord.js';
+import { field, stringField } from '../../utils/field.js';
 
 /** One step of an RTK Query request, read from its thunk action (`<reducerPath>/executeQuery/pending` and so on). */
 export interface RequestEvent {

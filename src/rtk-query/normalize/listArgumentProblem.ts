@@ -1,8 +1,8 @@
-import { toSchemaClass } from '../normalizr/shorthand.js';
-import { Collection } from '../schema/Collection.js';
-import { ObjectSchema } from '../schema/ObjectSchema.js';
-import { describeValue } from '../utils/describeValue.js';
-import type { DeclaredEndpoint } from './readApi.js';
+import { toSchemaClass } from '../../normalizr/shorthand.js';
+import { Collection } from '../../schema/Collection.js';
+import { ObjectSchema } from '../../schema/ObjectSchema.js';
+import { describeValue } from '../../utils/describeValue.js';
+import type { DeclaredEndpoint } from '../definition/readApi.js';
 
 /** The Collections an entry's data is stored in: the schema itself, or a field of an object schema. */
 function listsOf(schema: unknown): Collection[] {

@@ -1,15 +1,15 @@
-import type { EndpointInterface } from '../endpoint/interface.js';
-import type { RequestStart } from '../schema/interface.js';
-import { isRecord } from '../utils/isRecord.js';
-import { stringField } from '../utils/field.js';
-import { warnOnce } from '../utils/devWarning.js';
+import type { EndpointInterface } from '../../endpoint/interface.js';
+import type { RequestStart } from '../../schema/interface.js';
+import { isRecord } from '../../utils/isRecord.js';
+import { stringField } from '../../utils/field.js';
+import { warnOnce } from '../../utils/devWarning.js';
 import { mutationInput } from './mutationInput.js';
 import type { QueryEntriesContext } from './queryEntries.js';
-import type { DeclaredEndpoint } from './readApi.js';
-import { rtkEndpoint } from './rtkEndpoint.js';
+import type { DeclaredEndpoint } from '../definition/readApi.js';
+import { rtkEndpoint } from '../definition/rtkEndpoint.js';
 import { unreadableResponse } from './unreadableResponse.js';
-import { mutationStorageKey } from './storageKey.js';
-import type { RequestEvent } from './thunkAction.js';
+import { mutationStorageKey } from '../definition/storageKey.js';
+import type { RequestEvent } from '../middleware/requestEvent.js';
 
 /** A mutation's normalized response, kept while RTK Query holds its entry. */
 interface HeldMutation {

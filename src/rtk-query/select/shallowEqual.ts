@@ -1,4 +1,4 @@
-import { isRecord } from '../utils/isRecord.js';
+import { isRecord } from '../../utils/isRecord.js';
 
 /** True when `a` and `b` have the same own fields with identical (`===`) values. */
 export function shallowEqual(a: unknown, b: unknown): boolean {

@@ -1,23 +1,23 @@
-import type { EndpointInterface } from '../endpoint/interface.js';
-import { collectTableKeys } from '../normalizr/collectTableKeys.js';
-import type { MountPoint } from '../redux/mountPoint.js';
-import type { DataApi } from '../redux/middleware/types.js';
-import { entityKey } from '../schema/entityKey.js';
-import type { EntityTables, RequestStart } from '../schema/interface.js';
-import { warnOnce } from '../utils/devWarning.js';
-import { freezeNewParts } from './freezeNewParts.js';
-import { field, stringField } from '../utils/field.js';
-import { isRecord } from '../utils/isRecord.js';
-import { getOwn } from '../utils/ownProperty.js';
+import type { EndpointInterface } from '../../endpoint/interface.js';
+import { collectTableKeys } from '../../normalizr/collectTableKeys.js';
+import type { MountPoint } from '../../redux/mountPoint.js';
+import type { DataApi } from '../../redux/middleware/types.js';
+import { entityKey } from '../../schema/entityKey.js';
+import type { EntityTables, RequestStart } from '../../schema/interface.js';
+import { warnOnce } from '../../utils/devWarning.js';
+import { freezeNewParts } from '../middleware/freezeNewParts.js';
+import { field, stringField } from '../../utils/field.js';
+import { isRecord } from '../../utils/isRecord.js';
+import { getOwn } from '../../utils/ownProperty.js';
 import { listArgumentProblem } from './listArgumentProblem.js';
 import { PatchHistory, type Patch } from './patchHistory.js';
-import { PlainRead } from './PlainRead.js';
-import { knownObjects, RawIndex } from './RawIndex.js';
-import type { ApiPlan, DeclaredEndpoint } from './readApi.js';
-import { rtkEndpoint } from './rtkEndpoint.js';
-import { shareUnchanged } from './shareUnchanged.js';
+import { PlainRead } from '../writeBack/PlainRead.js';
+import { knownObjects, RawIndex } from '../writeBack/RawIndex.js';
+import type { ApiPlan, DeclaredEndpoint } from '../definition/readApi.js';
+import { rtkEndpoint } from '../definition/rtkEndpoint.js';
+import { shareUnchanged } from '../writeBack/shareUnchanged.js';
 import { unreadableResponse } from './unreadableResponse.js';
-import { queryStorageKey } from './storageKey.js';
+import { queryStorageKey } from '../definition/storageKey.js';
 
 /** A query entry of RTK Query's cache, mirrored in the entities slice while RTK Query holds it. */
 interface HeldQuery {

@@ -1,11 +1,11 @@
-import type { MountPoint } from '../redux/mountPoint.js';
+import type { MountPoint } from '../../redux/mountPoint.js';
 import { argId } from './argId.js';
-import { stringField } from '../utils/field.js';
+import { stringField } from '../../utils/field.js';
 import { normalizedSelector, type EntrySelector } from './normalizedSelector.js';
-import { queryCacheKey } from './queryCacheKey.js';
-import type { ApiPlan, DeclaredEndpoint } from './readApi.js';
-import { mutationStorageKey, queryStorageKey } from './storageKey.js';
-import { evictOldest } from '../utils/evictOldest.js';
+import { queryCacheKey } from '../definition/queryCacheKey.js';
+import type { ApiPlan, DeclaredEndpoint } from '../definition/readApi.js';
+import { mutationStorageKey, queryStorageKey } from '../definition/storageKey.js';
+import { evictOldest } from '../../utils/evictOldest.js';
 
 const MAX_SELECTORS_PER_ENDPOINT = 500;
 

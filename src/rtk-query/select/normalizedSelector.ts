@@ -1,19 +1,19 @@
-import type { MountPoint } from '../redux/mountPoint.js';
-import { queryDelegate } from '../redux/select/queryDelegate.js';
-import type { CountingSelector } from '../redux/select/selectResponse.js';
-import { unmountedSliceMessage } from '../redux/mountHints.js';
-import type { ResponseMeta } from '../redux/slice/state.js';
-import { tableInputs } from '../redux/select/tableInputs.js';
-import { isEntityClass } from '../schema/isEntityClass.js';
-import { serializeError } from '../redux/slice/serializeError.js';
-import { warnOnce } from '../utils/devWarning.js';
-import { field } from '../utils/field.js';
-import { getOwn } from '../utils/ownProperty.js';
-import { isRecord } from '../utils/isRecord.js';
-import { recentMemoize } from '../utils/recentMemoize.js';
-import type { ApiPlan, DeclaredEndpoint, RtkSelector } from './readApi.js';
+import type { MountPoint } from '../../redux/mountPoint.js';
+import { queryDelegate } from '../../redux/select/queryDelegate.js';
+import type { CountingSelector } from '../../redux/select/selectResponse.js';
+import { unmountedSliceMessage } from '../../redux/mountHints.js';
+import type { ResponseMeta } from '../../redux/slice/state.js';
+import { tableInputs } from '../../redux/select/tableInputs.js';
+import { isEntityClass } from '../../schema/isEntityClass.js';
+import { serializeError } from '../../redux/slice/serializeError.js';
+import { warnOnce } from '../../utils/devWarning.js';
+import { field } from '../../utils/field.js';
+import { getOwn } from '../../utils/ownProperty.js';
+import { isRecord } from '../../utils/isRecord.js';
+import { recentMemoize } from '../../utils/recentMemoize.js';
+import type { ApiPlan, DeclaredEndpoint, RtkSelector } from '../definition/readApi.js';
 import { shallowEqual } from './shallowEqual.js';
-import { unreadableResponse } from './unreadableResponse.js';
+import { unreadableResponse } from '../normalize/unreadableResponse.js';
 
 /** RTK Query's result for one entry, with `data` and `currentData` read from the entities slice. */
 export type NormalizedResult = {

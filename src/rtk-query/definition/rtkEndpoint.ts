@@ -1,4 +1,4 @@
-import type { EndpointInterface } from '../endpoint/interface.js';
+import type { EndpointInterface } from '../../endpoint/interface.js';
 import type { DeclaredEndpoint } from './readApi.js';
 
 /**

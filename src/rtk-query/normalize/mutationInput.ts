@@ -1,5 +1,5 @@
-import { Invalidate } from '../schema/Invalidate.js';
-import { isRecord } from '../utils/isRecord.js';
+import { Invalidate } from '../../schema/Invalidate.js';
+import { isRecord } from '../../utils/isRecord.js';
 import { InvalidateByKey } from './InvalidateByKey.js';
 
 /** No body: `null` (RTK Query's `fetchBaseQuery` gives it for a 204), `undefined`, `''` or `{}`. */
