@@ -107,6 +107,11 @@ export interface DataApi {
   /** The middleware's clock (its `now` option), so expiry is judged on one clock. */
   now(): number;
   /**
+   * The start of a write with no request of its own, made outside this middleware (a raw write of
+   * RTK Query's cache): the clock and the next number of this store's request order.
+   */
+  begin(): RequestStart;
+  /**
    * A reader shows this call: its data is kept until the returned function is called, then
    * `keepUnusedDataFor` more.
    */

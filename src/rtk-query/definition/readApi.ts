@@ -30,7 +30,10 @@ export interface DeclaredEndpoint {
   readonly schema: unknown;
   /** What an entry's data is normalized with: the declared schema, or `{ pages: [page] }` for an infinite query. */
   readonly stored: unknown;
-  /** The definition has `merge`: an answer is merged into the entry's data, which then changes where it changed. */
+  /**
+   * The definition has `merge`: an answer is merged into the entry's data, which then changes where
+   * it changed. Read from the definition each time, as `providesTags` below: `enhanceEndpoints` may add it later.
+   */
   readonly merges: boolean;
   /** The definition's `providesTags` is a function of the data: a write-back recomputes the entry's tags. */
   readonly tagsFollowData: boolean;
@@ -62,8 +65,8 @@ export interface ApiPlan {
    * Then tells each store's middleware (`watch`), which normalizes what RTK Query already holds for them.
    */
   declare(schemas: unknown): readonly DeclaredEndpoint[];
-  /** A store's middleware: `sync` runs after each later declaration, while the middleware is alive. */
-  watch(sync: () => void): void;
+  /** A store's middleware: `watcher.declared()` runs after each later declaration, while the watcher is alive (held weakly). */
+  watch(watcher: { declared(): void }): void;
 }
 
 function isRtkEndpoint(value: unknown): value is RtkEndpoint {
@@ -89,7 +92,7 @@ function isKind(value: unknown): value is RtkKind {
  * Checks `api` and learns, for each endpoint `declare` is given a schema for, its kind and what its
  * definition does (`merge`, `providesTags`), with errors that name what is wrong. The definition is
  * what RTK Query hands to a function given to `api.enhanceEndpoints` (its documented way to reach
- * definitions); nothing is changed.
+ * definitions): the live object, which later enhancements change in place; nothing is changed here.
  */
 export function readApi(api: unknown): ApiPlan {
   const reducerPath = stringField(api, 'reducerPath');
@@ -145,23 +148,27 @@ export function readApi(api: unknown): ApiPlan {
       kind,
       schema,
       stored,
-      merges: typeof field(definition, 'merge') === 'function',
-      tagsFollowData: typeof field(definition, 'providesTags') === 'function',
+      get merges() {
+        return typeof field(definition, 'merge') === 'function';
+      },
+      get tagsFollowData() {
+        return typeof field(definition, 'providesTags') === 'function';
+      },
       rtk,
       label,
     };
   };
 
-  // held weakly: a store that is gone takes its middleware, and the sync, with it
-  const watchers = new Set<WeakRef<() => void>>();
+  // held weakly: a store that is gone takes its middleware, and the watcher, with it
+  const watchers = new Set<WeakRef<{ declared(): void }>>();
 
   return {
     reducerPath,
     util,
     endpoints,
     connected: new WeakSet(),
-    watch(sync) {
-      watchers.add(new WeakRef(sync));
+    watch(watcher) {
+      watchers.add(new WeakRef(watcher));
     },
     declare(schemas) {
       if (!isRecord(schemas) || Array.isArray(schemas)) {
@@ -172,10 +179,10 @@ export function readApi(api: unknown): ApiPlan {
       // every declaration is checked before any is added: a mistake adds none of them
       const declared = Object.keys(schemas).map((name) => declareOne(name, schemas[name]));
       for (const endpoint of declared) endpoints.set(endpoint.name, endpoint);
-      for (const watcher of watchers) {
-        const sync = watcher.deref();
-        if (sync === undefined) watchers.delete(watcher);
-        else sync();
+      for (const ref of watchers) {
+        const watcher = ref.deref();
+        if (watcher === undefined) watchers.delete(ref);
+        else watcher.declared();
       }
       return declared;
     },

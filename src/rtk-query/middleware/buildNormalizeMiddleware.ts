@@ -40,7 +40,6 @@ export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): M
     const mutations = buildMutationEntries(context);
     let seenQueries: unknown;
     let seenMutations: unknown;
-    let seenTables: unknown;
 
     /** A raw patch of one entry (`updateQueryData`, an `undo()`), read before it is applied. */
     const readRawPatch = (action: unknown): { cacheKey: string; patches: readonly Patch[] } | undefined => {
@@ -51,21 +50,28 @@ export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): M
       return cacheKey === undefined || patches === undefined ? undefined : { cacheKey, patches };
     };
 
-    /** Brings the query entries and the tables into agreement (after an action, or a new declaration). */
-    const agree = (queriesChanged: boolean): void => {
-      const tables = instance.selectSlice(store.getState()).entities;
-      if (tables !== seenTables || queriesChanged) {
-        seenTables = tables;
-        queries.writeBack(tables);
-      }
+    let seenTables: unknown;
+    /**
+     * How this store's entries and tables agree. The plan holds it weakly (`watch`), and the
+     * middleware below uses it: it lives as long as the store does.
+     */
+    const agreement = {
+      /** Brings the query entries and the tables into agreement (after an action, or a new declaration). */
+      agree(queriesChanged: boolean): void {
+        const tables = instance.selectSlice(store.getState()).entities;
+        if (tables !== seenTables || queriesChanged) {
+          seenTables = tables;
+          queries.writeBack(tables);
+        }
+      },
+      /** Endpoints declared later (`inject`): what RTK Query already holds for them is normalized now. */
+      declared(): void {
+        if (queries.isWriting()) return;
+        queries.changed(field(field(store.getState(), reducerPath), 'queries'));
+        agreement.agree(true);
+      },
     };
-    /** Endpoints declared later (`inject`): what RTK Query already holds for them is normalized now. */
-    const syncDeclared = (): void => {
-      if (queries.isWriting()) return;
-      queries.changed(field(field(store.getState(), reducerPath), 'queries'));
-      agree(true);
-    };
-    plan.watch(syncDeclared);
+    plan.watch(agreement);
 
     return (next) => (action) => {
       const event = readRequestEvent(reducerPath, action);
@@ -111,10 +117,8 @@ export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): M
       } finally {
         tracked?.settle();
       }
-      agree(queriesChanged);
+      agreement.agree(queriesChanged);
       seenQueries = queryTable();
-      // referenced here too, so it lives as long as the middleware does (the plan holds it weakly)
-      void syncDeclared;
       return result;
     };
   };
