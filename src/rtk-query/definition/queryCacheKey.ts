@@ -13,10 +13,8 @@ export function queryCacheKey(reducerPath: string, rtk: RtkEndpoint, arg: unknow
   const queries = new Proxy(
     {},
     {
-      get(_target, name) {
-        if (typeof name === 'string') key ??= name;
-        return undefined;
-      },
+      // RTK Query reads the entry by its key (a string) and nothing else
+      get: (_target, name) => void (key ??= String(name)),
     },
   );
   rtk.select(arg)({ [reducerPath]: { queries } });

@@ -14,7 +14,7 @@ export type RtkHook = (...args: any[]) => unknown;
 export interface RtkEndpoint {
   select(arg: unknown): RtkSelector;
   /** `initiate(arg, options)`: starts a request (a thunk action). */
-  readonly initiate?: (arg: unknown, options?: object) => unknown;
+  initiate(arg: unknown, options?: object): unknown;
   /** The api's own hooks, on apis made with `@reduxjs/toolkit/query/react`, by name (`useQuery`...). */
   readonly [hook: `use${string}`]: RtkHook | undefined;
 }
@@ -46,8 +46,6 @@ export interface DeclaredEndpoint {
 export interface RtkUtil {
   /** Applies patches to one query entry's data (RTK Query's `patchQueryData`): a thunk action. */
   patchQueryData(endpointName: string, arg: unknown, patches: readonly object[], updateProvided?: boolean): unknown;
-  /** The promise of the request running for this entry, if any (a thunk action). */
-  getRunningQueryThunk(endpointName: string, arg: unknown): unknown;
 }
 
 /** The api as normalizeApi reads it; `endpoints` grows as `inject` declares more. */
@@ -56,10 +54,11 @@ export interface ApiPlan {
   readonly util: RtkUtil;
   readonly endpoints: Map<string, DeclaredEndpoint>;
   /**
-   * The api state `config` objects of the stores whose `normalizeApi` middleware has run: an entry
-   * fulfilled in a store not listed was never normalized (the middleware is missing).
+   * The api state `config` objects of the stores whose `normalizeApi` middleware has run, each to
+   * whether the store has the entities slice: an entry fulfilled in a store not listed was never
+   * normalized (the middleware is missing), nor in one without the slice.
    */
-  readonly connected: WeakSet<object>;
+  readonly connected: WeakMap<object, boolean>;
   /**
    * Checks and adds declarations (the initial ones, then `inject`'s); errors name the endpoint.
    * Then tells each store's middleware (`watch`), which normalizes what RTK Query already holds for them.
@@ -73,15 +72,15 @@ function isRtkEndpoint(value: unknown): value is RtkEndpoint {
   return typeof field(value, 'select') === 'function';
 }
 
-function isRtkUtil(value: unknown): value is RtkUtil {
-  return typeof field(value, 'patchQueryData') === 'function';
-}
-
 /** `api.enhanceEndpoints`, as normalizeApi calls it: with a function that reads a definition. */
 type EnhanceEndpoints = (options: { endpoints: { [name: string]: (definition: unknown) => void } }) => unknown;
 
-function isEnhanceEndpoints(value: unknown): value is EnhanceEndpoints {
-  return typeof value === 'function';
+/** The api's members normalizeApi calls: `util.patchQueryData`, `enhanceEndpoints`. */
+function isRtkApi(api: unknown): api is { readonly util: RtkUtil; readonly enhanceEndpoints: EnhanceEndpoints } {
+  return (
+    typeof field(field(api, 'util'), 'patchQueryData') === 'function' &&
+    typeof field(api, 'enhanceEndpoints') === 'function'
+  );
 }
 
 function isKind(value: unknown): value is RtkKind {
@@ -96,14 +95,7 @@ function isKind(value: unknown): value is RtkKind {
  */
 export function readApi(api: unknown): ApiPlan {
   const reducerPath = stringField(api, 'reducerPath');
-  const enhance = field(api, 'enhanceEndpoints');
-  const util = field(api, 'util');
-  if (
-    reducerPath === undefined ||
-    !isRecord(field(api, 'endpoints')) ||
-    !isEnhanceEndpoints(enhance) ||
-    !isRtkUtil(util)
-  ) {
+  if (reducerPath === undefined || !isRecord(field(api, 'endpoints')) || !isRtkApi(api)) {
     throw new TypeError(
       `normalizeApi(api, schemas): api must be an RTK Query api made with createApi; received ${describeType(api)} without reducerPath, endpoints, util and enhanceEndpoints.`,
     );
@@ -126,15 +118,14 @@ export function readApi(api: unknown): ApiPlan {
       );
     }
     let definition: unknown;
-    enhance.call(api, { endpoints: { [name]: (found) => void (definition = found) } });
+    api.enhanceEndpoints({ endpoints: { [name]: (found) => void (definition = found) } });
     const kind = field(definition, 'type');
+    const label = `${name} (RTK Query '${reducerPath}')`;
     if (!isKind(kind)) {
       throw new Error(
-        `normalizeApi: '${name}' of the RTK Query api '${reducerPath}' is of kind ${String(kind)}, which normalizeApi does not know: ` +
-          'declare schemas for queries, infinite queries and mutations.',
+        `normalizeApi: ${label} is of kind ${String(kind)}, which normalizeApi does not know: declare schemas for queries, infinite queries and mutations.`,
       );
     }
-    const label = `${name} (RTK Query '${reducerPath}')`;
     if (kind === 'infinitequery' && isRecord(schema) && !Array.isArray(schema) && 'pages' in schema) {
       throw new TypeError(
         `normalizeApi: ${label} is an infinite query, and its schema declares 'pages'. Give the schema of ONE page ` +
@@ -164,9 +155,9 @@ export function readApi(api: unknown): ApiPlan {
 
   return {
     reducerPath,
-    util,
+    util: api.util,
     endpoints,
-    connected: new WeakSet(),
+    connected: new WeakMap(),
     watch(watcher) {
       watchers.add(new WeakRef(watcher));
     },

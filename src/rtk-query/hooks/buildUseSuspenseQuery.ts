@@ -61,7 +61,6 @@ export function buildUseSuspenseQuery(
   useQuery: (arg: unknown, options?: QueryHookOptions) => { readonly [field: string]: unknown },
 ) {
   const { initiate } = declared.rtk;
-  if (typeof initiate !== 'function') throw new TypeError(`normalizeApi: ${declared.label} has no initiate().`);
   const byStore = new WeakMap<object, { suspended: Map<string, Suspended>; thrown: Map<string, Thrown> }>();
   const recordsOf = (store: object) => {
     let found = byStore.get(store);

@@ -3,6 +3,7 @@ import { connectToMiddleware } from '../../redux/connection.js';
 import type { MountPoint } from '../../redux/mountPoint.js';
 import type { DataApi } from '../../redux/middleware/types.js';
 import { field, stringField } from '../../utils/field.js';
+import { isRecord } from '../../utils/isRecord.js';
 import { freezeNewParts } from './freezeNewParts.js';
 import { buildMutationEntries } from '../normalize/mutationEntries.js';
 import { readPatches, type Patch } from '../normalize/patchHistory.js';
@@ -22,8 +23,9 @@ import { readRequestEvent, type RequestEvent } from './requestEvent.js';
  * - A result is retained while RTK Query holds its entry and dropped the moment it does not.
  * - `resetEntireStore()` empties the entities slice, not RTK Query's cache: the entries RTK Query
  *   still holds are normalized again at once.
- * - Each store it runs in is remembered by its api state's `config` (`plan.connected`), so a
- *   selector can tell an entry it never saw from one that is still being written.
+ * - Each store it runs in is remembered by its api state's `config` (`plan.connected`), with
+ *   whether it has the entities slice, so a selector can tell an entry it never saw (or could not
+ *   store) from one that is still being written.
  */
 export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): Middleware {
   const { reducerPath } = plan;
@@ -90,7 +92,7 @@ export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): M
       if (queries.isWriting()) return result;
       const apiState = (): unknown => field(store.getState(), reducerPath);
       const config = field(apiState(), 'config');
-      if (typeof config === 'object' && config !== null) plan.connected.add(config);
+      if (isRecord(config)) plan.connected.set(config, field(store.getState(), instance.reducerPath) !== undefined);
       // read again at each step: a step's writes dispatch, and write back into the table
       const queryTable = (): unknown => field(apiState(), 'queries');
       const mutationTable = (): unknown => field(apiState(), 'mutations');
@@ -137,8 +139,7 @@ function storesAsIs(apiState: unknown, event: RequestEvent): boolean {
       ? field(field(apiState, 'queries'), event.queryCacheKey ?? '')
       : field(field(apiState, 'mutations'), event.mutationCacheKey);
   return (
-    typeof entry === 'object' &&
-    entry !== null &&
+    isRecord(entry) &&
     Object.isFrozen(entry) &&
     field(entry, 'requestId') === event.requestId &&
     field(entry, 'data') === undefined

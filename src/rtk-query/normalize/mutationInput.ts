@@ -21,5 +21,5 @@ export function mutationInput(
   if (!(schema instanceof Invalidate) || !isEmpty(response)) return { schema, input: response };
   return isRecord(originalArgs)
     ? { schema, input: originalArgs }
-    : { schema: new InvalidateByKey(schema), input: { pk: originalArgs } };
+    : { schema: new InvalidateByKey(schema.schema), input: { pk: originalArgs } };
 }

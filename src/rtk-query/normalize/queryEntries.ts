@@ -122,13 +122,12 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
     // before the write is dispatched: a write-back it sets off reads the entry's new objects
     entry.index = index;
     try {
-      // what receive reads back is not needed, but its read is the check that the entry can be read:
-      // one that cannot is stored as the entry's error (select shows it), and throws here
-      dataApi().receive(entry.endpoint, [entry.originalArgs], data, { start, visitEntity, keepStoredMeta: local });
+      // not read back: its readers select it (a read that fails shows there, `normalizedSelector`)
+      dataApi().write(entry.endpoint, [entry.originalArgs], data, { start, visitEntity, keepStoredMeta: local });
       for (const input of seen) known.stored.add(input);
     } catch (error) {
       entry.index = previous;
-      // stored as the entry's error (endpoints[name].select shows it); RTK Query's request itself succeeded
+      // one that does not fit its schema is stored as the entry's error (select shows it); RTK Query's request itself succeeded
       warnOnce(`normalizeApi:${entry.declared.label}`, unreadableResponse(entry.declared, error));
     }
   };

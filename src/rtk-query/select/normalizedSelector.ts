@@ -38,8 +38,8 @@ const RECENT = 4;
 
 function missingMiddleware(declared: DeclaredEndpoint): string {
   return (
-    `normalizeApi: ${declared.label} was fulfilled, but entitiesApi.middleware is not in the store, so the response was never ` +
-    'normalized and there is no data to show. Add it to the middleware (any order), e.g. ' +
+    `normalizeApi: ${declared.label} was fulfilled, but entitiesApi.middleware is not in the store: nothing was normalized. ` +
+    'Add it to the middleware (any order), e.g. ' +
     '`middleware: (getDefault) => getDefault().concat(api.middleware, createDataMiddleware(), entitiesApi.middleware)`.'
   );
 }
@@ -88,24 +88,22 @@ export function normalizedSelector(
       result: unknown,
       meta: ResponseMeta | undefined,
       apiConfig: unknown,
-      mounted: boolean,
       ...values: unknown[]
     ): NormalizedResult => {
       recomputations++;
       const rtk = isRecord(rtkResult) ? rtkResult : {};
       const rawCurrent = 'currentData' in rtk ? rtk.currentData : rtk.data;
       if (meta?.error !== undefined) return shownFailure(rtk, meta.error);
-      if (meta === undefined && rawCurrent !== undefined && !mounted) {
-        // the write of the answer threw, and warned, with the same message
-        return failed(rtk, {
-          name: 'MissingReducerError',
-          message: unmountedSliceMessage(instance.reducerPath, declared.label),
-        });
-      }
-      if (meta === undefined && rawCurrent !== undefined && isRecord(apiConfig) && !plan.connected.has(apiConfig)) {
-        const message = missingMiddleware(declared);
+      // answered, and nothing stored: the store never ran entitiesApi.middleware, or has no entities
+      // slice (the write of the answer threw, and warned, with this message)
+      const mounted = isRecord(apiConfig) ? plan.connected.get(apiConfig) : true;
+      if (meta === undefined && rawCurrent !== undefined && mounted !== true) {
+        const message =
+          mounted === undefined
+            ? missingMiddleware(declared)
+            : unmountedSliceMessage(instance.reducerPath, declared.label);
         warnOnce(`normalizeApi:middleware:${plan.reducerPath}`, message);
-        return failed(rtk, { name: 'MissingMiddlewareError', message });
+        return failed(rtk, { name: mounted === undefined ? 'MissingMiddlewareError' : 'MissingReducerError', message });
       }
       const tables = toTables(values.slice(0, keys.length));
       const args = argsOf(rtk);
@@ -116,9 +114,8 @@ export function normalizedSelector(
             ? instance.memo.denormalize(schema, result, tables, args)
             : undefined;
       } catch (error) {
-        // a mutation's response is not read when it is stored (`DataApi.write`): a read that fails
-        // is shown here as the entry's error, as a failed read at that time was
-        if (declared.kind !== 'mutation') throw error;
+        // an entry's data is not read when it is stored (`DataApi.write`): a read that fails is
+        // shown here as the entry's error, as a failed read at that time was
         warnOnce(`normalizeApi:${declared.label}`, unreadableResponse(declared, error));
         return shownFailure(rtk, serializeError(error));
       }
@@ -150,7 +147,6 @@ export function normalizedSelector(
       key === undefined ? undefined : getOwn(slice.endpoints, key),
       key === undefined ? undefined : getOwn(slice.meta, key),
       field(field(state, plan.reducerPath), 'config'),
-      field(state, instance.reducerPath) !== undefined,
       ...selectors.map((read) => read(state)),
       ...indexSelectors.map((read) => read(state)),
     );
