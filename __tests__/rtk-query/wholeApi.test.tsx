@@ -145,7 +145,7 @@ describe('injectEndpoints and enhanceEndpoints on the normalized api', () => {
     expect(getEntitySelectors(Done).selectIds(store.getState())).toEqual(['5']);
     expect(declared.useGetDoneQuery).toBe(declared.endpoints.getDone.useQuery);
     expect(declared.endpoints.getDone.schema).toEqual([Done]);
-    });
+  });
 
   test('enhanceEndpoints returns the normalized api; what it adds to a declared endpoint after normalizeApi counts', async () => {
     const doneApi = createApi({

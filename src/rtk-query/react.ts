@@ -16,31 +16,32 @@ const addHooks: AddHooks = (endpoint, declared, api) => {
   const { name, kind } = declared;
   const Name = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
   if (kind === 'mutation') {
-    api[`use${Name}Mutation`] = Object.assign(endpoint, {
-      useMutation: buildMutationHook(endpoint, declared),
-    }).useMutation;
+    const useMutation = buildMutationHook(endpoint, declared);
+    Object.assign(endpoint, { useMutation });
+    api[`use${Name}Mutation`] = useMutation;
   } else if (kind === 'infinitequery') {
-    api[`use${Name}InfiniteQuery`] = Object.assign(
-      endpoint,
-      buildInfiniteQueryHooks(endpoint, declared),
-    ).useInfiniteQuery;
+    const infinite = buildInfiniteQueryHooks(endpoint, declared);
+    Object.assign(endpoint, infinite);
+    api[`use${Name}InfiniteQuery`] = infinite.useInfiniteQuery;
   } else {
-    const query = Object.assign(endpoint, buildQueryHooks(endpoint, declared));
-    Object.assign(endpoint, { useSuspenseQuery: buildUseSuspenseQuery(declared, query.useQuery) });
+    const query = buildQueryHooks(endpoint, declared);
+    Object.assign(endpoint, query, { useSuspenseQuery: buildUseSuspenseQuery(declared, query.useQuery) });
     api[`use${Name}Query`] = query.useQuery;
     api[`useLazy${Name}Query`] = query.useLazyQuery;
   }
 };
 
 /**
- * `normalizeApi` (see `rtk-entities/rtk-query`) plus every hook RTK Query generates, with the data
- * denormalized from the entities slice: on the api `useGetTodosQuery`, `useLazyGetTodosQuery`,
- * `useGetFeedInfiniteQuery`, `useCreateTodoMutation` and `usePrefetch`; on `endpoints[name]`
+ * `normalizeApi` (see `rtk-entities/rtk-query`: the api itself, normalized) plus, for the declared
+ * endpoints, every hook RTK Query generates, with the data denormalized from the entities slice: on
+ * the api `useGetTodosQuery`, `useLazyGetTodosQuery`, `useGetFeedInfiniteQuery`,
+ * `useCreateTodoMutation`; on `endpoints[name]`
  * `useQuery`, `useQueryState`, `useQuerySubscription`, `useLazyQuery`, `useLazyQuerySubscription`,
  * `useInfiniteQuery`, `useInfiniteQueryState`, `useInfiniteQuerySubscription`, `useMutation`, and
  * `useSuspenseQuery` for Suspense and error boundaries. They are RTK Query's own hooks underneath:
  * every option works as RTK Query documents it, and `selectFromResult` receives the denormalized
- * result, so a component re-renders only when what it selects changes.
+ * result, so a component re-renders only when what it selects changes. Undeclared endpoints keep
+ * RTK Query's own hooks, as the api keeps `usePrefetch`.
  *
  * @param api what `createApi` from `@reduxjs/toolkit/query/react` returned
  * @param schemas a schema per endpoint name; a name the api does not have throws, naming it
@@ -85,8 +86,10 @@ export type {
   ApiSchemas,
   DataOf,
   EntryDataOf,
+  InitiatedOf,
   NormalizeApiOptions,
   NormalizedApi,
   NormalizedEndpoint,
+  NormalizedEndpointMembers,
   WithData,
 } from './types.js';
