@@ -246,7 +246,11 @@ type InitiateArgsOf<E> = E extends { initiate(...args: infer P): unknown } ? P :
 export type NormalizedEndpoint<E, S> = Omit<E, 'select' | 'initiate' | `use${string}`> &
   NormalizedEndpointMembers<E, S>;
 
-/** The declared endpoints' names. */
+/**
+ * The declared endpoints' names.
+ *
+ * @see README.md#already-on-rtk-query
+ */
 export type DeclaredOf<A extends AnyRtkApi, M> = keyof M & keyof EndpointsOf<A> & string;
 
 /** The hooks RTK Query generates on the api for endpoint `K`, by every kind's name. */
