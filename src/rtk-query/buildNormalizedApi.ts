@@ -18,22 +18,6 @@ export interface BuiltEndpoint {
 /** What the React entry adds for each declared endpoint: its hooks, on the endpoint and under RTK Query's names on the api. */
 export type AddHooks = (endpoint: BuiltEndpoint, declared: DeclaredEndpoint, api: { [name: string]: unknown }) => void;
 
-/** The api, as the normalized one calls it. */
-interface RtkApi {
-  readonly endpoints: object;
-  injectEndpoints(options: unknown): unknown;
-  enhanceEndpoints(options: unknown): unknown;
-}
-
-/** A thunk of RTK Query's (what `initiate` returns). */
-type Thunk = (
-  dispatch: unknown,
-  getState: () => unknown,
-  extra: unknown,
-) => PromiseLike<unknown> & {
-  readonly requestId?: string;
-};
-
 /**
  * The normalized api of both entries: an object whose prototype is the api itself, so every member
  * RTK Query gives (`reducerPath`, `reducer`, `util`, `internalActions`, `usePrefetch`, the
@@ -54,14 +38,14 @@ export function buildNormalizedApi(
   if (instance === undefined)
     throw new TypeError('normalizeApi: options.entities must be what createEntities() returned.');
   const plan = readApi(api);
-  const rtk = api as RtkApi;
+  const rtk = plan.api;
   const endpoints: { [name: string]: BuiltEndpoint } = Object.create(rtk.endpoints);
   const normalized: { [name: string]: unknown } = Object.create(rtk);
   const declare = (more: unknown): object => {
     for (const declared of plan.declare(more)) {
       const select = buildSelect(instance, plan, declared);
       const initiate = (arg: unknown, options?: { readonly fixedCacheKey?: string }) => {
-        const start = declared.rtk.initiate(arg, options) as Thunk;
+        const start = declared.rtk.initiate(arg, options);
         return (dispatch: unknown, getState: () => unknown, extra: unknown) => {
           const request = start(dispatch, getState, extra);
           const read =
@@ -84,6 +68,6 @@ export function buildNormalizedApi(
   Object.assign(normalized, { middleware: buildNormalizeMiddleware(instance, plan), endpoints, inject: declare });
   // RTK Query's own, returning the normalized api rather than the api
   for (const method of ['injectEndpoints', 'enhanceEndpoints'] as const)
-    normalized[method] = (options: unknown) => (rtk[method](options), normalized);
+    normalized[method] = (options: unknown) => (rtk[method]?.(options), normalized);
   return declare(schemas);
 }

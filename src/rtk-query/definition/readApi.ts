@@ -2,7 +2,7 @@ import { ArraySchema } from '../../schema/ArraySchema.js';
 import { ObjectSchema } from '../../schema/ObjectSchema.js';
 import { describeType } from '../../utils/describeValue.js';
 import { isRecord } from '../../utils/isRecord.js';
-import { field, stringField } from '../../utils/field.js';
+import { field, ownField } from '../../utils/field.js';
 
 /** A selector of RTK Query's: the root state to its result for one argument. */
 export type RtkSelector = (state: unknown) => unknown;
@@ -14,10 +14,17 @@ export type RtkHook = (...args: any[]) => unknown;
 export interface RtkEndpoint {
   select(arg: unknown): RtkSelector;
   /** `initiate(arg, options)`: starts a request (a thunk action). */
-  initiate(arg: unknown, options?: object): unknown;
+  initiate(arg: unknown, options?: object): RtkThunk;
   /** The api's own hooks, on apis made with `@reduxjs/toolkit/query/react`, by name (`useQuery`...). */
   readonly [hook: `use${string}`]: RtkHook | undefined;
 }
+
+/** A thunk of RTK Query's (what `initiate` returns): run, it starts the request and returns its promise. */
+export type RtkThunk = (
+  dispatch: unknown,
+  getState: () => unknown,
+  extra: unknown,
+) => PromiseLike<unknown> & { readonly requestId?: string };
 
 /** The kinds of endpoint RTK Query has. */
 export type RtkKind = 'query' | 'infinitequery' | 'mutation';
@@ -50,6 +57,8 @@ export interface RtkUtil {
 
 /** The api as normalizeApi reads it; `endpoints` grows as `inject` declares more. */
 export interface ApiPlan {
+  /** The api, checked. */
+  readonly api: RtkApi;
   readonly reducerPath: string;
   readonly util: RtkUtil;
   readonly endpoints: Map<string, DeclaredEndpoint>;
@@ -72,12 +81,21 @@ function isRtkEndpoint(value: unknown): value is RtkEndpoint {
   return typeof field(value, 'select') === 'function';
 }
 
-/** `api.enhanceEndpoints`, as normalizeApi calls it: with a function that reads a definition. */
-type EnhanceEndpoints = (options: { endpoints: { [name: string]: (definition: unknown) => void } }) => unknown;
+/** An RTK Query api, as normalizeApi reads and calls it. */
+export interface RtkApi {
+  readonly reducerPath: string;
+  readonly endpoints: { readonly [name: string]: unknown };
+  readonly util: RtkUtil;
+  /** normalizeApi gives it a function that reads a definition (RTK Query's documented way to reach one). */
+  enhanceEndpoints(options: unknown): unknown;
+  /** Not checked: every api `createApi` makes has it, and normalizeApi only passes a call on to it. */
+  injectEndpoints?(options: unknown): unknown;
+}
 
-/** The api's members normalizeApi calls: `util.patchQueryData`, `enhanceEndpoints`. */
-function isRtkApi(api: unknown): api is { readonly util: RtkUtil; readonly enhanceEndpoints: EnhanceEndpoints } {
+function isRtkApi(api: unknown): api is RtkApi {
   return (
+    typeof field(api, 'reducerPath') === 'string' &&
+    isRecord(field(api, 'endpoints')) &&
     typeof field(field(api, 'util'), 'patchQueryData') === 'function' &&
     typeof field(api, 'enhanceEndpoints') === 'function'
   );
@@ -94,17 +112,17 @@ function isKind(value: unknown): value is RtkKind {
  * definitions): the live object, which later enhancements change in place; nothing is changed here.
  */
 export function readApi(api: unknown): ApiPlan {
-  const reducerPath = stringField(api, 'reducerPath');
-  if (reducerPath === undefined || !isRecord(field(api, 'endpoints')) || !isRtkApi(api)) {
+  if (!isRtkApi(api)) {
     throw new TypeError(
       `normalizeApi(api, schemas): api must be an RTK Query api made with createApi; received ${describeType(api)} without reducerPath, endpoints, util and enhanceEndpoints.`,
     );
   }
+  const { reducerPath } = api;
   const endpoints = new Map<string, DeclaredEndpoint>();
 
   const declareOne = (name: string, schema: unknown): DeclaredEndpoint => {
-    const rtkEndpoints = field(api, 'endpoints') as { readonly [name: string]: unknown };
-    const rtk = Object.hasOwn(rtkEndpoints, name) ? rtkEndpoints[name] : undefined;
+    const rtkEndpoints = api.endpoints;
+    const rtk = ownField(rtkEndpoints, name);
     if (!isRtkEndpoint(rtk)) {
       throw new Error(
         `normalizeApi: the RTK Query api '${reducerPath}' has no endpoint '${name}', which schemas declares. ` +
@@ -118,7 +136,7 @@ export function readApi(api: unknown): ApiPlan {
       );
     }
     let definition: unknown;
-    api.enhanceEndpoints({ endpoints: { [name]: (found) => void (definition = found) } });
+    api.enhanceEndpoints({ endpoints: { [name]: (found: unknown) => void (definition = found) } });
     const kind = field(definition, 'type');
     const label = `${name} (RTK Query '${reducerPath}')`;
     if (!isKind(kind)) {
@@ -129,8 +147,7 @@ export function readApi(api: unknown): ApiPlan {
     if (kind === 'infinitequery' && isRecord(schema) && !Array.isArray(schema) && 'pages' in schema) {
       throw new TypeError(
         `normalizeApi: ${label} is an infinite query, and its schema declares 'pages'. Give the schema of ONE page ` +
-          `(for pages shaped { items, next }: { ${name}: { items: [Post] } }): RTK Query keeps the pages in data.pages, ` +
-          'and each is normalized with it.',
+          `(for pages shaped { items, next }: { ${name}: { items: [Post] } }): RTK Query keeps the pages in data.pages.`,
       );
     }
     const stored = kind === 'infinitequery' ? new ObjectSchema({ pages: new ArraySchema(schema) }) : schema;
@@ -154,6 +171,7 @@ export function readApi(api: unknown): ApiPlan {
   const watchers = new Set<WeakRef<{ declared(): void }>>();
 
   return {
+    api,
     reducerPath,
     util: api.util,
     endpoints,

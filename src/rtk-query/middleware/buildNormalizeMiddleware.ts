@@ -42,6 +42,16 @@ export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): M
     const mutations = buildMutationEntries(context);
     let seenQueries: unknown;
     let seenMutations: unknown;
+    /** True while steps write (each write is an action of its own, passing through here): they agree once, when done. */
+    let stepping = false;
+    const steps = (run: () => void): void => {
+      stepping = true;
+      try {
+        run();
+      } finally {
+        stepping = false;
+      }
+    };
 
     /** A raw patch of one entry (`updateQueryData`, an `undo()`), read before it is applied. */
     const readRawPatch = (action: unknown): { cacheKey: string; patches: readonly Patch[] } | undefined => {
@@ -69,7 +79,7 @@ export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): M
       /** Endpoints declared later (`inject`): what RTK Query already holds for them is normalized now. */
       declared(): void {
         if (queries.isWriting()) return;
-        queries.changed(field(field(store.getState(), reducerPath), 'queries'));
+        steps(() => queries.changed(field(field(store.getState(), reducerPath), 'queries')));
         agreement.agree(true);
       },
     };
@@ -89,7 +99,8 @@ export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): M
       // after RTK Query's reducer: without the data middleware this throws, and RTK Query stores the error as the request's
       if (event?.status === 'pending' && declared !== undefined)
         dataApi().track(event.startedTimeStamp ?? Date.now(), event.requestId);
-      if (queries.isWriting()) return result;
+      // our own write-back, or a write of the steps below: the step that made it agrees once, when done
+      if (queries.isWriting() || stepping) return result;
       const apiState = (): unknown => field(store.getState(), reducerPath);
       const config = field(apiState(), 'config');
       if (isRecord(config)) plan.connected.set(config, field(store.getState(), instance.reducerPath) !== undefined);
@@ -104,10 +115,12 @@ export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): M
       const tracked =
         event === undefined || event.status === 'pending' ? undefined : connected?.tracked(event.requestId);
       try {
-        if (instance.actions.reset.match(action)) {
-          queries.reset(queryTable());
-          mutations.reset();
-        } else {
+        steps(() => {
+          if (instance.actions.reset.match(action)) {
+            queries.reset(queryTable());
+            mutations.reset();
+            return;
+          }
           if (declared !== undefined && event?.status === 'fulfilled') {
             if (event.kind === 'query' && event.queryCacheKey !== undefined)
               queries.answered(queryTable(), event.queryCacheKey, event.requestId, tracked?.start, event.addsPage);
@@ -115,7 +128,7 @@ export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): M
           }
           if (queriesChanged) queries.changed(queryTable(), rawPatch);
           if (mutationsChanged) mutations.dropReleased(mutationTable());
-        }
+        });
       } finally {
         tracked?.settle();
       }

@@ -27,14 +27,10 @@ export function buildSelect(instance: MountPoint, plan: ApiPlan, declared: Decla
 
   function build(arg: unknown): EntrySelector {
     const rtkSelect = declared.rtk.select(arg);
-    // each key is made once (a selector reads it on every call): one string, looked up as the same one
     if (declared.kind === 'mutation') {
-      let last: { readonly requestId: string; readonly storageKey: string } | undefined;
       const storageKeyOf = (state: unknown) => {
         const requestId = stringField(rtkSelect(state), 'requestId');
-        if (requestId === undefined) return undefined;
-        if (last?.requestId !== requestId) last = { requestId, storageKey: mutationStorageKey(reducerPath, requestId) };
-        return last.storageKey;
+        return requestId === undefined ? undefined : mutationStorageKey(reducerPath, requestId);
       };
       return normalizedSelector(instance, plan, declared, rtkSelect, storageKeyOf, () => [], shown);
     }
