@@ -94,7 +94,7 @@ export interface DataApi {
   receive(endpoint: EndpointInterface, args: readonly unknown[], response: unknown, how?: ReceiveOptions): unknown;
   /**
    * Stores a response as `receive` does and reads nothing back: for a writer whose readers select
-   * the value themselves (the RTK Query bridge's mutations), to which `receive`'s read is wasted.
+   * the value themselves (the RTK Query bridge's entries), to which `receive`'s read is wasted.
    */
   write(endpoint: EndpointInterface, args: readonly unknown[], response: unknown, how?: ReceiveOptions): void;
   /**
