@@ -1,5 +1,6 @@
 import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { retryError, type HookError } from './hookError.js';
+import { retryError } from '../utils/retryOnReset.js';
+import type { HookError } from './hookError.js';
 
 /**
  * What an error boundary's `errorComponent` receives.

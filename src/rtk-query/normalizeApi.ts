@@ -8,11 +8,14 @@ import type { AnyRtkApi, ApiSchemas, NormalizeApiOptions, NormalizedApi, OnlyEnd
  * refetch, and `schema.All` / `getEntitySelectors` see what RTK Query fetched. A result stays while
  * RTK Query holds its entry and goes when RTK Query removes it.
  *
+ * What it returns stands for `api` everywhere: every member of the api, with its meaning, and the
+ * declared endpoints read from the entities slice (`select`, `initiate`'s request).
+ *
  * @param api what `createApi` returned (from `@reduxjs/toolkit/query` or `/query/react`)
  * @param schemas a schema per endpoint name; a name the api does not have throws, naming it
  * @param options `entities`: another mount point (`createEntities({ reducerPath })`)
- * @returns `middleware` (add it after `api.middleware` and `createDataMiddleware()`) and
- *   `endpoints[name].select(arg)`: RTK Query's result with `data` denormalized
+ * @returns the api, normalized: `middleware` (add it after `api.middleware` and `createDataMiddleware()`),
+ *   `endpoints[name].select(arg)` (RTK Query's result with `data` denormalized), and the api's own members
  * @example
  * ```ts
  * const trades = new schema.Collection([Trade]);
@@ -30,15 +33,6 @@ export function normalizeApi<A extends AnyRtkApi, M extends ApiSchemas<A>>(
   schemas: M & OnlyEndpointsOf<A, M>,
   options: NormalizeApiOptions = {},
 ): NormalizedApi<A, M> {
-  const built = buildNormalizedApi(api, schemas, options.entities);
-  const normalized = {
-    middleware: built.middleware,
-    endpoints: built.endpoints,
-    inject(more: unknown) {
-      built.inject(more);
-      return normalized;
-    },
-  };
-  // the run-time endpoints are the typed ones: a mapped type over M cannot be built key by key
-  return normalized as unknown as NormalizedApi<A, M>;
+  // the run-time object is the typed one: a mapped type over M cannot be built key by key
+  return buildNormalizedApi(api, schemas, options.entities) as NormalizedApi<A, M>;
 }

@@ -94,7 +94,7 @@ export interface DataApi {
   receive(endpoint: EndpointInterface, args: readonly unknown[], response: unknown, how?: ReceiveOptions): unknown;
   /**
    * Stores a response as `receive` does and reads nothing back: for a writer whose readers select
-   * the value themselves (the RTK Query bridge's mutations), to which `receive`'s read is wasted.
+   * the value themselves (the RTK Query bridge's entries), to which `receive`'s read is wasted.
    */
   write(endpoint: EndpointInterface, args: readonly unknown[], response: unknown, how?: ReceiveOptions): void;
   /**
@@ -106,6 +106,11 @@ export interface DataApi {
   fail(endpoint: EndpointInterface, args: readonly unknown[], error: unknown): void;
   /** The middleware's clock (its `now` option), so expiry is judged on one clock. */
   now(): number;
+  /**
+   * The start of a write with no request of its own, made outside this middleware (a raw write of
+   * RTK Query's cache): the clock and the next number of this store's request order.
+   */
+  begin(): RequestStart;
   /**
    * A reader shows this call: its data is kept until the returned function is called, then
    * `keepUnusedDataFor` more.

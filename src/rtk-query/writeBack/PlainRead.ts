@@ -6,16 +6,16 @@ import type {
   EntityTables,
   SchemaClass,
   StoredSchema,
-} from '../schema/interface.js';
-import { entityKey } from '../schema/entityKey.js';
-import { isEntityClass } from '../schema/isEntityClass.js';
-import { Query } from '../schema/Query.js';
-import { sameJson } from '../normalizr/sameJson.js';
-import { toSchemaClass } from '../normalizr/shorthand.js';
-import { tableKeys } from '../normalizr/tableKeys.js';
-import { isRecord } from '../utils/isRecord.js';
-import { getOwn } from '../utils/ownProperty.js';
-import { keepShapeAlive } from '../utils/keepShapeAlive.js';
+} from '../../schema/interface.js';
+import { entityKey } from '../../schema/entityKey.js';
+import { isEntityClass } from '../../schema/isEntityClass.js';
+import { Query } from '../../schema/Query.js';
+import { sameJson } from '../../normalizr/sameJson.js';
+import { toSchemaClass } from '../../normalizr/shorthand.js';
+import { tableKeys } from '../../normalizr/tableKeys.js';
+import { isRecord } from '../../utils/isRecord.js';
+import { getOwn } from '../../utils/ownProperty.js';
+import { keepShapeAlive } from '../../utils/keepShapeAlive.js';
 import { RawIndex, knownObjects } from './RawIndex.js';
 
 /** Thrown where a schema derives its value (`schema.Query`): the entry is not written back. */

@@ -1,15 +1,14 @@
-import type { EndpointInterface } from '../endpoint/interface.js';
-import type { RequestStart } from '../schema/interface.js';
-import { isRecord } from '../utils/isRecord.js';
-import { stringField } from '../utils/field.js';
-import { warnOnce } from '../utils/devWarning.js';
+import type { EndpointInterface } from '../../endpoint/interface.js';
+import type { RequestStart } from '../../schema/interface.js';
+import { ownField, stringField } from '../../utils/field.js';
+import { warnOnce } from '../../utils/devWarning.js';
 import { mutationInput } from './mutationInput.js';
 import type { QueryEntriesContext } from './queryEntries.js';
-import type { DeclaredEndpoint } from './readApi.js';
-import { rtkEndpoint } from './rtkEndpoint.js';
+import type { DeclaredEndpoint } from '../definition/readApi.js';
+import { rtkEndpoint } from '../definition/rtkEndpoint.js';
 import { unreadableResponse } from './unreadableResponse.js';
-import { mutationStorageKey } from './storageKey.js';
-import type { RequestEvent } from './thunkAction.js';
+import { mutationStorageKey } from '../definition/storageKey.js';
+import type { RequestEvent } from '../middleware/requestEvent.js';
 
 /** A mutation's normalized response, kept while RTK Query holds its entry. */
 interface HeldMutation {
@@ -18,9 +17,6 @@ interface HeldMutation {
   /** The key of RTK Query's entry (`fixedCacheKey`, else the request id). */
   readonly cacheKey: string;
 }
-
-const own = (table: unknown, key: string): unknown =>
-  isRecord(table) && Object.hasOwn(table, key) ? table[key] : undefined;
 
 /**
  * The mutation entries of declared endpoints in one store's RTK Query cache: a fulfilled mutation's
@@ -65,7 +61,7 @@ export function buildMutationEntries({ plan, dataApi }: Pick<QueryEntriesContext
     dropReleased(table: unknown): void {
       const released: string[] = [];
       for (const [requestId, entry] of held)
-        if (stringField(own(table, entry.cacheKey), 'requestId') !== requestId) released.push(requestId);
+        if (stringField(ownField(table, entry.cacheKey), 'requestId') !== requestId) released.push(requestId);
       drop(released);
     },
 

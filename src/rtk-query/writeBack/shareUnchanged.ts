@@ -1,4 +1,4 @@
-import { isPlainObject } from '../utils/isPlainObject.js';
+import { isPlainObject } from '../../utils/isPlainObject.js';
 
 /**
  * `next` with every part that equals the same part of `old` replaced by `old`'s, so an unchanged

@@ -1,14 +1,15 @@
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
-import { connectToMiddleware } from '../redux/connection.js';
-import type { MountPoint } from '../redux/mountPoint.js';
-import type { DataApi } from '../redux/middleware/types.js';
-import { field, stringField } from '../utils/field.js';
+import { connectToMiddleware } from '../../redux/connection.js';
+import type { MountPoint } from '../../redux/mountPoint.js';
+import type { DataApi } from '../../redux/middleware/types.js';
+import { field, stringField } from '../../utils/field.js';
+import { isRecord } from '../../utils/isRecord.js';
 import { freezeNewParts } from './freezeNewParts.js';
-import { buildMutationEntries } from './mutationEntries.js';
-import { readPatches, type Patch } from './patchHistory.js';
-import { buildQueryEntries } from './queryEntries.js';
-import type { ApiPlan } from './readApi.js';
-import { readRequestEvent, type RequestEvent } from './thunkAction.js';
+import { buildMutationEntries } from '../normalize/mutationEntries.js';
+import { readPatches, type Patch } from '../normalize/patchHistory.js';
+import { buildQueryEntries } from '../normalize/queryEntries.js';
+import type { ApiPlan } from '../definition/readApi.js';
+import { readRequestEvent, type RequestEvent } from './requestEvent.js';
 
 /**
  * The middleware of `normalizeApi`: keeps the declared endpoints' entries of RTK Query's cache and
@@ -22,8 +23,9 @@ import { readRequestEvent, type RequestEvent } from './thunkAction.js';
  * - A result is retained while RTK Query holds its entry and dropped the moment it does not.
  * - `resetEntireStore()` empties the entities slice, not RTK Query's cache: the entries RTK Query
  *   still holds are normalized again at once.
- * - Each store it runs in is remembered by its api state's `config` (`plan.connected`), so a
- *   selector can tell an entry it never saw from one that is still being written.
+ * - Each store it runs in is remembered by its api state's `config` (`plan.connected`), with
+ *   whether it has the entities slice, so a selector can tell an entry it never saw (or could not
+ *   store) from one that is still being written.
  */
 export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): Middleware {
   const { reducerPath } = plan;
@@ -40,7 +42,16 @@ export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): M
     const mutations = buildMutationEntries(context);
     let seenQueries: unknown;
     let seenMutations: unknown;
-    let seenTables: unknown;
+    /** True while steps write (each write is an action of its own, passing through here): they agree once, when done. */
+    let stepping = false;
+    const steps = (run: () => void): void => {
+      stepping = true;
+      try {
+        run();
+      } finally {
+        stepping = false;
+      }
+    };
 
     /** A raw patch of one entry (`updateQueryData`, an `undo()`), read before it is applied. */
     const readRawPatch = (action: unknown): { cacheKey: string; patches: readonly Patch[] } | undefined => {
@@ -51,21 +62,28 @@ export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): M
       return cacheKey === undefined || patches === undefined ? undefined : { cacheKey, patches };
     };
 
-    /** Brings the query entries and the tables into agreement (after an action, or a new declaration). */
-    const agree = (queriesChanged: boolean): void => {
-      const tables = instance.selectSlice(store.getState()).entities;
-      if (tables !== seenTables || queriesChanged) {
-        seenTables = tables;
-        queries.writeBack(tables);
-      }
+    let seenTables: unknown;
+    /**
+     * How this store's entries and tables agree. The plan holds it weakly (`watch`), and the
+     * middleware below uses it: it lives as long as the store does.
+     */
+    const agreement = {
+      /** Brings the query entries and the tables into agreement (after an action, or a new declaration). */
+      agree(queriesChanged: boolean): void {
+        const tables = instance.selectSlice(store.getState()).entities;
+        if (tables !== seenTables || queriesChanged) {
+          seenTables = tables;
+          queries.writeBack(tables);
+        }
+      },
+      /** Endpoints declared later (`inject`): what RTK Query already holds for them is normalized now. */
+      declared(): void {
+        if (queries.isWriting()) return;
+        steps(() => queries.changed(field(field(store.getState(), reducerPath), 'queries')));
+        agreement.agree(true);
+      },
     };
-    /** Endpoints declared later (`inject`): what RTK Query already holds for them is normalized now. */
-    const syncDeclared = (): void => {
-      if (queries.isWriting()) return;
-      queries.changed(field(field(store.getState(), reducerPath), 'queries'));
-      agree(true);
-    };
-    plan.watch(syncDeclared);
+    plan.watch(agreement);
 
     return (next) => (action) => {
       const event = readRequestEvent(reducerPath, action);
@@ -81,10 +99,11 @@ export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): M
       // after RTK Query's reducer: without the data middleware this throws, and RTK Query stores the error as the request's
       if (event?.status === 'pending' && declared !== undefined)
         dataApi().track(event.startedTimeStamp ?? Date.now(), event.requestId);
-      if (queries.isWriting()) return result;
+      // our own write-back, or a write of the steps below: the step that made it agrees once, when done
+      if (queries.isWriting() || stepping) return result;
       const apiState = (): unknown => field(store.getState(), reducerPath);
       const config = field(apiState(), 'config');
-      if (typeof config === 'object' && config !== null) plan.connected.add(config);
+      if (isRecord(config)) plan.connected.set(config, field(store.getState(), instance.reducerPath) !== undefined);
       // read again at each step: a step's writes dispatch, and write back into the table
       const queryTable = (): unknown => field(apiState(), 'queries');
       const mutationTable = (): unknown => field(apiState(), 'mutations');
@@ -96,10 +115,12 @@ export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): M
       const tracked =
         event === undefined || event.status === 'pending' ? undefined : connected?.tracked(event.requestId);
       try {
-        if (instance.actions.reset.match(action)) {
-          queries.reset(queryTable());
-          mutations.reset();
-        } else {
+        steps(() => {
+          if (instance.actions.reset.match(action)) {
+            queries.reset(queryTable());
+            mutations.reset();
+            return;
+          }
           if (declared !== undefined && event?.status === 'fulfilled') {
             if (event.kind === 'query' && event.queryCacheKey !== undefined)
               queries.answered(queryTable(), event.queryCacheKey, event.requestId, tracked?.start, event.addsPage);
@@ -107,14 +128,12 @@ export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): M
           }
           if (queriesChanged) queries.changed(queryTable(), rawPatch);
           if (mutationsChanged) mutations.dropReleased(mutationTable());
-        }
+        });
       } finally {
         tracked?.settle();
       }
-      agree(queriesChanged);
+      agreement.agree(queriesChanged);
       seenQueries = queryTable();
-      // referenced here too, so it lives as long as the middleware does (the plan holds it weakly)
-      void syncDeclared;
       return result;
     };
   };
@@ -133,8 +152,7 @@ function storesAsIs(apiState: unknown, event: RequestEvent): boolean {
       ? field(field(apiState, 'queries'), event.queryCacheKey ?? '')
       : field(field(apiState, 'mutations'), event.mutationCacheKey);
   return (
-    typeof entry === 'object' &&
-    entry !== null &&
+    isRecord(entry) &&
     Object.isFrozen(entry) &&
     field(entry, 'requestId') === event.requestId &&
     field(entry, 'data') === undefined

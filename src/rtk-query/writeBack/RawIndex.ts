@@ -1,4 +1,4 @@
-import type { EntityRecord } from '../schema/interface.js';
+import type { EntityRecord } from '../../schema/interface.js';
 
 /**
  * What one store knows of the entity objects in its RTK Query cache entries: which objects are

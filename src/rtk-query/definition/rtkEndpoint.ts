@@ -1,4 +1,4 @@
-import type { EndpointInterface } from '../endpoint/interface.js';
+import type { EndpointInterface } from '../../endpoint/interface.js';
 import type { DeclaredEndpoint } from './readApi.js';
 
 /**
@@ -21,11 +21,7 @@ export function rtkEndpoint(
     // RTK Query decides when its entries go; normalizeApi drops the result the moment it does
     keepUnusedDataFor: 0,
     key: () => key,
-    request: () =>
-      Promise.reject(
-        new Error(
-          `${declared.label} is fetched by RTK Query: dispatch api.endpoints.${declared.name}.initiate(arg) instead.`,
-        ),
-      ),
+    // never called: the data middleware only stores, orders and collects these results
+    request: () => Promise.reject(new Error(`${declared.label} is fetched by RTK Query`)),
   };
 }

@@ -1,8 +1,8 @@
-import { toSchemaClass } from '../normalizr/shorthand.js';
-import { Collection } from '../schema/Collection.js';
-import { ObjectSchema } from '../schema/ObjectSchema.js';
-import { describeValue } from '../utils/describeValue.js';
-import type { DeclaredEndpoint } from './readApi.js';
+import { toSchemaClass } from '../../normalizr/shorthand.js';
+import { Collection } from '../../schema/Collection.js';
+import { ObjectSchema } from '../../schema/ObjectSchema.js';
+import { describeValue } from '../../utils/describeValue.js';
+import type { DeclaredEndpoint } from '../definition/readApi.js';
 
 /** The Collections an entry's data is stored in: the schema itself, or a field of an object schema. */
 function listsOf(schema: unknown): Collection[] {
@@ -25,8 +25,8 @@ export function listArgumentProblem(declared: DeclaredEndpoint, arg: unknown): s
   const shared = listsOf(declared.stored).find((list) => list.queryKey([arg]) === list.queryKey([]));
   if (shared === undefined) return undefined;
   return (
-    `${declared.label}: its argument ${describeValue(arg)} does not tell its list apart. A schema.Collection keeps one list ` +
-    `per set of argument fields, and a ${typeof arg} has none, so every ${declared.name}(…) would share one list. ` +
+    `${declared.label}: its argument ${describeValue(arg)} does not tell its list apart: a schema.Collection keeps one list ` +
+    `per set of argument fields, and a ${typeof arg} has none. ` +
     `Give the Collection an argsKey naming the argument, e.g. new schema.Collection([Todo], { argsKey: (userId: number) => ({ userId }) }).`
   );
 }

@@ -1,6 +1,6 @@
-import { sameJson } from '../normalizr/sameJson.js';
-import type { RequestStart } from '../schema/interface.js';
-import { isRecord } from '../utils/isRecord.js';
+import { sameJson } from '../../normalizr/sameJson.js';
+import type { RequestStart } from '../../schema/interface.js';
+import { isRecord } from '../../utils/isRecord.js';
 
 /** An Immer patch, as RTK Query's `patchQueryData` carries it. */
 export interface Patch {

@@ -1,8 +1,8 @@
-import { ArraySchema } from '../schema/ArraySchema.js';
-import { ObjectSchema } from '../schema/ObjectSchema.js';
-import { describeType } from '../utils/describeValue.js';
-import { isRecord } from '../utils/isRecord.js';
-import { field, stringField } from '../utils/field.js';
+import { ArraySchema } from '../../schema/ArraySchema.js';
+import { ObjectSchema } from '../../schema/ObjectSchema.js';
+import { describeType } from '../../utils/describeValue.js';
+import { isRecord } from '../../utils/isRecord.js';
+import { field, ownField } from '../../utils/field.js';
 
 /** A selector of RTK Query's: the root state to its result for one argument. */
 export type RtkSelector = (state: unknown) => unknown;
@@ -14,10 +14,17 @@ export type RtkHook = (...args: any[]) => unknown;
 export interface RtkEndpoint {
   select(arg: unknown): RtkSelector;
   /** `initiate(arg, options)`: starts a request (a thunk action). */
-  readonly initiate?: (arg: unknown, options?: object) => unknown;
+  initiate(arg: unknown, options?: object): RtkThunk;
   /** The api's own hooks, on apis made with `@reduxjs/toolkit/query/react`, by name (`useQuery`...). */
   readonly [hook: `use${string}`]: RtkHook | undefined;
 }
+
+/** A thunk of RTK Query's (what `initiate` returns): run, it starts the request and returns its promise. */
+export type RtkThunk = (
+  dispatch: unknown,
+  getState: () => unknown,
+  extra: unknown,
+) => PromiseLike<unknown> & { readonly requestId?: string };
 
 /** The kinds of endpoint RTK Query has. */
 export type RtkKind = 'query' | 'infinitequery' | 'mutation';
@@ -30,7 +37,10 @@ export interface DeclaredEndpoint {
   readonly schema: unknown;
   /** What an entry's data is normalized with: the declared schema, or `{ pages: [page] }` for an infinite query. */
   readonly stored: unknown;
-  /** The definition has `merge`: an answer is merged into the entry's data, which then changes where it changed. */
+  /**
+   * The definition has `merge`: an answer is merged into the entry's data, which then changes where
+   * it changed. Read from the definition each time, as `providesTags` below: `enhanceEndpoints` may add it later.
+   */
   readonly merges: boolean;
   /** The definition's `providesTags` is a function of the data: a write-back recomputes the entry's tags. */
   readonly tagsFollowData: boolean;
@@ -43,42 +53,52 @@ export interface DeclaredEndpoint {
 export interface RtkUtil {
   /** Applies patches to one query entry's data (RTK Query's `patchQueryData`): a thunk action. */
   patchQueryData(endpointName: string, arg: unknown, patches: readonly object[], updateProvided?: boolean): unknown;
-  /** The promise of the request running for this entry, if any (a thunk action). */
-  getRunningQueryThunk(endpointName: string, arg: unknown): unknown;
 }
 
 /** The api as normalizeApi reads it; `endpoints` grows as `inject` declares more. */
 export interface ApiPlan {
+  /** The api, checked. */
+  readonly api: RtkApi;
   readonly reducerPath: string;
   readonly util: RtkUtil;
   readonly endpoints: Map<string, DeclaredEndpoint>;
   /**
-   * The api state `config` objects of the stores whose `normalizeApi` middleware has run: an entry
-   * fulfilled in a store not listed was never normalized (the middleware is missing).
+   * The api state `config` objects of the stores whose `normalizeApi` middleware has run, each to
+   * whether the store has the entities slice: an entry fulfilled in a store not listed was never
+   * normalized (the middleware is missing), nor in one without the slice.
    */
-  readonly connected: WeakSet<object>;
+  readonly connected: WeakMap<object, boolean>;
   /**
    * Checks and adds declarations (the initial ones, then `inject`'s); errors name the endpoint.
    * Then tells each store's middleware (`watch`), which normalizes what RTK Query already holds for them.
    */
   declare(schemas: unknown): readonly DeclaredEndpoint[];
-  /** A store's middleware: `sync` runs after each later declaration, while the middleware is alive. */
-  watch(sync: () => void): void;
+  /** A store's middleware: `watcher.declared()` runs after each later declaration, while the watcher is alive (held weakly). */
+  watch(watcher: { declared(): void }): void;
 }
 
 function isRtkEndpoint(value: unknown): value is RtkEndpoint {
   return typeof field(value, 'select') === 'function';
 }
 
-function isRtkUtil(value: unknown): value is RtkUtil {
-  return typeof field(value, 'patchQueryData') === 'function';
+/** An RTK Query api, as normalizeApi reads and calls it. */
+export interface RtkApi {
+  readonly reducerPath: string;
+  readonly endpoints: { readonly [name: string]: unknown };
+  readonly util: RtkUtil;
+  /** normalizeApi gives it a function that reads a definition (RTK Query's documented way to reach one). */
+  enhanceEndpoints(options: unknown): unknown;
+  /** Not checked: every api `createApi` makes has it, and normalizeApi only passes a call on to it. */
+  injectEndpoints?(options: unknown): unknown;
 }
 
-/** `api.enhanceEndpoints`, as normalizeApi calls it: with a function that reads a definition. */
-type EnhanceEndpoints = (options: { endpoints: { [name: string]: (definition: unknown) => void } }) => unknown;
-
-function isEnhanceEndpoints(value: unknown): value is EnhanceEndpoints {
-  return typeof value === 'function';
+function isRtkApi(api: unknown): api is RtkApi {
+  return (
+    typeof field(api, 'reducerPath') === 'string' &&
+    isRecord(field(api, 'endpoints')) &&
+    typeof field(field(api, 'util'), 'patchQueryData') === 'function' &&
+    typeof field(api, 'enhanceEndpoints') === 'function'
+  );
 }
 
 function isKind(value: unknown): value is RtkKind {
@@ -89,27 +109,20 @@ function isKind(value: unknown): value is RtkKind {
  * Checks `api` and learns, for each endpoint `declare` is given a schema for, its kind and what its
  * definition does (`merge`, `providesTags`), with errors that name what is wrong. The definition is
  * what RTK Query hands to a function given to `api.enhanceEndpoints` (its documented way to reach
- * definitions); nothing is changed.
+ * definitions): the live object, which later enhancements change in place; nothing is changed here.
  */
 export function readApi(api: unknown): ApiPlan {
-  const reducerPath = stringField(api, 'reducerPath');
-  const enhance = field(api, 'enhanceEndpoints');
-  const util = field(api, 'util');
-  if (
-    reducerPath === undefined ||
-    !isRecord(field(api, 'endpoints')) ||
-    !isEnhanceEndpoints(enhance) ||
-    !isRtkUtil(util)
-  ) {
+  if (!isRtkApi(api)) {
     throw new TypeError(
       `normalizeApi(api, schemas): api must be an RTK Query api made with createApi; received ${describeType(api)} without reducerPath, endpoints, util and enhanceEndpoints.`,
     );
   }
+  const { reducerPath } = api;
   const endpoints = new Map<string, DeclaredEndpoint>();
 
   const declareOne = (name: string, schema: unknown): DeclaredEndpoint => {
-    const rtkEndpoints = field(api, 'endpoints') as { readonly [name: string]: unknown };
-    const rtk = Object.hasOwn(rtkEndpoints, name) ? rtkEndpoints[name] : undefined;
+    const rtkEndpoints = api.endpoints;
+    const rtk = ownField(rtkEndpoints, name);
     if (!isRtkEndpoint(rtk)) {
       throw new Error(
         `normalizeApi: the RTK Query api '${reducerPath}' has no endpoint '${name}', which schemas declares. ` +
@@ -123,20 +136,18 @@ export function readApi(api: unknown): ApiPlan {
       );
     }
     let definition: unknown;
-    enhance.call(api, { endpoints: { [name]: (found) => void (definition = found) } });
+    api.enhanceEndpoints({ endpoints: { [name]: (found: unknown) => void (definition = found) } });
     const kind = field(definition, 'type');
+    const label = `${name} (RTK Query '${reducerPath}')`;
     if (!isKind(kind)) {
       throw new Error(
-        `normalizeApi: '${name}' of the RTK Query api '${reducerPath}' is of kind ${String(kind)}, which normalizeApi does not know: ` +
-          'declare schemas for queries, infinite queries and mutations.',
+        `normalizeApi: ${label} is of kind ${String(kind)}, which normalizeApi does not know: declare schemas for queries, infinite queries and mutations.`,
       );
     }
-    const label = `${name} (RTK Query '${reducerPath}')`;
     if (kind === 'infinitequery' && isRecord(schema) && !Array.isArray(schema) && 'pages' in schema) {
       throw new TypeError(
         `normalizeApi: ${label} is an infinite query, and its schema declares 'pages'. Give the schema of ONE page ` +
-          `(for pages shaped { items, next }: { ${name}: { items: [Post] } }): RTK Query keeps the pages in data.pages, ` +
-          'and each is normalized with it.',
+          `(for pages shaped { items, next }: { ${name}: { items: [Post] } }): RTK Query keeps the pages in data.pages.`,
       );
     }
     const stored = kind === 'infinitequery' ? new ObjectSchema({ pages: new ArraySchema(schema) }) : schema;
@@ -145,23 +156,28 @@ export function readApi(api: unknown): ApiPlan {
       kind,
       schema,
       stored,
-      merges: typeof field(definition, 'merge') === 'function',
-      tagsFollowData: typeof field(definition, 'providesTags') === 'function',
+      get merges() {
+        return typeof field(definition, 'merge') === 'function';
+      },
+      get tagsFollowData() {
+        return typeof field(definition, 'providesTags') === 'function';
+      },
       rtk,
       label,
     };
   };
 
-  // held weakly: a store that is gone takes its middleware, and the sync, with it
-  const watchers = new Set<WeakRef<() => void>>();
+  // held weakly: a store that is gone takes its middleware, and the watcher, with it
+  const watchers = new Set<WeakRef<{ declared(): void }>>();
 
   return {
+    api,
     reducerPath,
-    util,
+    util: api.util,
     endpoints,
-    connected: new WeakSet(),
-    watch(sync) {
-      watchers.add(new WeakRef(sync));
+    connected: new WeakMap(),
+    watch(watcher) {
+      watchers.add(new WeakRef(watcher));
     },
     declare(schemas) {
       if (!isRecord(schemas) || Array.isArray(schemas)) {
@@ -172,10 +188,10 @@ export function readApi(api: unknown): ApiPlan {
       // every declaration is checked before any is added: a mistake adds none of them
       const declared = Object.keys(schemas).map((name) => declareOne(name, schemas[name]));
       for (const endpoint of declared) endpoints.set(endpoint.name, endpoint);
-      for (const watcher of watchers) {
-        const sync = watcher.deref();
-        if (sync === undefined) watchers.delete(watcher);
-        else sync();
+      for (const ref of watchers) {
+        const watcher = ref.deref();
+        if (watcher === undefined) watchers.delete(ref);
+        else watcher.declared();
       }
       return declared;
     },

@@ -1,28 +1,21 @@
-import type { MountPoint } from '../redux/mountPoint.js';
+import type { MountPoint } from '../../redux/mountPoint.js';
 import { argId } from './argId.js';
-import { isRecord } from '../utils/isRecord.js';
-import { field, stringField } from '../utils/field.js';
+import { stringField } from '../../utils/field.js';
 import { normalizedSelector, type EntrySelector } from './normalizedSelector.js';
-import type { ApiPlan, DeclaredEndpoint } from './readApi.js';
-import { mutationStorageKey, queryStorageKey } from './storageKey.js';
-import { evictOldest } from '../utils/evictOldest.js';
+import { queryCacheKey } from '../definition/queryCacheKey.js';
+import type { ApiPlan, DeclaredEndpoint } from '../definition/readApi.js';
+import { mutationStorageKey, queryStorageKey } from '../definition/storageKey.js';
+import { evictOldest } from '../../utils/evictOldest.js';
 
 const MAX_SELECTORS_PER_ENDPOINT = 500;
-
-/** The key of RTK Query's query entry written by request `requestId`. */
-function findCacheKey(queries: unknown, requestId: string): string | undefined {
-  if (!isRecord(queries)) return undefined;
-  return Object.keys(queries).find((key) => stringField(queries[key], 'requestId') === requestId);
-}
 
 /**
  * Builds `endpoints[name].select(arg)` for one declared endpoint: the normalized selector of that
  * argument's entry (see `normalizedSelector`). Equal arguments get the same selector back, so a
  * component may call `select(arg)` on every render.
  *
- * A query's entry is found by RTK Query's own selector for `arg` (its `requestId`, then the
- * `queryCacheKey` under which `state[reducerPath].queries` holds that request), so any
- * `serializeQueryArgs` works; the key of an argument never changes, so it is looked up once. A
+ * A query's entry is the one RTK Query's own selector for `arg` reads (`queryCacheKey`), so any
+ * `serializeQueryArgs` works; the key of an argument never changes, so it is found once. A
  * mutation's entry is found by its request id, the argument being RTK Query's (`{ requestId }`,
  * `{ fixedCacheKey }`).
  */
@@ -34,27 +27,16 @@ export function buildSelect(instance: MountPoint, plan: ApiPlan, declared: Decla
 
   function build(arg: unknown): EntrySelector {
     const rtkSelect = declared.rtk.select(arg);
-    // each key is made once (a selector reads it on every call): one string, looked up as the same one
     if (declared.kind === 'mutation') {
-      let last: { readonly requestId: string; readonly storageKey: string } | undefined;
       const storageKeyOf = (state: unknown) => {
         const requestId = stringField(rtkSelect(state), 'requestId');
-        if (requestId === undefined) return undefined;
-        if (last?.requestId !== requestId) last = { requestId, storageKey: mutationStorageKey(reducerPath, requestId) };
-        return last.storageKey;
+        return requestId === undefined ? undefined : mutationStorageKey(reducerPath, requestId);
       };
       return normalizedSelector(instance, plan, declared, rtkSelect, storageKeyOf, () => [], shown);
     }
-    let storageKey: string | undefined;
-    const storageKeyOf = (state: unknown) => {
-      if (storageKey === undefined) {
-        const requestId = stringField(rtkSelect(state), 'requestId');
-        const cacheKey =
-          requestId === undefined ? undefined : findCacheKey(field(field(state, reducerPath), 'queries'), requestId);
-        if (cacheKey !== undefined) storageKey = queryStorageKey(reducerPath, cacheKey);
-      }
-      return storageKey;
-    };
+    const cacheKey = queryCacheKey(reducerPath, declared.rtk, arg);
+    const storageKey = cacheKey === undefined ? undefined : queryStorageKey(reducerPath, cacheKey);
+    const storageKeyOf = () => storageKey;
     // the entry's own argument (a merged entry's is its last page's), else the one selected with
     const argsOf = (rtkResult: { readonly [field: string]: unknown }) => [rtkResult.originalArgs ?? arg];
     return normalizedSelector(instance, plan, declared, rtkSelect, storageKeyOf, argsOf, shown);

@@ -1,5 +1,5 @@
 import { freeze } from '@reduxjs/toolkit';
-import { isPlainObject } from '../utils/isPlainObject.js';
+import { isPlainObject } from '../../utils/isPlainObject.js';
 
 /**
  * Freezes `value` as Immer's auto-freeze would (RTK Query's reducer freezes what it stores), and

@@ -1,5 +1,5 @@
-import { Invalidate } from '../schema/Invalidate.js';
-import { isRecord } from '../utils/isRecord.js';
+import { Invalidate } from '../../schema/Invalidate.js';
+import { isRecord } from '../../utils/isRecord.js';
 import { InvalidateByKey } from './InvalidateByKey.js';
 
 /** No body: `null` (RTK Query's `fetchBaseQuery` gives it for a 204), `undefined`, `''` or `{}`. */
@@ -21,5 +21,5 @@ export function mutationInput(
   if (!(schema instanceof Invalidate) || !isEmpty(response)) return { schema, input: response };
   return isRecord(originalArgs)
     ? { schema, input: originalArgs }
-    : { schema: new InvalidateByKey(schema), input: { pk: originalArgs } };
+    : { schema: new InvalidateByKey(schema.schema), input: { pk: originalArgs } };
 }

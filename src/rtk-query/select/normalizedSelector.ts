@@ -1,18 +1,19 @@
-import type { MountPoint } from '../redux/mountPoint.js';
-import { queryDelegate } from '../redux/select/queryDelegate.js';
-import type { CountingSelector } from '../redux/select/selectResponse.js';
-import type { ResponseMeta } from '../redux/slice/state.js';
-import { tableInputs } from '../redux/select/tableInputs.js';
-import { isEntityClass } from '../schema/isEntityClass.js';
-import { serializeError } from '../redux/slice/serializeError.js';
-import { warnOnce } from '../utils/devWarning.js';
-import { field } from '../utils/field.js';
-import { getOwn } from '../utils/ownProperty.js';
-import { isRecord } from '../utils/isRecord.js';
-import { recentMemoize } from '../utils/recentMemoize.js';
-import type { ApiPlan, DeclaredEndpoint, RtkSelector } from './readApi.js';
+import type { MountPoint } from '../../redux/mountPoint.js';
+import { queryDelegate } from '../../redux/select/queryDelegate.js';
+import type { CountingSelector } from '../../redux/select/selectResponse.js';
+import { unmountedSliceMessage } from '../../redux/mountHints.js';
+import type { ResponseMeta } from '../../redux/slice/state.js';
+import { tableInputs } from '../../redux/select/tableInputs.js';
+import { isEntityClass } from '../../schema/isEntityClass.js';
+import { serializeError } from '../../redux/slice/serializeError.js';
+import { warnOnce } from '../../utils/devWarning.js';
+import { field } from '../../utils/field.js';
+import { getOwn } from '../../utils/ownProperty.js';
+import { isRecord } from '../../utils/isRecord.js';
+import { recentMemoize } from '../../utils/recentMemoize.js';
+import type { ApiPlan, DeclaredEndpoint, RtkSelector } from '../definition/readApi.js';
 import { shallowEqual } from './shallowEqual.js';
-import { unreadableResponse } from './unreadableResponse.js';
+import { unreadableResponse } from '../normalize/unreadableResponse.js';
 
 /** RTK Query's result for one entry, with `data` and `currentData` read from the entities slice. */
 export type NormalizedResult = {
@@ -37,8 +38,8 @@ const RECENT = 4;
 
 function missingMiddleware(declared: DeclaredEndpoint): string {
   return (
-    `normalizeApi: ${declared.label} was fulfilled, but entitiesApi.middleware is not in the store, so the response was never ` +
-    'normalized and there is no data to show. Add it to the middleware (any order), e.g. ' +
+    `normalizeApi: ${declared.label} was fulfilled, but entitiesApi.middleware is not in the store: nothing was normalized. ` +
+    'Add it to the middleware (any order), e.g. ' +
     '`middleware: (getDefault) => getDefault().concat(api.middleware, createDataMiddleware(), entitiesApi.middleware)`.'
   );
 }
@@ -54,7 +55,8 @@ function missingMiddleware(declared: DeclaredEndpoint): string {
  * - A query whose schema is an Entity, loading for a record the store already holds (a list
  *   fetched it), shows that record at once: `data` set, `isLoading` false, `isFetching` true.
  * - When normalizing the entry's data failed, the result is an error naming the endpoint; an
- *   entry fulfilled in a store where `entitiesApi.middleware` never ran is an error saying so.
+ *   entry fulfilled in a store where `entitiesApi.middleware` never ran, or that has no entities
+ *   slice, is an error saying so and how to fix it.
  *
  * Memoized on RTK Query's result, the stored result and the tables the schema can read, for the
  * last `RECENT` sets of them (`recentMemoize`: each store's latest, for up to `RECENT` stores read
@@ -92,10 +94,16 @@ export function normalizedSelector(
       const rtk = isRecord(rtkResult) ? rtkResult : {};
       const rawCurrent = 'currentData' in rtk ? rtk.currentData : rtk.data;
       if (meta?.error !== undefined) return shownFailure(rtk, meta.error);
-      if (meta === undefined && rawCurrent !== undefined && isRecord(apiConfig) && !plan.connected.has(apiConfig)) {
-        const message = missingMiddleware(declared);
+      // answered, and nothing stored: the store never ran entitiesApi.middleware, or has no entities
+      // slice (the write of the answer threw, and warned, with this message)
+      const mounted = isRecord(apiConfig) ? plan.connected.get(apiConfig) : true;
+      if (meta === undefined && rawCurrent !== undefined && mounted !== true) {
+        const message =
+          mounted === undefined
+            ? missingMiddleware(declared)
+            : unmountedSliceMessage(instance.reducerPath, declared.label);
         warnOnce(`normalizeApi:middleware:${plan.reducerPath}`, message);
-        return failed(rtk, { name: 'MissingMiddlewareError', message });
+        return failed(rtk, { name: mounted === undefined ? 'MissingMiddlewareError' : 'MissingReducerError', message });
       }
       const tables = toTables(values.slice(0, keys.length));
       const args = argsOf(rtk);
@@ -106,9 +114,8 @@ export function normalizedSelector(
             ? instance.memo.denormalize(schema, result, tables, args)
             : undefined;
       } catch (error) {
-        // a mutation's response is not read when it is stored (`DataApi.write`): a read that fails
-        // is shown here as the entry's error, as a failed read at that time was
-        if (declared.kind !== 'mutation') throw error;
+        // an entry's data is not read when it is stored (`DataApi.write`): a read that fails is
+        // shown here as the entry's error, as a failed read at that time was
         warnOnce(`normalizeApi:${declared.label}`, unreadableResponse(declared, error));
         return shownFailure(rtk, serializeError(error));
       }

@@ -1,26 +1,24 @@
-import type { EndpointInterface } from '../endpoint/interface.js';
-import { collectTableKeys } from '../normalizr/collectTableKeys.js';
-import type { MountPoint } from '../redux/mountPoint.js';
-import type { DataApi } from '../redux/middleware/types.js';
-import { entityKey } from '../schema/entityKey.js';
-import type { EntityTables, RequestStart } from '../schema/interface.js';
-import { warnOnce } from '../utils/devWarning.js';
-import { freezeNewParts } from './freezeNewParts.js';
-import { field, stringField } from '../utils/field.js';
-import { isRecord } from '../utils/isRecord.js';
-import { getOwn } from '../utils/ownProperty.js';
+import type { EndpointInterface } from '../../endpoint/interface.js';
+import { collectTableKeys } from '../../normalizr/collectTableKeys.js';
+import type { MountPoint } from '../../redux/mountPoint.js';
+import type { DataApi } from '../../redux/middleware/types.js';
+import { entityKey } from '../../schema/entityKey.js';
+import type { EntityTables, RequestStart } from '../../schema/interface.js';
+import { warnOnce } from '../../utils/devWarning.js';
+import { field, ownField, stringField } from '../../utils/field.js';
+import { isRecord } from '../../utils/isRecord.js';
+import { getOwn } from '../../utils/ownProperty.js';
 import { listArgumentProblem } from './listArgumentProblem.js';
 import { PatchHistory, type Patch } from './patchHistory.js';
-import { PlainRead } from './PlainRead.js';
-import { knownObjects, RawIndex } from './RawIndex.js';
-import type { ApiPlan, DeclaredEndpoint } from './readApi.js';
-import { rtkEndpoint } from './rtkEndpoint.js';
-import { shareUnchanged } from './shareUnchanged.js';
+import { knownObjects, RawIndex } from '../writeBack/RawIndex.js';
+import { readBack, type ReadBackEntry } from '../writeBack/readBack.js';
+import type { ApiPlan, DeclaredEndpoint } from '../definition/readApi.js';
+import { rtkEndpoint } from '../definition/rtkEndpoint.js';
 import { unreadableResponse } from './unreadableResponse.js';
-import { queryStorageKey } from './storageKey.js';
+import { queryStorageKey } from '../definition/storageKey.js';
 
 /** A query entry of RTK Query's cache, mirrored in the entities slice while RTK Query holds it. */
-interface HeldQuery {
+interface HeldQuery extends ReadBackEntry {
   readonly declared: DeclaredEndpoint;
   readonly endpoint: EndpointInterface;
   readonly storageKey: string;
@@ -29,9 +27,8 @@ interface HeldQuery {
   readonly release: () => void;
   /** The tables its schema reads. */
   readonly keys: readonly string[];
-  /** The entry's data as RTK Query holds it: as last normalized, or as last written back. */
+  /** As last normalized, or as last written back. */
   data: unknown;
-  /** The entity objects of `data`. */
   index: RawIndex;
   /** The tables `data` was last made to agree with; `undefined` after a write of the entry. */
   tables: EntityTables | undefined;
@@ -58,9 +55,6 @@ interface Write {
   readonly local: boolean;
 }
 
-const own = (table: unknown, key: string): unknown =>
-  isRecord(table) && Object.hasOwn(table, key) ? table[key] : undefined;
-
 /**
  * The query entries of declared endpoints in one store's RTK Query cache, and the two ways they
  * and the entities slice agree (README.md#already-on-rtk-query):
@@ -73,7 +67,7 @@ const own = (table: unknown, key: string): unknown =>
  *   overwrites it), and a patch's `undo()` is ordered where its patch started, so a newer write stays.
  *   An item a raw write did not change is never written: it cannot replace a newer record.
  * - After every write to the tables an entry reads, the entry's data is written back from them
- *   (`PlainRead`), as plain data in its own shape, through RTK Query's `patchQueryData`: its hooks,
+ *   (`readBack`), as plain data in its own shape, through RTK Query's `patchQueryData`: its hooks,
  *   selectors and tags read the current values. Items that did not change keep their references.
  */
 export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch }: QueryEntriesContext) {
@@ -82,12 +76,6 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
   /** True while our own write-back passes through the store: its patches are no raw writes. */
   let writing = false;
 
-  const fresh = (): RequestStart => {
-    const write = dataApi().track(dataApi().now());
-    write.settle();
-    return write.start;
-  };
-
   const hold = (cacheKey: string, declared: DeclaredEndpoint, originalArgs: unknown): HeldQuery => {
     let entry = held.get(cacheKey);
     if (entry === undefined) {
@@ -95,6 +83,7 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
       const endpoint = rtkEndpoint(declared, storageKey, declared.stored);
       entry = {
         declared,
+        stored: declared.stored,
         endpoint,
         storageKey,
         originalArgs,
@@ -133,18 +122,19 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
     // before the write is dispatched: a write-back it sets off reads the entry's new objects
     entry.index = index;
     try {
-      dataApi().receive(entry.endpoint, [entry.originalArgs], data, { start, visitEntity, keepStoredMeta: local });
+      // not read back: its readers select it (a read that fails shows there, `normalizedSelector`)
+      dataApi().write(entry.endpoint, [entry.originalArgs], data, { start, visitEntity, keepStoredMeta: local });
       for (const input of seen) known.stored.add(input);
     } catch (error) {
       entry.index = previous;
-      // stored as the entry's error (endpoints[name].select shows it); RTK Query's request itself succeeded
+      // one that does not fit its schema is stored as the entry's error (select shows it); RTK Query's request itself succeeded
       warnOnce(`normalizeApi:${entry.declared.label}`, unreadableResponse(entry.declared, error));
     }
   };
 
   /** Releases and removes, in one sweep, the entries RTK Query no longer holds data for. */
   const dropMissing = (table: unknown): void => {
-    const gone = [...held].filter(([cacheKey]) => field(own(table, cacheKey), 'data') === undefined);
+    const gone = [...held].filter(([cacheKey]) => field(ownField(table, cacheKey), 'data') === undefined);
     if (gone.length === 0) return;
     for (const [cacheKey, entry] of gone) {
       held.delete(cacheKey);
@@ -155,7 +145,7 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
 
   /** The declared endpoint of an entry of RTK Query's table, with the entry's data; `undefined` for others. */
   const readEntry = (table: unknown, cacheKey: string) => {
-    const entry = own(table, cacheKey);
+    const entry = ownField(table, cacheKey);
     const declared = plan.endpoints.get(stringField(entry, 'endpointName') ?? '');
     if (declared === undefined || declared.kind === 'mutation') return undefined;
     return {
@@ -192,9 +182,10 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
 
     /**
      * Every entry whose data changed other than by an answer: a raw write (normalized where it
-     * changed, as a local edit that starts now or, when `patch` is a patch's `undo()` on that entry,
-     * where the patch started), or an entry new to this store (upserted, rehydrated: normalized
-     * wholly). Entries RTK Query removed are dropped.
+     * changed, as a local edit), or an entry new to this store (upserted, rehydrated: normalized
+     * wholly). The write starts now; where the patch started when `patch` is a patch's `undo()` on
+     * that entry; or where the entry's request in flight started, so that its answer lands over the
+     * write, as RTK Query lands it (`upsertQueryData` during a fetch). Entries RTK Query removed are dropped.
      */
     changed(table: unknown, patch?: { readonly cacheKey: string; readonly patches: readonly Patch[] }): void {
       dropMissing(table);
@@ -207,7 +198,9 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
         const target = entry ?? hold(cacheKey, found.declared, found.originalArgs);
         const patches = patch?.cacheKey === cacheKey && entry !== undefined ? patch.patches : undefined;
         const undoneAt = patches === undefined ? undefined : target.history.undone(patches);
-        const start = undoneAt ?? fresh();
+        // an entry's request in flight stays its request (RTK Query keeps its id): its answer lands over this write
+        const inFlight = found.requestId === undefined ? undefined : dataApi().tracked(found.requestId);
+        const start = undoneAt ?? inFlight?.start ?? dataApi().begin();
         if (patches !== undefined && undoneAt === undefined) target.history.record(target.data, patches, start);
         write(target, found.data, { start, changedOnly: entry !== undefined, local: entry !== undefined });
       }
@@ -228,13 +221,8 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
         if (before !== undefined && entry.keys.every((key) => before[key] === tables[key])) continue;
         const result = getOwn(slice.endpoints, entry.storageKey);
         if (result === undefined || getOwn(slice.meta, entry.storageKey)?.error !== undefined) continue;
-        const read = new PlainRead(tables, entry.index, [entry.originalArgs]);
-        const plain = read.read(entry.declared.stored, result);
-        if (plain === undefined) continue;
-        const value = shareUnchanged(entry.data, plain, (part) => read.isEntity(part));
-        if (value === entry.data) continue;
-        // RTK Query freezes what it stores (Immer's auto-freeze, on unless the app turned it off)
-        if (Object.isFrozen(entry.data)) freezeNewParts(value);
+        const value = readBack(entry, tables, result);
+        if (value === undefined) continue;
         entry.data = value;
         changes.push([entry, value]);
       }

@@ -1,4 +1,4 @@
-import type { DeclaredEndpoint } from './readApi.js';
+import type { DeclaredEndpoint } from '../definition/readApi.js';
 
 /** The development warning for a response of `declared` that could not be normalized or read (`error`). */
 export function unreadableResponse(declared: DeclaredEndpoint, error: unknown): string {

@@ -1,5 +1,4 @@
-import { isRecord } from '../utils/isRecord.js';
-import { field, stringField } from '../utils/field.js';
+import { field, stringField } from '../../utils/field.js';
 
 /** One step of an RTK Query request, read from its thunk action (`<reducerPath>/executeQuery/pending` and so on). */
 export interface RequestEvent {
@@ -22,10 +21,8 @@ export interface RequestEvent {
   readonly addsPage: boolean;
 }
 
-const STATUSES = ['pending', 'fulfilled', 'rejected'] as const;
-
 function isStatus(value: unknown): value is RequestEvent['status'] {
-  return STATUSES.some((status) => status === value);
+  return value === 'pending' || value === 'fulfilled' || value === 'rejected';
 }
 
 /**
@@ -43,7 +40,6 @@ export function readRequestEvent(reducerPath: string, action: unknown): RequestE
   const endpointName = stringField(arg, 'endpointName');
   const kind = field(arg, 'type');
   if (
-    !isRecord(arg) ||
     requestId === undefined ||
     !isStatus(status) ||
     endpointName === undefined ||
@@ -56,7 +52,7 @@ export function readRequestEvent(reducerPath: string, action: unknown): RequestE
     status,
     endpointName,
     requestId,
-    originalArgs: arg.originalArgs,
+    originalArgs: field(arg, 'originalArgs'),
     queryCacheKey: stringField(arg, 'queryCacheKey'),
     mutationCacheKey: stringField(arg, 'fixedCacheKey') ?? requestId,
     startedTimeStamp: typeof started === 'number' ? started : undefined,
