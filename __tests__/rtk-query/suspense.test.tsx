@@ -9,7 +9,7 @@
 import { act, screen } from '@testing-library/react';
 import nock from 'nock';
 import { Component, Suspense, type ReactNode } from 'react';
-import { ErrorBoundary } from '../../src/react/index';
+import { ErrorBoundary, retryError } from '../../src/react/index';
 import { normalizeApi } from '../../src/rtk-query/react';
 import { caughtErrors, renderWithStore } from '../react/harness';
 import { API, assertNetworkDone, held, strictNetwork } from '../fixtures/store';
@@ -161,6 +161,41 @@ describe('a reset of the ErrorBoundary that caught the error fetches again, howe
     await screen.findByText('failed');
     expect(caught).toHaveLength(2);
     expect(caught[1]).toBe(caught[0]);
+  });
+
+  test("another library's boundary whose reset calls retryError(error) fetches again, and the data shows", async () => {
+    const { store } = makeTodosStore(entitiesApi);
+    const { caught, onCaughtError } = caughtErrors();
+    nock(API).get('/todos/1').reply(500, { message: 'down' });
+    nock(API).get('/todos/1').reply(200, { id: 1, title: 'back', done: false });
+    let reset: () => void = () => {};
+    class Plain extends Component<{ children: ReactNode }, { error: unknown }> {
+      override state = { error: undefined as unknown };
+      static getDerivedStateFromError(error: unknown) {
+        return { error };
+      }
+      override render() {
+        const { error } = this.state;
+        reset = () => {
+          retryError(error);
+          this.setState({ error: undefined });
+        };
+        return error === undefined ? this.props.children : <p>failed</p>;
+      }
+    }
+    renderWithStore(
+      store,
+      <Plain>
+        <Suspense fallback={<p>loading</p>}>
+          <Detail id={1} />
+        </Suspense>
+      </Plain>,
+      { onCaughtError },
+    );
+    await screen.findByText('failed');
+    act(() => reset());
+    await screen.findByText('back true');
+    expect(caught).toHaveLength(1);
   });
 });
 

@@ -76,6 +76,7 @@ export const useLive = /* @__PURE__ */ hook('useLive');
 export { createHooks } from './createHooks.js';
 export { AsyncBoundary } from './AsyncBoundary.js';
 export { ErrorBoundary } from './ErrorBoundary.js';
+export { retryError } from '../utils/retryOnReset.js';
 
 export type { Hooks } from './createHooks.js';
 export type { CreateHooksOptions, HooksEntities } from './hooksContext.js';

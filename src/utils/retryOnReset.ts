@@ -11,7 +11,19 @@ export function retryOnReset<E extends object>(error: E, retry: () => void): E {
   return error;
 }
 
-/** Prepares the next render to fetch again what failed with `error`, if a hook threw it. */
+/**
+ * Prepares the next render to fetch again what failed with `error`, if one of our hooks threw it.
+ * The boundaries of `rtk-entities/react` call it on reset; call it yourself from the reset of
+ * another library's boundary, which otherwise gets the same error back.
+ *
+ * @param error the error the boundary caught
+ * @example
+ * ```tsx
+ * <ReactErrorBoundary fallbackRender={({ error, resetErrorBoundary }) => (
+ *   <button onClick={() => { retryError(error); resetErrorBoundary(); }}>Retry</button>
+ * )}>
+ * ```
+ */
 export function retryError(error: unknown): void {
   if (typeof error === 'object' && error !== null) retries.get(error)?.();
 }
