@@ -2,11 +2,13 @@ import type { EndpointInterface } from '../endpoint/interface.js';
 import type { ResultOf } from '../endpoint/ResultOf.js';
 import type { HookArgs } from './hookArgs.js';
 import type { HooksContext } from './hooksContext.js';
+import { useMiddlewareCheck } from './useMiddlewareCheck.js';
 import { useResponseSelector } from './useResponseSelector.js';
 
 /**
  * Reads an endpoint's data from the store alone: never fetches, never suspends. Re-renders only
- * when the data changes.
+ * when the data changes. In development, a store without the entities slice or the data middleware
+ * is reported once (`console.error`), naming the fix, rather than read as empty in silence.
  *
  * @see README.md#react
  */
@@ -31,6 +33,7 @@ export interface UseCache {
 export function buildUseCache(ctx: HooksContext): UseCache {
   return function useCache<E extends EndpointInterface>(endpoint: E, ...args: HookArgs<E>): ResultOf<E> | undefined {
     const { select } = useResponseSelector(ctx, endpoint, args);
+    useMiddlewareCheck(ctx);
     return ctx.useSelector((state: unknown) => select?.(state).data) as ResultOf<E> | undefined;
   };
 }

@@ -7,12 +7,24 @@ const DEFAULT_PATH = 'entities';
 
 /** Says that the slice at `reducerPath` is not in the store, and how to add it. */
 export function unmountedSliceMessage(reducerPath: string, endpointName: string): string {
-  const problem = `rtk-entities: ${endpointName} cannot be stored: the '${reducerPath}' slice is not in the store. `;
+  return `rtk-entities: ${endpointName} cannot be stored: the '${reducerPath}' slice is not in the store. ${addSlice(reducerPath)}`;
+}
+
+/** Says that a read found no slice at `reducerPath`, so it reads nothing, and how to add it. */
+export function unreadSliceMessage(reducerPath: string): string {
+  return (
+    `a selector read a state without the '${reducerPath}' slice, so it finds no data (undefined, [] or 'uninitialized'). ` +
+    addSlice(reducerPath)
+  );
+}
+
+/** How to add the slice at `reducerPath` to configureStore. */
+function addSlice(reducerPath: string): string {
   if (reducerPath === DEFAULT_PATH)
-    return `${problem}Add \`[entitiesSlice.reducerPath]: entitiesSlice.reducer\` to the reducer of configureStore.`;
+    return 'Add `[entitiesSlice.reducerPath]: entitiesSlice.reducer` to the reducer of configureStore.';
   const name = variableName(reducerPath);
   return (
-    `${problem}Add the slice of createEntities({ reducerPath: '${reducerPath}' }) to the reducer of configureStore: ` +
+    `Add the slice of createEntities({ reducerPath: '${reducerPath}' }) to the reducer of configureStore: ` +
     `\`[${name}.entitiesSlice.reducerPath]: ${name}.entitiesSlice.reducer\`, where \`${name}\` is what that createEntities call returned.`
   );
 }

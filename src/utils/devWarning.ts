@@ -27,9 +27,12 @@ export function isProduction(): boolean {
  *
  * @param id what the warning is about; a second warning with the same id is dropped
  * @param message what went wrong and how to fix it (prefixed with `rtk-entities: `)
+ * @param level `'error'` for a misconfiguration that leaves the app without data (a store without
+ *   the slice or the middleware), `'warn'` for the rest
+ * @default level 'warn'
  */
-export function warnOnce(id: string, message: string): void {
+export function warnOnce(id: string, message: string, level: 'warn' | 'error' = 'warn'): void {
   if (isProduction() || warned.has(id)) return;
   warned.add(id);
-  console.warn(`rtk-entities: ${message}`);
+  console[level](`rtk-entities: ${message}`);
 }

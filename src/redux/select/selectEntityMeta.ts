@@ -1,5 +1,6 @@
 import type { EntityMeta } from '../../schema/interface.js';
 import type { MountPoint } from '../mountPoint.js';
+import { readSlice } from './readSlice.js';
 import { metaOf } from '../slice/metaStamps.js';
 
 /**
@@ -13,6 +14,6 @@ export function buildSelectEntityMeta(mount: MountPoint) {
     entity: { readonly key: string } | string,
     pk: string | number,
   ): EntityMeta | undefined {
-    return metaOf(mount.selectSlice(state).entitiesMeta, typeof entity === 'string' ? entity : entity.key, `${pk}`);
+    return metaOf(readSlice(mount, state).entitiesMeta, typeof entity === 'string' ? entity : entity.key, `${pk}`);
   };
 }
