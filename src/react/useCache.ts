@@ -10,7 +10,7 @@ import { useResponseSelector } from './useResponseSelector.js';
  * when the data changes. In development, a store without the entities slice or the data middleware
  * is reported once (`console.error`), naming the fix, rather than read as empty in silence.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export interface UseCache {
   /**

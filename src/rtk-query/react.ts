@@ -2,6 +2,8 @@
  * `rtk-entities/rtk-query/react`: `normalizeApi` for apis made with `@reduxjs/toolkit/query/react`,
  * whose declared endpoints also have every hook RTK Query generates, under RTK Query's names, with
  * the data denormalized, plus `useSuspenseQuery`.
+ *
+ * @module rtk-entities/rtk-query/react
  */
 import { buildNormalizedApi, type BuiltApi } from './buildNormalizedApi.js';
 import { buildInfiniteQueryHooks } from './hooks/buildInfiniteQueryHooks.js';
@@ -65,7 +67,7 @@ function addHooks(
  *   return <p>{trades?.length} trades</p>;
  * }
  * ```
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export function normalizeApi<A extends AnyRtkApi, M extends ApiSchemas<A>>(
   api: A,

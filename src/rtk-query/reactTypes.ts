@@ -36,7 +36,7 @@ type Data<E, S> = DataOf<ResultTypeOf<E>, S>;
  * `useSuspenseQuery(arg, options)`: the normalized `useQuery` that suspends until the argument has
  * data and throws an error with no data to the nearest error boundary; `data` is then always set.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export interface NormalizedSuspenseQuery<E, S> {
   (
@@ -57,7 +57,7 @@ export interface NormalizedSuspenseQuery<E, S> {
  * The hooks of a declared query: RTK Query's own, typed as RTK Query types them, over the
  * denormalized data (`selectFromResult` receives it, `refetch()` and a lazy trigger settle with it).
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export interface NormalizedQueryHooks<E, S> {
   readonly useQuery: TypedUseQuery<Data<E, S>, QueryArgOf<E>, BaseQueryOf<E>>;
@@ -71,7 +71,7 @@ export interface NormalizedQueryHooks<E, S> {
 /**
  * The hooks of a declared infinite query: RTK Query's own, over `data.pages` denormalized with the page schema.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export interface NormalizedInfiniteQueryHooks<E, S> {
   readonly useInfiniteQuery: TypedUseInfiniteQuery<Data<E, S>, QueryArgOf<E>, PageParamOf<E>, BaseQueryOf<E>>;
@@ -88,7 +88,7 @@ export interface NormalizedInfiniteQueryHooks<E, S> {
  * The hook of a declared mutation: RTK Query's own, whose result's `data` and trigger's promise give
  * the response denormalized.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export interface NormalizedMutationHooks<E, S> {
   readonly useMutation: TypedUseMutation<Data<E, S>, QueryArgOf<E>, BaseQueryOf<E>>;
@@ -97,7 +97,7 @@ export interface NormalizedMutationHooks<E, S> {
 /**
  * A declared endpoint of a normalized api with its hooks, by its kind.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type NormalizedReactEndpoint<E, S> = NormalizedEndpoint<E, S> &
   (IsMutation<E> extends true
@@ -112,7 +112,7 @@ type Declared<A extends AnyRtkApi, M> = keyof M & keyof EndpointsOf<A> & string;
  * The hooks under RTK Query's generated names: `useGetTodosQuery`, `useLazyGetTodosQuery`,
  * `useGetFeedInfiniteQuery`, `useCreateTodoMutation`.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type NormalizedHookNames<A extends AnyRtkApi, M> = {
   readonly [
@@ -139,7 +139,7 @@ export type NormalizedHookNames<A extends AnyRtkApi, M> = {
 /**
  * What `normalizeApi` of `rtk-entities/rtk-query/react` returns.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type NormalizedReactApi<A extends AnyRtkApi, M> = Omit<NormalizedApi<A, M>, 'endpoints' | 'inject'> & {
   /** The declared endpoints, each with its normalized `select` and its hooks. */

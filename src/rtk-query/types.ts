@@ -9,7 +9,7 @@ import type { Denormalize } from '../schema/types.js';
 /**
  * What `normalizeApi` takes: an RTK Query api, as `createApi` returns it.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export interface AnyRtkApi {
   readonly reducerPath: string;
@@ -19,21 +19,21 @@ export interface AnyRtkApi {
 /**
  * The endpoints of an RTK Query api, by name.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type EndpointsOf<A extends AnyRtkApi> = A['endpoints'];
 
 /**
  * Schemas by endpoint name, for some of the api's endpoints.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type ApiSchemas<A extends AnyRtkApi> = { readonly [K in keyof EndpointsOf<A>]?: unknown };
 
 /**
  * Makes a schema declared for a name the api does not have a type error.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type OnlyEndpointsOf<A extends AnyRtkApi, M> = { readonly [K in Exclude<keyof M, keyof EndpointsOf<A>>]: never };
 
@@ -43,28 +43,28 @@ type EndpointTypes<E> = E extends { readonly Types: infer T } ? T : never;
 /**
  * The endpoint's argument type.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type QueryArgOf<E> = EndpointTypes<E> extends { QueryArg: infer A } ? A : never;
 
 /**
  * The endpoint's (raw) result type: for an infinite query, that of one page.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type ResultTypeOf<E> = EndpointTypes<E> extends { ResultType: infer R } ? R : never;
 
 /**
  * The endpoint's base query.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type BaseQueryOf<E> = EndpointTypes<E> extends { BaseQuery: infer B extends BaseQueryFn } ? B : never;
 
 /**
  * An infinite query's page parameter.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type PageParamOf<E> =
   EndpointTypes<E> extends { InfiniteQueryDefinition: InfiniteQueryDefinition<any, infer P, any, any, any, any> }
@@ -74,14 +74,14 @@ export type PageParamOf<E> =
 /**
  * True for mutation endpoints.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type IsMutation<E> = EndpointTypes<E> extends { MutationDefinition: unknown } ? true : false;
 
 /**
  * True for infinite query endpoints.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type IsInfinite<E> = EndpointTypes<E> extends { InfiniteQueryDefinition: unknown } ? true : false;
 
@@ -112,7 +112,7 @@ type ReadFields<R, D> = R extends object
  * schema (`{ items: [Todo] }`, `schema.Object`) keeps the fields it does not declare as the response
  * types them (`next`, `total`).
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type DataOf<R, S> =
   S extends ObjectSchema<infer D>
@@ -125,7 +125,7 @@ export type DataOf<R, S> =
  * The data of a declared endpoint's entries as normalizeApi reads them: `DataOf` its result type and
  * schema; for an infinite query, RTK Query's `{ pages, pageParams }` with each page read so.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type EntryDataOf<E, S> =
   IsInfinite<E> extends true ? InfiniteData<DataOf<ResultTypeOf<E>, S>, PageParamOf<E>> : DataOf<ResultTypeOf<E>, S>;
@@ -133,14 +133,14 @@ export type EntryDataOf<E, S> =
 /**
  * `Omit` applied to each member of a union, so a result's `status`/flags variants stay apart.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /**
  * An RTK Query result whose `data` and `currentData` are the denormalized `T` (instances), not the raw response.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type WithData<R, T> = DistributiveOmit<R, 'data' | 'currentData'> & {
   /** The entry's data, denormalized from the entities slice: current after every write to what it holds. */
@@ -152,21 +152,21 @@ export type WithData<R, T> = DistributiveOmit<R, 'data' | 'currentData'> & {
 /**
  * RTK Query's result for one endpoint's entry (what its own selector gives).
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type RtkResultOf<E> = E extends { select(...args: any[]): (state: any) => infer R } ? R : never;
 
 /**
  * The argument(s) RTK Query's `select` of that endpoint takes.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type SelectArgsOf<E> = E extends { select(...args: infer P): unknown } ? P : never;
 
 /**
  * One declared endpoint of a normalized api (`rtk-entities/rtk-query`).
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export interface NormalizedEndpoint<E, S> {
   /** The endpoint's name in the api. */
@@ -190,7 +190,7 @@ export interface NormalizedEndpoint<E, S> {
 /**
  * Options of `normalizeApi`.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export interface NormalizeApiOptions {
   /**
@@ -203,7 +203,7 @@ export interface NormalizeApiOptions {
 /**
  * What `normalizeApi` returns (`rtk-entities/rtk-query`).
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export interface NormalizedApi<A extends AnyRtkApi, M> {
   /**
