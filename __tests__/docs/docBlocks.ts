@@ -5,7 +5,7 @@
  * blocks of a page into a fresh project, and the type check compiles them together.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 
 export const root = join(__dirname, '..', '..');
 export const docsDir = join(root, 'docs');
@@ -34,9 +34,23 @@ export function docPages(): string[] {
   return ['README.md', ...pages];
 }
 
-/** The fenced code blocks of `page`, in order. */
+/**
+ * The text of `page` as the site shows it: VitePress's `<!--@include: path{from,to}-->` replaced with
+ * those lines of the file it names.
+ */
+export function pageText(page: string): string {
+  return readFileSync(join(root, page), 'utf8').replace(
+    /<!--@include: ([^{}\s]+)(?:\{(\d*),(\d*)\})?-->/g,
+    (_, path: string, from = '', to = '') => {
+      const lines = readFileSync(join(root, dirname(page), path), 'utf8').split('\n');
+      return lines.slice(from === '' ? 0 : Number(from) - 1, to === '' ? undefined : Number(to)).join('\n');
+    },
+  );
+}
+
+/** The fenced code blocks of `page`, in order (lines count in `pageText(page)`). */
 export function pageBlocks(page: string): DocBlock[] {
-  const lines = readFileSync(join(root, page), 'utf8').split('\n');
+  const lines = pageText(page).split('\n');
   const blocks: DocBlock[] = [];
   let section = '';
   let open: { line: number; language: string; file: string | undefined; code: string[] } | undefined;
@@ -85,7 +99,7 @@ export function anchorOf(heading: string): string {
 export function pageAnchors(page: string): Set<string> {
   const anchors = new Set<string>();
   let fenced = false;
-  for (const line of readFileSync(join(root, page), 'utf8').split('\n')) {
+  for (const line of pageText(page).split('\n')) {
     if (line.startsWith('```')) fenced = !fenced;
     const heading = fenced ? null : /^#{1,6} (.+)$/.exec(line);
     if (heading?.[1] !== undefined) anchors.add(anchorOf(heading[1]));
