@@ -58,6 +58,8 @@ export default defineConfig({
   title: 'rtk-entities',
   description: 'A normalized data layer for Redux Toolkit',
   cleanUrls: true,
+  // no favicon file: an empty icon, so the browser asks for none
+  head: [['link', { rel: 'icon', href: 'data:,' }]],
   lastUpdated: false,
   themeConfig: {
     nav: [
