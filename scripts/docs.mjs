@@ -1,10 +1,12 @@
 // The documentation site: generates the API reference from the sources' JSDoc (TypeDoc, into
 // docs/api/, not committed), then serves the site or builds it.
 //
-//   node scripts/docs.mjs dev      `npm run docs`: serves on http://127.0.0.1 (PORT=... ; default 5183) until Ctrl+C
+//   node scripts/docs.mjs dev      `npm run docs`: serves on http://127.0.0.1 (PORT=... ; default 5183) until Ctrl+C;
+//                                  the API reference is generated again only when a source changed since
 //   node scripts/docs.mjs build    `npm run docs:build`: the static site in docs/.vitepress/dist/
 //   node scripts/docs.mjs api      only the API reference
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Application } from 'typedoc';
@@ -36,13 +38,39 @@ export async function generateApi() {
   linkGuides(apiDir);
 }
 
+/** A port that is free now, on 127.0.0.1. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether docs/api/ was generated after the last change of the sources it documents. */
+function apiIsFresh() {
+  const generated = join(apiDir, 'typedoc-sidebar.json');
+  if (!existsSync(generated)) return false;
+  const sources = readdirSync(fileURLToPath(new URL('../src/', import.meta.url)), {
+    withFileTypes: true,
+    recursive: true,
+  })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+  const newest = Math.max(...[...sources, join(docs, 'typedoc.json')].map((file) => statSync(file).mtimeMs));
+  return statSync(generated).mtimeMs > newest;
+}
+
 const command = process.argv[2];
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   if (!['dev', 'build', 'api'].includes(command ?? '')) {
     console.error('Usage: node scripts/docs.mjs dev|build|api');
     process.exit(1);
   }
-  await generateApi();
+  if (command !== 'dev' || !apiIsFresh()) await generateApi();
   if (command === 'build') {
     const { build } = await import('vitepress');
     await build(docs);
@@ -50,7 +78,12 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   } else if (command === 'dev') {
     const { createServer } = await import('vitepress');
     const port = Number(process.env.PORT ?? 5183);
-    const server = await createServer(docs, { host: '127.0.0.1', port });
+    // PORT=0: a free port (Vite itself would read 0 as its default, 5173)
+    const server = await createServer(docs, {
+      host: '127.0.0.1',
+      port: port === 0 ? await freePort() : port,
+      strictPort: port === 0,
+    });
     await server.listen();
     console.log(`\nrtk-entities docs: ${server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${port}/`}`);
     console.log('Ctrl+C to stop.');

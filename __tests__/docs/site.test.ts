@@ -32,7 +32,12 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+    // a failed load is reported with its URL below
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(`console.error: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
   });
 }, 240_000);
 

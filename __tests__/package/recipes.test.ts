@@ -27,7 +27,7 @@ import { serveFolder } from '../fixtures/serveFolder';
 import { assertFreshDist } from './freshDist';
 import { root } from './runBin';
 
-jest.setTimeout(300_000);
+jest.setTimeout(120_000);
 
 // the recipes install dist/ as packed: it must be the build of the sources as they are now
 assertFreshDist();
@@ -44,20 +44,24 @@ const installed = (name: string): string =>
 const npm = (cwd: string, args: readonly string[]): string =>
   execFileSync('npm', [...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
-/** Runs a package's command-line script from the workspace's node_modules; returns what it printed. */
-function run(cwd: string, script: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): string {
-  try {
-    return execFileSync(process.execPath, [join(workspace, 'node_modules', script), ...args], {
+/** Runs a package's command-line script from the workspace's node_modules; resolves with what it printed. */
+function run(cwd: string, script: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(workspace, 'node_modules', script), ...args], {
       cwd,
-      encoding: 'utf8',
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
-      maxBuffer: 64 * 1024 * 1024,
     });
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`${script} ${args.join(' ')} failed in ${cwd}:\n${stdout}\n${stderr}`);
-  }
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => {
+      if (code === 0) resolve(stdout);
+      else reject(new Error(`${script} ${args.join(' ')} failed in ${cwd} (exit ${code}):\n${stdout}\n${stderr}`));
+    });
+  });
 }
 
 /** The package specs of every `npm install` (or `npm i`) line of a page: sh blocks and inline code. */
@@ -88,6 +92,33 @@ function writeRecipe(page: string, project: string): string[] {
 let workspace: string;
 let tarball: string;
 
+/** The API the Next.js app reads (a user added here shows on the page's next request). */
+const users = [
+  { id: '1', name: 'Ann' },
+  { id: '2', name: 'Bo' },
+];
+const api = createServer((request, response) => {
+  response.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+  response.end(JSON.stringify(request.url === '/users' ? users : { error: 'no such path' }));
+});
+let apiUrl = '';
+
+/**
+ * Writes the Next.js app and runs `next build`, which takes the longest: started as soon as the
+ * packages are installed, it runs while the Vite app is built and tested.
+ */
+async function buildNextApp(): Promise<string> {
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+  const app = join(workspace, 'next');
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), '{ "private": true }\n');
+  cpSync(join(TEMPLATES, 'next'), app, { recursive: true });
+  writeRecipe('docs/guide/server-rendering.md', app);
+  return run(app, 'next/dist/bin/next', ['build'], { NEXT_PUBLIC_API_URL: apiUrl });
+}
+let nextBuild: Promise<string>;
+
 beforeAll(() => {
   workspace = mkdtempSync(join(tmpdir(), 'rtk-entities-recipes-'));
   // `npm test` builds dist/ before jest runs
@@ -111,9 +142,14 @@ beforeAll(() => {
     ...specs,
     ...templates,
   ]);
+  nextBuild = buildNextApp();
+  // awaited by the Next.js tests; a failure is theirs to report
+  nextBuild.catch(() => {});
 }, 600_000);
 
-afterAll(() => {
+afterAll(async () => {
+  await nextBuild?.catch(() => {});
+  await new Promise((resolve) => api.close(resolve));
   rmSync(workspace, { recursive: true, force: true });
 });
 
@@ -158,7 +194,7 @@ describe('the ES module Vite app: Persistence, RTK Query adoption, Pushes', () =
     }
     cpSync(join(TEMPLATES, 'vite', 'idb.html'), join(app(), 'persistence', 'idb.html'));
     cpSync(join(TEMPLATES, 'vite', 'idb.ts'), join(app(), 'persistence', 'idb.ts'));
-    run(app(), 'vite/bin/vite.js', ['build', '--logLevel', 'warn']);
+    await run(app(), 'vite/bin/vite.js', ['build', '--logLevel', 'warn']);
     ({ server: site, url } = await serveFolder(join(app(), 'dist')));
     browser = await launchChromium();
   }, 300_000);
@@ -273,11 +309,12 @@ describe('the ES module Vite app: Persistence, RTK Query adoption, Pushes', () =
         { id: 2, userId: 1, title: 'Eggs' },
       ]);
       let send: (message: string) => void = () => {};
-      const connected = new Promise<void>((resolve) => {
-        void page.routeWebSocket('wss://api.example.com/todos', (socket) => {
-          send = (message) => socket.send(message);
-          resolve();
-        });
+      let connect: () => void = () => {};
+      const connected = new Promise<void>((resolve) => (connect = resolve));
+      // Chromium answers the socket in place of the server
+      await page.routeWebSocket('wss://api.example.com/todos', (socket) => {
+        send = (message) => socket.send(message);
+        connect();
       });
       await page.goto(`${url}pushes/`);
       await page.getByText('Eggs').waitFor();
@@ -297,7 +334,7 @@ describe('the ES module Vite app: Persistence, RTK Query adoption, Pushes', () =
 });
 
 describe('the CommonJS Jest project of Testing with Jest', () => {
-  test("runs the guide's tests with its jest.config.js and tsconfig.json, and they pass", () => {
+  test("runs the guide's tests with its jest.config.js and tsconfig.json, and they pass", async () => {
     const project = join(workspace, 'jest');
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), '{ "private": true }\n');
@@ -309,7 +346,7 @@ describe('the CommonJS Jest project of Testing with Jest', () => {
     ]);
     const reportFile = join(project, 'report.json');
     try {
-      run(project, 'jest/bin/jest.js', ['--ci', '--json', `--outputFile=${reportFile}`]);
+      await run(project, 'jest/bin/jest.js', ['--ci', '--json', `--outputFile=${reportFile}`]);
     } finally {
       // the report says which test failed, and why
       const report = JSON.parse(readFileSync(reportFile, 'utf8')) as {
@@ -330,37 +367,19 @@ describe('the CommonJS Jest project of Testing with Jest', () => {
 
 describe('the Next.js App Router app of Server rendering', () => {
   const app = () => join(workspace, 'next');
-  let api: Server;
-  let apiUrl: string;
-  const users = [
-    { id: '1', name: 'Ann' },
-    { id: '2', name: 'Bo' },
-  ];
   let next: ChildProcess | undefined;
   let url: string;
   let build: string;
 
   beforeAll(async () => {
-    api = createServer((request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
-      response.end(JSON.stringify(request.url === '/users' ? users : { error: 'no such path' }));
-    });
-    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-    apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
-
-    mkdirSync(app());
-    writeFileSync(join(app(), 'package.json'), '{ "private": true }\n');
-    cpSync(join(TEMPLATES, 'next'), app(), { recursive: true });
-    writeRecipe('docs/guide/server-rendering.md', app());
-    const env = { NEXT_PUBLIC_API_URL: apiUrl };
-    build = run(app(), 'next/dist/bin/next', ['build'], env);
+    build = await nextBuild;
     const port = await freePort();
     next = spawn(
       process.execPath,
       [join(workspace, 'node_modules', 'next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', `${port}`],
       {
         cwd: app(),
-        env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: '1' },
+        env: { ...process.env, NEXT_PUBLIC_API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: '1' },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -370,7 +389,6 @@ describe('the Next.js App Router app of Server rendering', () => {
 
   afterAll(async () => {
     await stopServer(next);
-    await new Promise((resolve) => api?.close(resolve));
   });
 
   test('next build lists the page as dynamic (ƒ), not static (○)', () => {

@@ -165,7 +165,7 @@ describe('development errors for a read that would stay empty in silence', () =>
       [
         "rtk-entities: the data middleware for 'noMiddleware' is not installed. Add the middleware of createEntities({ reducerPath: 'noMiddleware' }) " +
           'to configureStore: `middleware: (getDefault) => getDefault().concat(noMiddleware.createDataMiddleware())`, where `noMiddleware` is ' +
-          'what that createEntities call returned. Without it, useCache reads nothing new.',
+          'what that createEntities call returned. Without it, nothing in this store fetches: useCache and useQuery read only what is there.',
       ],
     ]);
   });
@@ -186,7 +186,7 @@ describe('development errors for a read that would stay empty in silence', () =>
     expect(screen.getAllByText('nothing')).toHaveLength(2);
     expect(errors.mock.calls).toEqual([
       [
-        "rtk-entities: a selector read a state without the 'entities' slice, so it finds no data (undefined, [] or 'uninitialized'). " +
+        "rtk-entities: this store's reads find no data (undefined, [] or 'uninitialized'): the 'entities' slice is not in the store. " +
           'Add `[entitiesSlice.reducerPath]: entitiesSlice.reducer` to the reducer of configureStore.',
       ],
     ]);

@@ -197,7 +197,7 @@ describe('a state without the entities slice', () => {
     expect(getEntitySelectors(User).selectById(state, '1')).toBeUndefined();
     expect(errors.mock.calls).toEqual([
       [
-        "rtk-entities: a selector read a state without the 'entities' slice, so it finds no data (undefined, [] or 'uninitialized'). " +
+        "rtk-entities: this store's reads find no data (undefined, [] or 'uninitialized'): the 'entities' slice is not in the store. " +
           'Add `[entitiesSlice.reducerPath]: entitiesSlice.reducer` to the reducer of configureStore.',
       ],
     ]);
@@ -214,7 +214,7 @@ describe('a state without the entities slice', () => {
     expect(cache.getEntitySelectors(User).selectAll(without.store.getState())).toEqual([]);
     expect(errors).toHaveBeenCalledTimes(1);
     expect(errors.mock.calls[0]?.[0]).toContain(
-      "without the 'cache' slice, so it finds no data (undefined, [] or 'uninitialized'). Add the slice of createEntities({ reducerPath: 'cache' })",
+      "find no data (undefined, [] or 'uninitialized'): the 'cache' slice is not in the store. Add the slice of createEntities({ reducerPath: 'cache' })",
     );
   });
 });

@@ -2,7 +2,6 @@ import type { EndpointInterface } from '../endpoint/interface.js';
 import type { ResultOf } from '../endpoint/ResultOf.js';
 import type { HookArgs } from './hookArgs.js';
 import type { HooksContext } from './hooksContext.js';
-import { useMiddlewareCheck } from './useMiddlewareCheck.js';
 import { useResponseSelector } from './useResponseSelector.js';
 
 /**
@@ -33,7 +32,6 @@ export interface UseCache {
 export function buildUseCache(ctx: HooksContext): UseCache {
   return function useCache<E extends EndpointInterface>(endpoint: E, ...args: HookArgs<E>): ResultOf<E> | undefined {
     const { select } = useResponseSelector(ctx, endpoint, args);
-    useMiddlewareCheck(ctx);
     return ctx.useSelector((state: unknown) => select?.(state).data) as ResultOf<E> | undefined;
   };
 }

@@ -10,11 +10,20 @@ import { decide, NO_REQUESTS } from './fetchPolicy.js';
 import type { CallAnswer, DataApi } from './middleware/types.js';
 import { readCall } from './select/readCall.js';
 import { deserializeError } from './slice/serializeError.js';
-import { missingMiddlewareMessage } from './mountHints.js';
+import { missingMiddlewareMessage, unreadMiddlewareMessage } from './mountHints.js';
+import { errorOnce } from '../utils/devWarning.js';
 import type { ResponseState, CountingSelector } from './select/selectResponse.js';
 import type { SerializedError } from './slice/state.js';
 
 const noop = (): void => {};
+
+/**
+ * Reports once that a reader retains data in a store without the data middleware: where a hook that
+ * only reads (`useCache`, `useQuery`) would stay empty in silence. Called in development only.
+ */
+function reportUnreadMiddleware(mount: MountPoint): void {
+  errorOnce(`middleware:${mount.reducerPath}`, unreadMiddlewareMessage(mount.reducerPath));
+}
 
 /**
  * The store a Controller drives: anything with `dispatch` and `getState`.
@@ -192,7 +201,9 @@ export class Controller {
    * @returns the release; calling it more than once releases once
    */
   retain<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): () => void {
-    return findMiddleware(this.mount, this.send)?.retain(endpoint, args) ?? noop;
+    const api = findMiddleware(this.mount, this.send);
+    if (api === undefined && process.env.NODE_ENV !== 'production') reportUnreadMiddleware(this.mount);
+    return api?.retain(endpoint, args) ?? noop;
   }
 
   /**
@@ -202,7 +213,9 @@ export class Controller {
    * @returns the release
    */
   retainQuery<S>(queryable: S, ...args: readonly unknown[]): () => void {
-    return findMiddleware(this.mount, this.send)?.retainQuery(queryable, args) ?? noop;
+    const api = findMiddleware(this.mount, this.send);
+    if (api === undefined && process.env.NODE_ENV !== 'production') reportUnreadMiddleware(this.mount);
+    return api?.retainQuery(queryable, args) ?? noop;
   }
 
   /**

@@ -5,26 +5,17 @@
  */
 const DEFAULT_PATH = 'entities';
 
-/** Says that the slice at `reducerPath` is not in the store, and how to add it. */
-export function unmountedSliceMessage(reducerPath: string, endpointName: string): string {
-  return `rtk-entities: ${endpointName} cannot be stored: the '${reducerPath}' slice is not in the store. ${addSlice(reducerPath)}`;
-}
-
-/** Says that a read found no slice at `reducerPath`, so it reads nothing, and how to add it. */
-export function unreadSliceMessage(reducerPath: string): string {
-  return (
-    `a selector read a state without the '${reducerPath}' slice, so it finds no data (undefined, [] or 'uninitialized'). ` +
-    addSlice(reducerPath)
-  );
-}
-
-/** How to add the slice at `reducerPath` to configureStore. */
-function addSlice(reducerPath: string): string {
+/**
+ * Says that the slice at `reducerPath` is not in the store, and how to add it.
+ * @param failure what failed for want of it: `GET /users cannot be stored`
+ */
+export function unmountedSliceMessage(reducerPath: string, failure: string): string {
+  const problem = `rtk-entities: ${failure}: the '${reducerPath}' slice is not in the store. `;
   if (reducerPath === DEFAULT_PATH)
-    return 'Add `[entitiesSlice.reducerPath]: entitiesSlice.reducer` to the reducer of configureStore.';
+    return `${problem}Add \`[entitiesSlice.reducerPath]: entitiesSlice.reducer\` to the reducer of configureStore.`;
   const name = variableName(reducerPath);
   return (
-    `Add the slice of createEntities({ reducerPath: '${reducerPath}' }) to the reducer of configureStore: ` +
+    `${problem}Add the slice of createEntities({ reducerPath: '${reducerPath}' }) to the reducer of configureStore: ` +
     `\`[${name}.entitiesSlice.reducerPath]: ${name}.entitiesSlice.reducer\`, where \`${name}\` is what that createEntities call returned.`
   );
 }
@@ -44,4 +35,9 @@ export function missingMiddlewareMessage(reducerPath: string): string {
 /** A readable stand-in for the user's variable: the path itself when it is an identifier. */
 function variableName(reducerPath: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(reducerPath) ? reducerPath : 'entities';
+}
+
+/** Says, in development, that a store without the middleware at `reducerPath` never fetches what its readers show. */
+export function unreadMiddlewareMessage(reducerPath: string): string {
+  return `${missingMiddlewareMessage(reducerPath)} Without it, nothing in this store fetches: useCache and useQuery read only what is there.`;
 }

@@ -1,6 +1,5 @@
 import type { EntityMeta } from '../../schema/interface.js';
 import type { MountPoint } from '../mountPoint.js';
-import { readSlice } from './readSlice.js';
 import { metaOf } from '../slice/metaStamps.js';
 
 /**
@@ -14,6 +13,6 @@ export function buildSelectEntityMeta(mount: MountPoint) {
     entity: { readonly key: string } | string,
     pk: string | number,
   ): EntityMeta | undefined {
-    return metaOf(readSlice(mount, state).entitiesMeta, typeof entity === 'string' ? entity : entity.key, `${pk}`);
+    return metaOf(mount.selectSlice(state).entitiesMeta, typeof entity === 'string' ? entity : entity.key, `${pk}`);
   };
 }

@@ -3,7 +3,6 @@ import type { EndpointInterface } from '../../endpoint/interface.js';
 import { getOwn } from '../../utils/ownProperty.js';
 import type { ResultOf } from '../../endpoint/ResultOf.js';
 import type { MountPoint } from '../mountPoint.js';
-import { readSlice } from './readSlice.js';
 import { buildQueryInput } from './buildQueryInput.js';
 import type { EntityMetaStamps } from '../../schema/interface.js';
 import { isDataHidden } from '../fetchPolicy.js';
@@ -70,14 +69,14 @@ export function buildSelectResponse(mount: MountPoint) {
     // the meta of the kinds whose Entity declares dataExpiryLength (none, for most schemas)
     const kinds = expiringKinds(schema);
     const selectKindsMeta = createSelector(
-      [...kinds.keys()].map((kind) => (state: unknown) => readSlice(mount, state).entitiesMeta[kind]),
+      [...kinds.keys()].map((kind) => (state: unknown) => mount.selectSlice(state).entitiesMeta[kind]),
       (...lists): EntityMetaStamps => Object.fromEntries([...kinds.keys()].map((kind, i) => [kind, lists[i]])),
       perStoreMemo,
     );
     return createSelector(
       [
-        (state: unknown) => getOwn(readSlice(mount, state).endpoints, key),
-        (state: unknown) => getOwn(readSlice(mount, state).meta, key),
+        (state: unknown) => getOwn(mount.selectSlice(state).endpoints, key),
+        (state: unknown) => getOwn(mount.selectSlice(state).meta, key),
         selectKindsMeta,
         ...selectors,
         ...indexSelectors,

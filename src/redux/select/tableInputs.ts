@@ -5,7 +5,6 @@ import { entityKey } from '../../schema/entityKey.js';
 import { isEntityClass } from '../../schema/isEntityClass.js';
 import { isProduction } from '../../utils/devWarning.js';
 import type { MountPoint } from '../mountPoint.js';
-import { readSlice } from './readSlice.js';
 
 /**
  * Input selectors for exactly the tables (and indexes) a schema can read, so a selector recomputes
@@ -20,8 +19,8 @@ export function tableInputs(mount: MountPoint, schema: unknown) {
       if (isEntityClass(item)) claimEntityKey(mount, entityKey(item), item);
     });
   }
-  const selectors = keys.map((key) => (state: unknown) => readSlice(mount, state).entities[key]);
-  const indexSelectors = keys.map((key) => (state: unknown) => readSlice(mount, state).indexes[key]);
+  const selectors = keys.map((key) => (state: unknown) => mount.selectSlice(state).entities[key]);
+  const indexSelectors = keys.map((key) => (state: unknown) => mount.selectSlice(state).indexes[key]);
   const byKey = <T>(values: readonly unknown[]): { [key: string]: T } => {
     const view: { [key: string]: T } = {};
     keys.forEach((key, i) => {
