@@ -19,7 +19,8 @@ const noop = (): void => {};
 
 /**
  * Reports once that a reader retains data in a store without the data middleware: where a hook that
- * only reads (`useCache`, `useQuery`) would stay empty in silence. Called in development only.
+ * only reads (`useCache`, `useQuery`) would stay empty in silence. Called in development only, behind
+ * inline guards that bundlers drop from production builds (only a store without the middleware reads `process`).
  */
 function reportUnreadMiddleware(mount: MountPoint): void {
   errorOnce(`middleware:${mount.reducerPath}`, unreadMiddlewareMessage(mount.reducerPath));

@@ -30,7 +30,10 @@ export interface MountPoint {
 /** Creates the shared parts of the mount point at `reducerPath`. */
 export function buildMountPoint(reducerPath: string): MountPoint {
   const empty = buildInitialState();
-  /** What a state without the slice reads as; bundlers drop the report from production builds. */
+  /**
+   * What a state without the slice reads as. Bundlers drop the report from production builds (an
+   * inline guard: only a store without the slice reads `process`).
+   */
   const unmounted = (): EntitiesState => {
     if (process.env.NODE_ENV !== 'production') {
       const failure = "this store's reads find no data (undefined, [] or 'uninitialized')";

@@ -37,7 +37,8 @@ export function warnOnce(id: string, message: string): void {
 /**
  * Reports once per `id`, with `console.error`, a misconfiguration that leaves the app without
  * data (a store without the slice or the middleware). Call it behind an inline
- * `process.env.NODE_ENV !== 'production'`, so that bundlers drop it with its message.
+ * `process.env.NODE_ENV !== 'production'`, read only once the misconfiguration is found, so that
+ * bundlers drop it with its message and a working store never reads `process`.
  *
  * @param id what the report is about; a second report with the same id is dropped
  * @param message the whole message, `rtk-entities: ` included
