@@ -181,7 +181,7 @@ export interface NormalizedEndpoint<E, S> {
    * @param arg as for RTK Query's `select`: the query's argument (or `skipToken`); for a mutation `{ requestId }` or `{ fixedCacheKey }`
    * @example
    * ```ts
-   * const { data, isFetching } = entitiesApi.endpoints.getTrades.select()(store.getState()); // data: Trade[] | undefined
+   * const { data, isLoading } = entitiesApi.endpoints.getTrades.select()(store.getState()); // data: Trade[] | undefined
    * ```
    */
   select(...arg: SelectArgsOf<E>): CountingSelector<WithData<RtkResultOf<E>, EntryDataOf<E, S>>>;
