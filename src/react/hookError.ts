@@ -5,7 +5,7 @@ import type { SerializedError } from '../redux/slice/state.js';
 /**
  * What hooks throw to error boundaries: an `Error` with the stored name, message and HTTP status.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export interface HookError extends Error {
   /** The HTTP status, for network errors. */

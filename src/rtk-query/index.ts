@@ -1,6 +1,8 @@
 /**
- * `rtk-entities/rtk-query`: normalized RTK Query (README.md#already-on-rtk-query). No React here; the hooks are in
+ * `rtk-entities/rtk-query`: normalized RTK Query (docs/guide/rtk-query.md). No React here; the hooks are in
  * `rtk-entities/rtk-query/react`.
+ *
+ * @module rtk-entities/rtk-query
  */
 export { normalizeApi } from './normalizeApi.js';
 

@@ -4,7 +4,7 @@ import type { AnyRtkApi, ApiSchemas, NormalizeApiOptions, NormalizedApi, OnlyEnd
 /**
  * Normalizes an existing RTK Query api: every fulfilled query or mutation of an endpoint declared in
  * `schemas` is normalized into the entities slice, ordered with every other request by its start
- * (README.md#long-running-apps-memory-unused-data-order), so one response updates every view that shows its entities, with no tags and no
+ * (docs/guide/long-running.md), so one response updates every view that shows its entities, with no tags and no
  * refetch, and `schema.All` / `getEntitySelectors` see what RTK Query fetched. A result stays while
  * RTK Query holds its entry and goes when RTK Query removes it.
  *
@@ -26,7 +26,7 @@ import type { AnyRtkApi, ApiSchemas, NormalizeApiOptions, NormalizedApi, OnlyEnd
  * });
  * entitiesApi.endpoints.getTrades.select()(store.getState()).data; // Trade[]
  * ```
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export function normalizeApi<A extends AnyRtkApi, M extends ApiSchemas<A>>(
   api: A,

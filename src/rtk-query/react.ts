@@ -2,6 +2,8 @@
  * `rtk-entities/rtk-query/react`: `normalizeApi` for apis made with `@reduxjs/toolkit/query/react`,
  * whose declared endpoints also have every hook RTK Query generates, under RTK Query's names, with
  * the data denormalized, plus `useSuspenseQuery`.
+ *
+ * @module rtk-entities/rtk-query/react
  */
 import { buildNormalizedApi, type AddHooks } from './buildNormalizedApi.js';
 import { buildInfiniteQueryHooks } from './hooks/buildInfiniteQueryHooks.js';
@@ -55,7 +57,7 @@ const addHooks: AddHooks = (endpoint, declared, api) => {
  *   return <p>{trades?.length} trades</p>;
  * }
  * ```
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export function normalizeApi<A extends AnyRtkApi, M extends ApiSchemas<A>>(
   api: A,

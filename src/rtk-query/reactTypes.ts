@@ -44,7 +44,7 @@ type Data<E, S> = DataOf<ResultTypeOf<E>, S>;
  * `useSuspenseQuery(arg, options)`: the normalized `useQuery` that suspends until the argument has
  * data and throws an error with no data to the nearest error boundary; `data` is then always set.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export interface NormalizedSuspenseQuery<E, S> {
   (
@@ -65,7 +65,7 @@ export interface NormalizedSuspenseQuery<E, S> {
  * The hooks of a declared query: RTK Query's own, typed as RTK Query types them, over the
  * denormalized data (`selectFromResult` receives it, `refetch()` and a lazy trigger settle with it).
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export interface NormalizedQueryHooks<E, S> {
   readonly useQuery: TypedUseQuery<Data<E, S>, QueryArgOf<E>, BaseQueryOf<E>>;
@@ -79,7 +79,7 @@ export interface NormalizedQueryHooks<E, S> {
 /**
  * The hooks of a declared infinite query: RTK Query's own, over `data.pages` denormalized with the page schema.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export interface NormalizedInfiniteQueryHooks<E, S> {
   readonly useInfiniteQuery: TypedUseInfiniteQuery<Data<E, S>, QueryArgOf<E>, PageParamOf<E>, BaseQueryOf<E>>;
@@ -96,7 +96,7 @@ export interface NormalizedInfiniteQueryHooks<E, S> {
  * The hook of a declared mutation: RTK Query's own, whose result's `data` and trigger's promise give
  * the response denormalized.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export interface NormalizedMutationHooks<E, S> {
   readonly useMutation: TypedUseMutation<Data<E, S>, QueryArgOf<E>, BaseQueryOf<E>>;
@@ -105,7 +105,7 @@ export interface NormalizedMutationHooks<E, S> {
 /**
  * A declared endpoint of a normalized api with its hooks, by its kind.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type NormalizedReactEndpoint<E, S> = NormalizedEndpoint<E, S> &
   (IsMutation<E> extends true
@@ -118,7 +118,7 @@ export type NormalizedReactEndpoint<E, S> = NormalizedEndpoint<E, S> &
  * The hooks under RTK Query's generated names: `useGetTodosQuery`, `useLazyGetTodosQuery`,
  * `useGetFeedInfiniteQuery`, `useCreateTodoMutation`.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type NormalizedHookNames<A extends AnyRtkApi, M> = {
   readonly [
@@ -147,7 +147,7 @@ export type NormalizedHookNames<A extends AnyRtkApi, M> = {
  * `NormalizedApi`, whose declared endpoints also have their hooks, on them and under RTK Query's
  * generated names. Undeclared endpoints keep RTK Query's own hooks, as does `usePrefetch`.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type NormalizedReactApi<A extends AnyRtkApi, M> = KeptMembersOf<A, M> &
   NormalizedHookNames<A, M> & {

@@ -23,7 +23,7 @@ import type { Denormalize } from '../schema/types.js';
 /**
  * What `normalizeApi` takes: an RTK Query api, as `createApi` returns it.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export interface AnyRtkApi {
   readonly reducerPath: string;
@@ -33,21 +33,21 @@ export interface AnyRtkApi {
 /**
  * The endpoints of an RTK Query api, by name.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type EndpointsOf<A extends AnyRtkApi> = A['endpoints'];
 
 /**
  * Schemas by endpoint name, for some of the api's endpoints.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type ApiSchemas<A extends AnyRtkApi> = { readonly [K in keyof EndpointsOf<A>]?: unknown };
 
 /**
  * Makes a schema declared for a name the api does not have a type error.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type OnlyEndpointsOf<A extends AnyRtkApi, M> = { readonly [K in Exclude<keyof M, keyof EndpointsOf<A>>]: never };
 
@@ -57,28 +57,28 @@ type EndpointTypes<E> = E extends { readonly Types: infer T } ? T : never;
 /**
  * The endpoint's argument type.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type QueryArgOf<E> = EndpointTypes<E> extends { QueryArg: infer A } ? A : never;
 
 /**
  * The endpoint's (raw) result type: for an infinite query, that of one page.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type ResultTypeOf<E> = EndpointTypes<E> extends { ResultType: infer R } ? R : never;
 
 /**
  * The endpoint's base query.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type BaseQueryOf<E> = EndpointTypes<E> extends { BaseQuery: infer B extends BaseQueryFn } ? B : never;
 
 /**
  * An infinite query's page parameter.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type PageParamOf<E> =
   EndpointTypes<E> extends { InfiniteQueryDefinition: InfiniteQueryDefinition<any, infer P, any, any, any, any> }
@@ -88,14 +88,14 @@ export type PageParamOf<E> =
 /**
  * True for mutation endpoints.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type IsMutation<E> = EndpointTypes<E> extends { MutationDefinition: unknown } ? true : false;
 
 /**
  * True for infinite query endpoints.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type IsInfinite<E> = EndpointTypes<E> extends { InfiniteQueryDefinition: unknown } ? true : false;
 
@@ -126,7 +126,7 @@ type ReadFields<R, D> = R extends object
  * schema (`{ items: [Todo] }`, `schema.Object`) keeps the fields it does not declare as the response
  * types them (`next`, `total`).
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type DataOf<R, S> =
   S extends ObjectSchema<infer D>
@@ -139,7 +139,7 @@ export type DataOf<R, S> =
  * The data of a declared endpoint's entries as normalizeApi reads them: `DataOf` its result type and
  * schema; for an infinite query, RTK Query's `{ pages, pageParams }` with each page read so.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type EntryDataOf<E, S> =
   IsInfinite<E> extends true ? InfiniteData<DataOf<ResultTypeOf<E>, S>, PageParamOf<E>> : DataOf<ResultTypeOf<E>, S>;
@@ -147,14 +147,14 @@ export type EntryDataOf<E, S> =
 /**
  * `Omit` applied to each member of a union, so a result's `status`/flags variants stay apart.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /**
  * An RTK Query result whose `data` and `currentData` are the denormalized `T` (instances), not the raw response.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type WithData<R, T> = DistributiveOmit<R, 'data' | 'currentData'> & {
   /** The entry's data, denormalized from the entities slice: current after every write to what it holds. */
@@ -166,14 +166,14 @@ export type WithData<R, T> = DistributiveOmit<R, 'data' | 'currentData'> & {
 /**
  * RTK Query's result for one endpoint's entry (what its own selector gives).
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type RtkResultOf<E> = E extends { select(...args: any[]): (state: any) => infer R } ? R : never;
 
 /**
  * The argument(s) RTK Query's `select` of that endpoint takes.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type SelectArgsOf<E> = E extends { select(...args: infer P): unknown } ? P : never;
 
@@ -194,7 +194,7 @@ type ReadDefinition<E, S> = OverrideResultType<DefinitionOf<E>, DataOf<ResultTyp
  * What dispatching a declared endpoint's `initiate` returns: RTK Query's request (`abort`,
  * `unsubscribe`, `refetch`, `requestId`...), settling with the data read from the entities slice.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type InitiatedOf<E, S> =
   IsMutation<E> extends true
@@ -208,7 +208,7 @@ export type InitiatedOf<E, S> =
 /**
  * What reads a declared endpoint on a normalized api: the members it sets over RTK Query's own.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export interface NormalizedEndpointMembers<E, S> {
   /** The endpoint's name in the api. */
@@ -223,7 +223,7 @@ export interface NormalizedEndpointMembers<E, S> {
    * @param arg as for RTK Query's `select`: the query's argument (or `skipToken`); for a mutation `{ requestId }` or `{ fixedCacheKey }`
    * @example
    * ```ts
-   * const { data, isFetching } = entitiesApi.endpoints.getTrades.select()(store.getState()); // data: Trade[] | undefined
+   * const { data, isLoading } = entitiesApi.endpoints.getTrades.select()(store.getState()); // data: Trade[] | undefined
    * ```
    */
   select(...arg: SelectArgsOf<E>): CountingSelector<WithData<RtkResultOf<E>, EntryDataOf<E, S>>>;
@@ -241,7 +241,7 @@ type InitiateArgsOf<E> = E extends { initiate(...args: infer P): unknown } ? P :
  * One declared endpoint of a normalized api (`rtk-entities/rtk-query`): RTK Query's own endpoint
  * (its matchers, `name`, `Types`), with `select` and `initiate` reading from the entities slice.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type NormalizedEndpoint<E, S> = Omit<E, 'select' | 'initiate' | `use${string}`> &
   NormalizedEndpointMembers<E, S>;
@@ -249,7 +249,7 @@ export type NormalizedEndpoint<E, S> = Omit<E, 'select' | 'initiate' | `use${str
 /**
  * The declared endpoints' names.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type DeclaredOf<A extends AnyRtkApi, M> = keyof M & keyof EndpointsOf<A> & string;
 
@@ -264,7 +264,7 @@ type HookNamesOf<K extends string> =
  * The api's own members a normalized api keeps as they are: all but those it sets (and the hooks
  * of declared endpoints, which the React entry sets).
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type KeptMembersOf<A extends AnyRtkApi, M> = Omit<
   A,
@@ -274,7 +274,7 @@ export type KeptMembersOf<A extends AnyRtkApi, M> = Omit<
 /**
  * `api.injectEndpoints`'s argument, for the api `A`.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type InjectEndpointsOptions<A, D extends EndpointDefinitions> =
   A extends Api<infer B, infer _O, infer R, infer T, infer _X>
@@ -284,7 +284,7 @@ export type InjectEndpointsOptions<A, D extends EndpointDefinitions> =
 /**
  * The api `api.injectEndpoints` returns: `A` with the endpoints `D` added.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type InjectedApi<A, D extends EndpointDefinitions> =
   A extends Api<infer B, infer O, infer R, infer T, infer X> ? Api<B, O & D, R, T, X> : A;
@@ -292,7 +292,7 @@ export type InjectedApi<A, D extends EndpointDefinitions> =
 /**
  * `api.enhanceEndpoints`'s argument, for the api `A`.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type EnhanceEndpointsOptions<A, T extends string, D extends EndpointDefinitions> =
   A extends Api<infer _B, infer O, infer _R, infer TT, infer _X>
@@ -307,7 +307,7 @@ export type EnhanceEndpointsOptions<A, T extends string, D extends EndpointDefin
 /**
  * The api `api.enhanceEndpoints` returns: `A` with the tag types `T` and the definitions enhanced.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type EnhancedApi<A, T extends string, D extends EndpointDefinitions> =
   A extends Api<infer B, infer O, infer R, infer TT, infer X>
@@ -317,7 +317,7 @@ export type EnhancedApi<A, T extends string, D extends EndpointDefinitions> =
 /**
  * Options of `normalizeApi`.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export interface NormalizeApiOptions {
   /**
@@ -333,7 +333,7 @@ export interface NormalizeApiOptions {
  * Query's own...); `middleware` is the normalizing one, and the declared endpoints read from the
  * entities slice. It can stand in for `api` in any file.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type NormalizedApi<A extends AnyRtkApi, M> = KeptMembersOf<A, M> & {
   /**

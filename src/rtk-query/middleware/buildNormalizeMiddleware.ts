@@ -16,9 +16,9 @@ import { readRequestEvent, type RequestEvent } from './requestEvent.js';
  * the entities slice in agreement, per store, through the data middleware (`DataApi`).
  *
  * - A request's start takes a number of the store's request order when RTK Query dispatches its
- *   pending action (`track`), so its answer and ours compare by start (README.md#long-running-apps-memory-unused-data-order).
+ *   pending action (`track`), so its answer and ours compare by start (docs/guide/long-running.md).
  * - Query entries (`queryEntries.ts`): normalized when answered or otherwise written, and written
- *   back after every write to what they read, so both caches show the same values (README.md#already-on-rtk-query).
+ *   back after every write to what they read, so both caches show the same values (docs/guide/rtk-query.md).
  * - Mutation entries (`mutationEntries.ts`): a response is normalized when fulfilled.
  * - A result is retained while RTK Query holds its entry and dropped the moment it does not.
  * - `resetEntireStore()` empties the entities slice, not RTK Query's cache: the entries RTK Query

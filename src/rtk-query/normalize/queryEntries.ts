@@ -57,7 +57,7 @@ interface Write {
 
 /**
  * The query entries of declared endpoints in one store's RTK Query cache, and the two ways they
- * and the entities slice agree (README.md#already-on-rtk-query):
+ * and the entities slice agree (docs/guide/rtk-query.md):
  *
  * - An entry's data is normalized into the slice: wholly when a request answers it (ordered by the
  *   request's start), and only where it changed when a further page or `merge` adds to it. Any other

@@ -53,7 +53,7 @@ function keysLike(stored: unknown, was: unknown): unknown {
 /**
  * One RTK Query cache entry read back from the entity tables as plain data in the entry's own
  * shape: the denormalize protocol with plain objects for instances (what `write-back` writes into
- * RTK Query's cache, README.md#already-on-rtk-query).
+ * RTK Query's cache, docs/guide/rtk-query.md).
  *
  * Each entity starts from the entry's own object for it (`RawIndex`): its fields take the stored
  * values, fields the entry's object does not have are not added, a nested entity the server sent by

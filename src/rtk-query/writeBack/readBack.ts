@@ -16,7 +16,7 @@ export interface ReadBackEntry {
 }
 
 /**
- * The entry's data as `tables` give it now, to write back into RTK Query's entry (README.md#already-on-rtk-query):
+ * The entry's data as `tables` give it now, to write back into RTK Query's entry (docs/guide/rtk-query.md):
  * plain data in the entry's own shape (`PlainRead`), every part that did not change the very part
  * `entry.data` holds (`shareUnchanged`), frozen where RTK Query froze what it stores. `undefined`
  * when nothing changed, or when the entry is not written back (a derived schema, an entity gone).

@@ -1,5 +1,5 @@
 /**
- * The README's "Errors and guarantees" table names, for every statement, the tests that check it
+ * The "Errors and guarantees" table (docs/guide/errors-and-guarantees.md) names, for every statement, the tests that check it
  * (`guarantees/networkFaults` "404 on a detail read is hard…"): each named file exists under
  * `__tests__/`, and each quoted test name is in it, `…` standing for the rest of the name.
  */
@@ -10,9 +10,7 @@ const root = join(__dirname, '..', '..');
 
 /** The last cell of each row of the table: the tests that check the statement. */
 function testCells(): string[] {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const section = readme.split(/^## /m).find((part) => part.startsWith('Errors and guarantees\n')) ?? '';
-  const rows = section
+  const rows = readFileSync(join(root, 'docs', 'guide', 'errors-and-guarantees.md'), 'utf8')
     .split('\n')
     .filter((line) => line.startsWith('| ') && !line.startsWith('| you can rely on') && !line.startsWith('| ---'));
   return rows.map((row) => {
