@@ -43,6 +43,7 @@ test('a declared endpoint fulfilled without entitiesApi.middleware is an error n
 
 test('a store without the entities reducer: select is an error naming the fix, never success without data; RTK Query’s own select keeps its data', async () => {
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+  const error = jest.spyOn(console, 'error').mockImplementation(() => {});
   const entitiesApi = normalizeApi(todosApi, todoSchemas);
   // the slip: every middleware, but no entitiesSlice.reducer
   const { store } = makeStore({
@@ -69,7 +70,10 @@ test('a store without the entities reducer: select is an error naming the fix, n
   // what the warning says is what select shows
   expect(warn).toHaveBeenCalledWith(expect.stringContaining('select() shows an error'));
   expect(warn).toHaveBeenCalledWith(expect.stringContaining(fix));
+  // and the slice's own report of a store whose reads find no slice names the same fix
+  expect(error).toHaveBeenCalledWith(expect.stringContaining(fix));
   warn.mockRestore();
+  error.mockRestore();
   store.dispatch(todosApi.util.resetApiState());
 });
 

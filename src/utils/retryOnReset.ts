@@ -23,6 +23,7 @@ export function retryOnReset<E extends object>(error: E, retry: () => void): E {
  *   <button onClick={() => { retryError(error); resetErrorBoundary(); }}>Retry</button>
  * )}>
  * ```
+ * @see docs/guide/react.md
  */
 export function retryError(error: unknown): void {
   if (typeof error === 'object' && error !== null) retries.get(error)?.();

@@ -52,7 +52,8 @@ export function buildMutationEntries({ plan, dataApi }: Pick<QueryEntriesContext
         // not read back: its readers select it (a read that fails shows there, `normalizedSelector`)
         dataApi().write(endpoint, [event.originalArgs], input, { start });
       } catch (error) {
-        warnOnce(`normalizeApi:${declared.label}`, unreadableResponse(declared, error));
+        if (process.env.NODE_ENV !== 'production')
+          warnOnce(`normalizeApi:${declared.label}`, unreadableResponse(declared, error));
       }
       this.dropReleased(table);
     },

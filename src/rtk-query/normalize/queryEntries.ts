@@ -128,7 +128,8 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
     } catch (error) {
       entry.index = previous;
       // one that does not fit its schema is stored as the entry's error (select shows it); RTK Query's request itself succeeded
-      warnOnce(`normalizeApi:${entry.declared.label}`, unreadableResponse(entry.declared, error));
+      if (process.env.NODE_ENV !== 'production')
+        warnOnce(`normalizeApi:${entry.declared.label}`, unreadableResponse(entry.declared, error));
     }
   };
 

@@ -116,7 +116,8 @@ export function normalizedSelector(
       } catch (error) {
         // an entry's data is not read when it is stored (`DataApi.write`): a read that fails is
         // shown here as the entry's error, as a failed read at that time was
-        warnOnce(`normalizeApi:${declared.label}`, unreadableResponse(declared, error));
+        if (process.env.NODE_ENV !== 'production')
+          warnOnce(`normalizeApi:${declared.label}`, unreadableResponse(declared, error));
         return shownFailure(rtk, serializeError(error));
       }
       if (isRecord(rawCurrent) && currentData !== undefined) shown.set(rawCurrent, currentData);
