@@ -1,7 +1,7 @@
 // Mutation testing (`npm run test:mutation`; not part of `npm test`, which it would make hours long):
 // Stryker changes the code of src/normalizr, src/redux, src/schema and src/utils one mutant at a time and runs
 // the tests that cover each mutant; a mutant no test notices points at a behaviour nothing checks.
-// The score and how it was taken are in README.md, "Development".
+// The score and how it was taken are in docs/contributing/development.md.
 //
 // Incremental: results are kept in .tmp/stryker-incremental.json, so a later run tests only the
 // mutants of changed code or changed tests. `STRYKER_MUTATE=src/schema/Union.ts npm run test:mutation`
@@ -14,7 +14,7 @@ const LEFT_OUT = [
   '<rootDir>/__tests__/package/',
   '<rootDir>/__tests__/example/',
   '<rootDir>/__tests__/bench/',
-  '<rootDir>/__tests__/readme/',
+  '<rootDir>/__tests__/docs/',
   // `@jest-environment jsdom` files would need the runner's jest-env/jsdom in place of theirs (as
   // guarantees/persistence.test.tsx has: it tests the slice's adoption of saved states); these test
   // src/react and the RTK Query bridge's hooks, which are not mutated (the redux layer they use is

@@ -1,26 +1,9 @@
 // The example's API server: plain Node http, in-memory data, listening on 127.0.0.1 only.
-// It serves the spec's endpoints (section 4.1), a request log for tests (GET /__log), a reset to the
-// seed data for tests (POST /__reset: fresh data, empty log), and the page built into example/dist.
-//
-//   node example/server.mjs [port]     (or PORT=... ; 0 picks a free port)
+// It serves the spec's endpoints (section 4.1) and more (renames, coins, selling a trade), a
+// request log for tests (GET /__log), a reset to the seed data for tests (POST /__reset: fresh data,
+// empty log), and hands every other request to the page (`npm run example` gives it Vite's).
 import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import seedData from './seed.json' with { type: 'json' };
-
-const DIST = fileURLToPath(new URL('./dist/', import.meta.url));
-
-const CONTENT_TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-};
 
 /** Fresh data for one server: every `startServer` call starts from the seed data (seed.json). */
 function seed() {
@@ -68,6 +51,21 @@ async function readJson(request) {
 /** The API routes: each returns `[status, body]`, or undefined when the path is not an API path. */
 function createApi(data) {
   const nextId = (rows) => Math.max(0, ...rows.map((row) => Number(row.id))) + 1;
+  const findUser = (id) => data.users.find((user) => user.id === id);
+  // a trade as the API sends it: with its user inside (the page normalizes it into the User table)
+  const withUser = (trade) => ({ ...trade, user: findUser(trade.user) ?? { id: trade.user, name: '' } });
+  const account = () => data.accounts.find((row) => row.id === 1);
+  const priceOf = (coin) => data.coins.find((row) => row.id === coin)?.price;
+  /** What `amount` coins of `coin` cost, in fixed-point units. */
+  const cost = (amount, coin) => (toUnits(amount) * toUnits(priceOf(coin) ?? '0')) / 10n ** BigInt(SCALE);
+
+  /** A name for a user: a non-empty string no other user has. */
+  function checkName(name, id) {
+    if (typeof name !== 'string' || name.trim() === '') throw new HttpError(400, "A user needs a non-empty 'name'.");
+    const taken = data.users.find((user) => user.id !== id && user.name === name.trim());
+    if (taken) throw new HttpError(409, `The name ${JSON.stringify(name.trim())} is taken by user ${taken.id}.`);
+    return name.trim();
+  }
 
   return async function api(method, url, request) {
     const path = url.pathname.replace(/\/+$/, '') || '/';
@@ -76,20 +74,30 @@ function createApi(data) {
       if (method === 'GET') return [200, data.users];
       if (method === 'POST') {
         const { name } = await readJson(request);
-        if (typeof name !== 'string' || name.trim() === '')
-          throw new HttpError(400, "POST /users needs a non-empty 'name'.");
-        const user = { id: String(nextId(data.users)), name: name.trim() };
+        const user = { id: String(nextId(data.users)), name: checkName(name) };
         data.users.push(user);
         return [201, user];
       }
     }
 
+    const userPath = /^\/users\/([^/]+)$/.exec(path);
+    if (userPath && method === 'PATCH') {
+      const user = findUser(decodeURIComponent(userPath[1]));
+      if (user === undefined) throw new HttpError(404, `No user ${userPath[1]}.`);
+      const { name } = await readJson(request);
+      user.name = checkName(name, user.id);
+      return [200, user];
+    }
+
     if (path === '/feed' && method === 'GET') return [200, data.feed];
+
+    if (path === '/coins' && method === 'GET') return [200, data.coins];
 
     if (path === '/trade') {
       if (method === 'GET') {
         const user = url.searchParams.get('user');
-        return [200, user === null ? data.trades : data.trades.filter((trade) => String(trade.user) === user)];
+        const trades = user === null ? data.trades : data.trades.filter((trade) => trade.user === user);
+        return [200, trades.map(withUser)];
       }
       if (method === 'POST') {
         const { amount, coin } = await readJson(request);
@@ -99,73 +107,61 @@ function createApi(data) {
             `'amount' must be a positive decimal string such as "2.5". Received: ${JSON.stringify(amount)}`,
           );
         }
-        if (typeof coin !== 'string' || coin.trim() === '') throw new HttpError(400, "POST /trade needs a 'coin'.");
-        const account = data.accounts.find((row) => row.id === 1);
-        // the account pays amount × coin_value
-        const cost = (toUnits(amount) * toUnits(account.coin_value)) / 10n ** BigInt(SCALE);
-        const balance = toUnits(account.balance) - cost;
+        if (typeof coin !== 'string' || priceOf(coin) === undefined)
+          throw new HttpError(400, `'coin' must be one of ${data.coins.map((row) => row.id).join(', ')}.`);
+        const paid = cost(amount, coin);
+        const balance = toUnits(account().balance) - paid;
         if (balance < 0n)
           throw new HttpError(
             422,
-            `Insufficient balance: this trade costs ${formatMoney(cost)}, the account holds ${account.balance}.`,
+            `Insufficient balance: this trade costs ${formatMoney(paid)}, the account holds ${account().balance}.`,
           );
-        account.balance = formatMoney(balance);
+        account().balance = formatMoney(balance);
         const trade = {
           id: nextId(data.trades),
-          user: 1,
+          user: account().user,
           amount,
-          coin: coin.trim(),
+          coin,
           created_at: new Date().toISOString(),
         };
         data.trades.push(trade);
-        return [201, { trade, account }];
+        return [201, { trade: withUser(trade), account: account() }];
       }
+    }
+
+    const tradePath = /^\/trade\/([^/]+)$/.exec(path);
+    if (tradePath && method === 'DELETE') {
+      // selling a trade: it goes, and the account gets its cost back
+      const index = data.trades.findIndex((trade) => String(trade.id) === decodeURIComponent(tradePath[1]));
+      if (index === -1) throw new HttpError(404, `No trade ${tradePath[1]}.`);
+      const [trade] = data.trades.splice(index, 1);
+      if (trade.user === account().user)
+        account().balance = formatMoney(toUnits(account().balance) + cost(trade.amount, trade.coin));
+      return [200, { trade: { id: trade.id }, account: account() }];
     }
 
     const accountPath = /^\/account\/([^/]+)$/.exec(path);
     if (accountPath && method === 'GET') {
-      const account = data.accounts.find((row) => String(row.id) === decodeURIComponent(accountPath[1]));
-      if (account === undefined) throw new HttpError(404, `No account ${accountPath[1]}.`);
-      return [200, account];
+      const found = data.accounts.find((row) => String(row.id) === decodeURIComponent(accountPath[1]));
+      if (found === undefined) throw new HttpError(404, `No account ${accountPath[1]}.`);
+      return [200, found];
     }
 
-    if (['/users', '/feed', '/trade'].includes(path) || accountPath)
+    if (['/users', '/feed', '/coins', '/trade'].includes(path) || userPath || tradePath || accountPath)
       throw new HttpError(405, `${method} ${path} is not supported.`);
     return undefined;
   };
 }
 
-/** Serves a file of the built page, or index.html for any other page path. */
-async function serveStatic(url, response) {
-  let file;
-  try {
-    file = join(DIST, normalize(decodeURIComponent(url.pathname)));
-  } catch {
-    file = DIST; // a malformed escape: answer with the page
-  }
-  if (!file.startsWith(DIST)) file = DIST;
-  const isFile = await stat(file).then(
-    (info) => info.isFile(),
-    () => false,
-  );
-  if (!isFile) file = join(DIST, 'index.html');
-  try {
-    const body = await readFile(file);
-    response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
-    response.end(body);
-  } catch {
-    response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
-    response.end(`The page is not built (${join(DIST, 'index.html')} is missing). Run: npm run example\n`);
-  }
-}
-
 /**
  * Starts the example server on 127.0.0.1.
- * @param {{ port?: number }} [options] `port` 0 (the default) picks a free port.
+ * @param {{ port?: number, page?: (server: import('node:http').Server) => Promise<(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse, next: () => void) => void> }} [options]
+ *   `port` 0 (the default) picks a free port; `page` makes the handler of every request that is not
+ *   the API's (a connect-style middleware, such as Vite's), given the HTTP server.
  * @returns {Promise<{ url: string, close: () => Promise<void>, log: Array<{ method: string, url: string, status: number }> }>}
  *   `url` ends with '/'; `log` lists every API request in order (not /__log, not the page's files).
  */
-export async function startServer({ port = 0 } = {}) {
+export async function startServer({ port = 0, page } = {}) {
   const data = seed();
   const api = createApi(data);
   const log = [];
@@ -199,8 +195,10 @@ export async function startServer({ port = 0 } = {}) {
     }
     if (method !== 'GET' && method !== 'HEAD')
       return send(404, { error: `${method} ${url.pathname}: no such endpoint.` });
-    return serveStatic(url, response);
+    if (handlePage === undefined) return send(404, { error: `${url.pathname}: this server has no page.` });
+    handlePage(request, response, () => send(404, { error: `${url.pathname}: not found.` }));
   });
+  const handlePage = await page?.(server);
 
   await new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -216,13 +214,4 @@ export async function startServer({ port = 0 } = {}) {
         server.closeAllConnections();
       }),
   };
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const port = Number(process.argv[2] ?? process.env.PORT ?? 0);
-  const { url, close } = await startServer({ port });
-  console.log(`rtk-entities example API: ${url}`);
-  const stop = () => close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }

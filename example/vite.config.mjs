@@ -1,5 +1,6 @@
-// Builds the example page into example/dist. The library is compiled from its TypeScript source
-// (../src, every entry), so the page always shows the code in this checkout, built or not.
+// The example page, served by Vite in development mode (`npm run example`, index.mjs). The library
+// is compiled from its TypeScript source (../src, every entry), so the page always runs the code in
+// this checkout, with no build of the library first.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
@@ -17,9 +18,6 @@ export default defineConfig({
       { find: /^rtk-entities\/rtk-query\/react$/, replacement: here('../src/rtk-query/react.ts') },
     ],
   },
-  build: {
-    outDir: here('dist'),
-    emptyOutDir: true,
-    sourcemap: true,
-  },
+  // the library's sources are outside example/
+  server: { fs: { allow: [here('..')] } },
 });

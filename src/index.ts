@@ -1,3 +1,10 @@
+/**
+ * `rtk-entities`: schemas, normalize and denormalize, REST endpoints and resources, the entities
+ * slice, its middleware, selectors and Controller. No React here; the hooks are in
+ * `rtk-entities/react`.
+ *
+ * @module rtk-entities
+ */
 import * as schema from './schema/schemaNamespace.js';
 
 export { Entity } from './schema/Entity.js';

@@ -1,10 +1,16 @@
 /**
- * The example app in real Chromium: `node example/index.mjs` builds the page and serves it with its
- * API; playwright-core drives Debian's /usr/bin/chromium (never a downloaded browser). The server's
+ * The example app in real Chromium, as `npm run example` serves it (`node example/index.mjs`: the
+ * API, and the page compiled from the sources by Vite as the browser asks, with no build first);
+ * playwright-core drives Debian's /usr/bin/chromium (never a downloaded browser). The server's
  * request log (GET /__log) tells how many requests each action made. Every test starts from the
- * seed data (POST /__reset) on a freshly loaded page, so each runs alone or in any order. The fourth
- * panel reads the same trades and account through an RTK Query api normalized with normalizeApi,
- * and its last line through RTK Query's own hooks, which follow every normalized write.
+ * seed data (POST /__reset) on a freshly loaded page, so each runs alone or in any order. One panel
+ * reads the same trades and account through an RTK Query api normalized with normalizeApi, and its
+ * last line through RTK Query's own hooks, which follow every normalized write.
+ *
+ * Each trade shows its user's name (a nested entity), and follows a rename; a rename is optimistic
+ * and rolls back when the server refuses it; a trade is bought and sold; every failure (a refused
+ * request, an unreachable server, a failed read) is shown styled, with the server's reason, and can
+ * be retried. Failures of the network are made by Chromium's routing (`page.route`).
  *
  * Two more pages, in a browser context of their own, are two tabs of the app: the store shares its
  * writes on a BroadcastChannel, so a trade bought in one shows in the other with no request there.
@@ -57,6 +63,8 @@ const textsIn = (tab: Page, testId: string) => tab.getByTestId(testId).allInnerT
 /** The page as the seed data shows it once every panel has loaded. */
 async function loadPage(): Promise<void> {
   await page.goto(url);
+  await page.getByTestId('trade-coin').locator('option').nth(2).waitFor({ state: 'attached' });
+  await page.getByTestId('rtkq-trade-coin').locator('option').nth(2).waitFor({ state: 'attached' });
   await page.getByTestId('user').nth(1).waitFor();
   await page.getByTestId('trade-row').nth(2).waitFor();
   await page.getByTestId('rtkq-trade-row').nth(2).waitFor();
@@ -98,8 +106,13 @@ beforeAll(async () => {
 function collectErrors(tab: Page): void {
   tab.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
   tab.on('console', (message) => {
-    // the browser's own line for the refused trade's 422, which the test provokes
-    if (/status of 422/.test(message.text())) return;
+    // the browser's own lines for the failures the tests provoke (a refused trade, a refused rename,
+    // a failing or unreachable server)
+    if (/status of (409|422|500)|net::ERR_CONNECTION_REFUSED/.test(message.text())) return;
+    // development builds: Vite's and React's notices, and React's report of an error a boundary
+    // caught (the tests check what the boundary shows)
+    if (message.type() === 'debug' || message.type() === 'info') return;
+    if (/The above error occurred in the <\w+> component/.test(message.text())) return;
     if (message.type() === 'error' || message.type() === 'warning')
       pageErrors.push(`console.${message.type()}: ${message.text()}`);
   });
@@ -128,11 +141,13 @@ describe('the example page in Chromium', () => {
     expect(await page.getByTestId('account-balance').innerText()).toBe('1000.00');
     expect(await page.getByTestId('rtkq-account-balance').innerText()).toBe('1000.00');
     expect(await page.getByTestId('trade-row').count()).toBe(3);
-    expect(await texts('rtkq-trade-row')).toEqual(await texts('trade-row'));
+    expect(await texts('rtkq-trade-user')).toEqual(['Ann', 'Bo', 'Ann']);
+    expect(await texts('trade-user')).toEqual(['Ann', 'Bo', 'Ann']);
     // RTK Query keeps its own request cache: its panel asks for the trades and the account once more
     expect((await settledLog(0)).sort()).toEqual([
       'GET /account/1',
       'GET /account/1',
+      'GET /coins',
       'GET /feed',
       'GET /trade',
       'GET /trade',
@@ -210,7 +225,8 @@ describe('the example page in Chromium', () => {
     await page.getByTestId('trade-submit').click();
     const alert = page.getByTestId('trade-form').getByRole('alert');
     await alert.waitFor();
-    expect(await alert.innerText()).toMatch(/^Insufficient balance: this trade costs \d{400}\.00,/);
+    // 10^399 BTC at 40.00: a 401-digit cost
+    expect(await alert.innerText()).toMatch(/^Insufficient balance: this trade costs 4\d{400}\.00,/);
     await expectPageWithinWindow();
   });
 
@@ -223,8 +239,8 @@ describe('the example page in Chromium', () => {
 
     const row = page.getByTestId('trade-row').nth(3);
     expect(await row.getAttribute('data-id')).toBe('4');
-    expect(await row.innerText()).toMatch(/^4\t1\t4\tETH\t/);
-    // 1000.00 − 4 coins × 2.50
+    expect(await row.innerText()).toMatch(/^4\tAnn\t4\tETH\t/);
+    // 1000.00 − 4 ETH × 2.50
     await page.waitForFunction(
       () => document.querySelector('[data-testid="account-balance"]')?.textContent === '990.00',
     );
@@ -243,13 +259,13 @@ describe('the example page in Chromium', () => {
     await page.getByTestId('rtkq-trade-row').nth(3).waitFor();
     await page.getByTestId('trade-row').nth(3).waitFor();
 
-    expect(await page.getByTestId('rtkq-trade-row').nth(3).innerText()).toMatch(/^4\t1\t2\tSOL\t/);
-    expect(await texts('trade-row')).toEqual(await texts('rtkq-trade-row'));
-    // 1000.00 − 2 coins × 2.50, in both panels
+    expect(await page.getByTestId('rtkq-trade-row').nth(3).innerText()).toMatch(/^4\tAnn\t2\tSOL\t/);
+    expect(await texts('trade-user')).toEqual(await texts('rtkq-trade-user'));
+    // 1000.00 − 2 SOL × 1.25, in both panels
     await page.waitForFunction(
-      () => document.querySelector('[data-testid="rtkq-account-balance"]')?.textContent === '995.00',
+      () => document.querySelector('[data-testid="rtkq-account-balance"]')?.textContent === '997.50',
     );
-    expect(await page.getByTestId('account-balance').innerText()).toBe('995.00');
+    expect(await page.getByTestId('account-balance').innerText()).toBe('997.50');
 
     const requests = await settledLog(before);
     expect(requests).toHaveLength(1);
@@ -261,8 +277,9 @@ describe('the example page in Chromium', () => {
     expect(await page.getByTestId('rtkq-own-count').innerText()).toBe('3');
     const before = (await readLog()).length;
     await page.getByTestId('trade-amount').fill('4');
+    await page.getByTestId('trade-coin').selectOption('eth');
     await page.getByTestId('trade-submit').click();
-    // 1000.00 − 4 coins × 2.50, written back into RTK Query's own cache entries
+    // 1000.00 − 4 ETH × 2.50, written back into RTK Query's own cache entries
     await page.waitForFunction(
       () => document.querySelector('[data-testid="rtkq-own-balance"]')?.textContent === '990.00',
     );
@@ -315,6 +332,158 @@ describe('the example page in Chromium', () => {
   });
 });
 
+describe('a small real app: nested entities, edits, failures', () => {
+  /** The user names the trade rows of both panels show. */
+  const tradeUsers = async () => ({ trades: await texts('trade-user'), rtkQuery: await texts('rtkq-trade-user') });
+
+  /** Renames the user of row `index` of the user list to `name`. */
+  async function rename(index: number, name: string): Promise<void> {
+    await page.getByTestId('user-rename').nth(index).click();
+    await page.getByTestId('rename-input').fill(name);
+    await page.getByTestId('rename-save').click();
+  }
+
+  test("each trade shows its user's name; a rename shows in every trade of that user, in both panels, after ONE PATCH", async () => {
+    expect(await tradeUsers()).toEqual({ trades: ['Ann', 'Bo', 'Ann'], rtkQuery: ['Ann', 'Bo', 'Ann'] });
+    const before = (await readLog()).length;
+    await rename(0, 'Anna');
+    await page.waitForFunction(() => document.querySelector('[data-testid="rtkq-trade-user"]')?.textContent === 'Anna');
+    expect(await texts('user-name')).toEqual(['Anna', 'Bo']);
+    expect(await tradeUsers()).toEqual({ trades: ['Anna', 'Bo', 'Anna'], rtkQuery: ['Anna', 'Bo', 'Anna'] });
+    expect(await settledLog(before)).toEqual(['PATCH /users/1']);
+  });
+
+  test('a rename shows at once, and goes back everywhere when the server refuses it, with its reason', async () => {
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/users/1', async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await rename(0, 'Bo'); // taken by user 2: the server refuses it
+      // optimistic: before the server answers, the list and every trade of Ann read "Bo"
+      await page.waitForFunction(() => document.querySelector('[data-testid="trade-user"]')?.textContent === 'Bo');
+      expect(await texts('user-name')).toEqual(['Bo', 'Bo']);
+      expect(await tradeUsers()).toEqual({ trades: ['Bo', 'Bo', 'Bo'], rtkQuery: ['Bo', 'Bo', 'Bo'] });
+      answer();
+      const alert = page.getByTestId('user').first().getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.innerText()).toBe('The name "Bo" is taken by user 2.');
+      expect(await texts('user-name')).toEqual(['Ann', 'Bo']);
+      expect(await tradeUsers()).toEqual({ trades: ['Ann', 'Bo', 'Ann'], rtkQuery: ['Ann', 'Bo', 'Ann'] });
+    } finally {
+      await page.unroute('**/users/1');
+    }
+  });
+
+  test('selling a trade: ONE DELETE takes it out of both tables and refunds the account, no GET after it', async () => {
+    const before = (await readLog()).length;
+    await page.getByTestId('trade-sell').nth(2).click(); // trade 3: 2 ETH
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="rtkq-trade-row"]').length === 2);
+    expect(await page.getByTestId('trade-row').evaluateAll((rows) => rows.map((row) => row.dataset.id))).toEqual([
+      '1',
+      '2',
+    ]);
+    // 1000.00 + 2 ETH × 2.50, in both panels
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="rtkq-account-balance"]')?.textContent === '1005.00',
+    );
+    expect(await page.getByTestId('account-balance').innerText()).toBe('1005.00');
+    expect(await settledLog(before)).toEqual(['DELETE /trade/3']);
+  });
+
+  test('each coin has its own price: the form lists them, and 1 BTC costs 40.00', async () => {
+    expect(await page.getByTestId('trade-coin').locator('option').allInnerTexts()).toEqual([
+      'BTC at 40.00',
+      'ETH at 2.50',
+      'SOL at 1.25',
+    ]);
+    await page.getByTestId('trade-amount').fill('1');
+    await page.getByTestId('trade-submit').click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="account-balance"]')?.textContent === '960.00',
+    );
+  });
+
+  test("a refused trade's reason goes away as soon as the amount is edited", async () => {
+    await page.getByTestId('trade-amount').fill('100000');
+    await page.getByTestId('trade-submit').click();
+    const alert = page.getByTestId('trade-form').getByRole('alert');
+    await alert.waitFor();
+    await page.getByTestId('trade-amount').fill('1000');
+    await alert.waitFor({ state: 'detached' });
+  });
+
+  test('with the server unreachable, a buy in either panel says so (never [object Object]) and changes nothing; once it is back, the same buy works', async () => {
+    await page.route('**/trade', (route) => route.abort('connectionrefused'));
+    try {
+      for (const form of ['trade', 'rtkq-trade']) {
+        await page.getByTestId(`${form}-submit`).click();
+        const alert = page.getByTestId(`${form}-form`).getByRole('alert');
+        await alert.waitFor();
+        expect(await alert.innerText()).toBe(
+          'The server cannot be reached. Is "npm run example" still running? Start it again, then retry.',
+        );
+      }
+      expect(await page.getByTestId('trade-row').count()).toBe(3);
+      expect(await page.getByTestId('account-balance').innerText()).toBe('1000.00');
+    } finally {
+      await page.unroute('**/trade');
+    }
+    await page.getByTestId('rtkq-trade-submit').click();
+    await page.getByTestId('trade-row').nth(3).waitFor();
+    await page.getByTestId('rtkq-trade-form').getByRole('alert').waitFor({ state: 'detached' });
+  });
+
+  test('when GET /account/1 fails, both panels show a styled error with the reason and Retry (no endless Loading); Retry shows the balance', async () => {
+    await page.route('**/account/1', (route) =>
+      route.fulfill({ status: 500, json: { error: 'The accounts database is down.' } }),
+    );
+    try {
+      await page.goto(url);
+      const notices = page.getByTestId('error-notice');
+      await notices.nth(1).waitFor();
+      expect(await notices.count()).toBe(2);
+      for (const notice of await notices.all()) {
+        expect(await notice.locator('.error-title').innerText()).toBe('The server failed (500)');
+        expect(await notice.locator('.error-reason').innerText()).toBe('The accounts database is down.');
+        expect(await notice.innerText()).not.toContain('{');
+        // styled: the page's own button, not the browser's
+        expect(await notice.getByTestId('retry').getAttribute('class')).toBe('button');
+        expect(await notice.evaluate((element) => getComputedStyle(element).borderLeftStyle)).toBe('solid');
+      }
+      await page.getByTestId('trade-row').nth(2).waitFor();
+      expect(await page.getByTestId('loading').count()).toBe(0);
+    } finally {
+      await page.unroute('**/account/1');
+    }
+    await page.getByTestId('retry').first().click();
+    await page.getByTestId('retry').first().click();
+    await page.getByTestId('account-balance').waitFor();
+    await page.getByTestId('rtkq-account-balance').waitFor();
+    expect(await page.getByTestId('error-notice').count()).toBe(0);
+    expect(await page.getByTestId('rtkq-account-balance').innerText()).toBe('1000.00');
+  });
+
+  test('when the server is down, the request log says so, and resumes when it is back', async () => {
+    await page.route('**/__log', (route) => route.abort('connectionrefused'));
+    try {
+      await page.getByTestId('log-offline').waitFor();
+    } finally {
+      await page.unroute('**/__log');
+    }
+    await page.getByTestId('log-offline').waitFor({ state: 'detached' });
+  });
+
+  test('npm run example compiles the page and the library from their sources as the browser asks: nothing is built first', async () => {
+    const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    expect(loaded).toEqual(expect.arrayContaining([expect.stringMatching(/\/src\/main\.tsx$/)]));
+    // the library's own entry, from ../src (no dist/)
+    expect(loaded.filter((name) => /\/@fs\/.*\/src\/index\.ts$/.test(name))).toHaveLength(1);
+  });
+});
+
 describe('two tabs of the example page', () => {
   test('a trade bought in one tab shows in the other, which makes no request', async () => {
     // a context of its own: the tabs share their BroadcastChannel with each other, not with `page`
@@ -343,8 +512,8 @@ describe('two tabs of the example page', () => {
 
       await watcher.getByTestId('trade-row').nth(3).waitFor();
       expect(await watcher.getByTestId('trade-row').nth(3).getAttribute('data-id')).toBe('4');
-      expect(await watcher.getByTestId('trade-row').nth(3).innerText()).toMatch(/^4\t1\t4\tETH\t/);
-      // 1000.00 − 4 coins × 2.50, from the one POST the buyer made
+      expect(await watcher.getByTestId('trade-row').nth(3).innerText()).toMatch(/^4\tAnn\t4\tETH\t/);
+      // 1000.00 − 4 ETH × 2.50, from the one POST the buyer made
       await watcher.waitForFunction(
         () => document.querySelector('[data-testid="account-balance"]')?.textContent === '990.00',
       );

@@ -2,7 +2,8 @@
  * The Next.js App Router example (example/next) in real Chromium: a server component fetches the
  * users through the library and hands `store.getState()` to a client component, which builds its
  * store from it. The server's HTML holds the users; after hydration the page makes no request of
- * its own; a new user from the page joins the list after one POST. The app imports the library's
+ * its own; a new user from the page joins the list after one POST; an empty name shows the API's
+ * reason, and adds nothing. The app imports the library's
  * build (dist/, which `npm test` makes first) as an installed package would.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -31,6 +32,8 @@ beforeAll(async () => {
   page = await browser.newPage();
   page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
+    // the browser's own line for the refused empty name, which a test provokes
+    if (/status of 400/.test(message.text())) return;
     if (message.type() === 'error') pageErrors.push(`console.error: ${message.text()}`);
   });
   page.on('request', (request) => {
@@ -75,4 +78,19 @@ test('a user added from the page joins the list after one POST, with no refetch'
   expect(await page.getByTestId('user-name').allInnerTexts()).toEqual(['Ann', 'Bo', 'Cy']);
   await page.waitForTimeout(300);
   expect(apiRequests).toEqual(['POST /api/users']);
+});
+
+test('an empty name shows the API’s reason and adds nothing; typing again clears it', async () => {
+  apiRequests.length = 0;
+  for (const name of ['', '   ']) {
+    await page.getByTestId('user-input').fill(name);
+    await page.getByTestId('user-submit').click();
+    const alert = page.getByTestId('user-error');
+    await alert.waitFor();
+    expect(await alert.innerText()).toBe('A user needs a name: type one, then add it.');
+    expect(await page.getByTestId('user-name').allInnerTexts()).toEqual(['Ann', 'Bo', 'Cy']);
+    await page.getByTestId('user-input').fill('D');
+    await alert.waitFor({ state: 'detached' });
+  }
+  expect(apiRequests).toEqual(['POST /api/users', 'POST /api/users']);
 });

@@ -1,9 +1,12 @@
 /** @jest-environment jsdom */
-/** useCache and useError: reads of the store that never fetch. */
+/**
+ * useCache and useError: reads of the store that never fetch. A store without the slice or the
+ * data middleware, where such a read would stay empty in silence, is reported once in development.
+ */
 import { act, screen } from '@testing-library/react';
 import nock from 'nock';
-import { RestEndpoint, schema } from '../../src/index';
-import { useCache, useError, useQuery } from '../../src/react/index';
+import { RestEndpoint, createEntities, schema } from '../../src/index';
+import { createHooks, useCache, useError, useQuery } from '../../src/react/index';
 import { User, usersResponse } from '../fixtures/spec';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 import { renderCounter, renderWithStore, requestsDuring } from './harness';
@@ -110,6 +113,8 @@ describe('useError', () => {
 
 describe('in a store without the data middleware', () => {
   test("useCache, useQuery and useError read what the store was given, follow the slice's actions from elsewhere and unmount cleanly", async () => {
+    // the missing middleware is reported (the test below checks what it says)
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
     // the data arrives as another store's actions (a server render, another tab), with no request of its own
     const source = makeStore({ logActions: true });
     const { store } = makeStore({ dataMiddleware: false });
@@ -135,5 +140,62 @@ describe('in a store without the data middleware', () => {
     expect(requests).toEqual([]);
     expect(screen.getByText('Ann, Bo; 2 listed; gone')).toBeTruthy();
     expect(() => view.unmount()).not.toThrow();
+    expect(errors).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('development errors for a read that would stay empty in silence', () => {
+  test('a store without the data middleware: useCache says so once, naming createDataMiddleware()', () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const cache = createEntities({ reducerPath: 'noMiddleware' });
+    const hooks = createHooks(cache);
+    const { store } = makeStore({ entities: cache, dataMiddleware: false });
+    function Count() {
+      return <p>{hooks.useCache(getUsers)?.length ?? 'nothing'}</p>;
+    }
+    renderWithStore(
+      store,
+      <>
+        <Count />
+        <Count />
+      </>,
+    );
+    expect(screen.getAllByText('nothing')).toHaveLength(2);
+    expect(errors.mock.calls).toEqual([
+      [
+        "rtk-entities: the data middleware for 'noMiddleware' is not installed. Add the middleware of createEntities({ reducerPath: 'noMiddleware' }) " +
+          'to configureStore: `middleware: (getDefault) => getDefault().concat(noMiddleware.createDataMiddleware())`, where `noMiddleware` is ' +
+          'what that createEntities call returned. Without it, nothing in this store fetches: useCache and useQuery read only what is there.',
+      ],
+    ]);
+  });
+
+  test('a store without the entities slice: useCache says so once, naming the reducer to add', () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const { store } = makeStore({ slice: false });
+    function Count() {
+      return <p>{useCache(getUsers)?.length ?? 'nothing'}</p>;
+    }
+    renderWithStore(
+      store,
+      <>
+        <Count />
+        <Count />
+      </>,
+    );
+    expect(screen.getAllByText('nothing')).toHaveLength(2);
+    expect(errors.mock.calls).toEqual([
+      [
+        "rtk-entities: this store's reads find no data (undefined, [] or 'uninitialized'): the 'entities' slice is not in the store. " +
+          'Add `[entitiesSlice.reducerPath]: entitiesSlice.reducer` to the reducer of configureStore.',
+      ],
+    ]);
+  });
+
+  test('a store with both reads in silence', () => {
+    const { store, ctrl } = makeStore();
+    ctrl.setResponse(getUsers, usersResponse);
+    renderWithStore(store, <Names />);
+    expect(screen.getByText('Ann, Bo')).toBeTruthy();
   });
 });

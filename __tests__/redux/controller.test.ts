@@ -42,7 +42,8 @@ describe('Controller', () => {
 });
 
 describe('in a store without the data middleware', () => {
-  test('retain and retainQuery have nothing to keep: they give a release that does nothing; fetches say how to add it', async () => {
+  test('retain and retainQuery have nothing to keep: they give a release that does nothing, and say once, in development, how to add it; fetches say so too', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
     const { ctrl } = makeStore({ dataMiddleware: false });
     const release = ctrl.retain(getUser, { id: 1 });
     const releaseQuery = ctrl.retainQuery(User, { id: '1' });
@@ -50,6 +51,13 @@ describe('in a store without the data middleware', () => {
       release();
       releaseQuery();
     }).not.toThrow();
+    expect(errors.mock.calls).toEqual([
+      [
+        "rtk-entities: the data middleware for 'entities' is not installed. Add it to configureStore: " +
+          '`middleware: (getDefault) => getDefault().concat(createDataMiddleware())`. ' +
+          'Without it, nothing in this store fetches: useCache and useQuery read only what is there.',
+      ],
+    ]);
     await expect(ctrl.fetch(getUser, { id: 1 })).rejects.toThrow("the data middleware for 'entities' is not installed");
   });
 });

@@ -1,12 +1,13 @@
 /**
  * The memoized selectors (`selectResponse`, `selectQuery`, `getEntitySelectors`): they recompute only
  * when a table they read changes (`recomputations()`), per store, and keep the identity of what did
- * not change.
+ * not change; a state without the slice reads as empty and, in development, says so once.
  */
 import nock from 'nock';
 import {
   Entity,
   RestEndpoint,
+  createEntities,
   fetchEndpoint,
   getEntitySelectors,
   schema,
@@ -182,5 +183,38 @@ describe('identity of what did not change', () => {
       const before = read({ users: [usersResponse[0]], next: { cursor: 'b' }, tags: ['x'] });
       expect([changed, read(changed) === before]).toEqual([changed, false]);
     }
+  });
+});
+
+describe('a state without the entities slice', () => {
+  test('every selector reads it as empty, and development reports it once, naming the fix', () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const { store } = makeStore({ slice: false });
+    const state = store.getState();
+    expect(selectResponse(getUsers)(state)).toMatchObject({ data: undefined, status: 'uninitialized' });
+    expect(selectQuery(new schema.All(User))(state)).toEqual([]);
+    expect(getEntitySelectors(User).selectAll(state)).toEqual([]);
+    expect(getEntitySelectors(User).selectById(state, '1')).toBeUndefined();
+    expect(errors.mock.calls).toEqual([
+      [
+        "rtk-entities: this store's reads find no data (undefined, [] or 'uninitialized'): the 'entities' slice is not in the store. " +
+          'Add `[entitiesSlice.reducerPath]: entitiesSlice.reducer` to the reducer of configureStore.',
+      ],
+    ]);
+  });
+
+  test('a createEntities mount point names its own slice; a store that has it reads in silence', () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const cache = createEntities({ reducerPath: 'cache' });
+    const without = makeStore({ entities: cache, slice: false });
+    const withSlice = makeStore({ entities: cache });
+    withSlice.ctrl.setResponse(getUsers, usersResponse);
+    expect(cache.selectResponse(getUsers)(withSlice.store.getState()).data).toHaveLength(2);
+    expect(errors).not.toHaveBeenCalled();
+    expect(cache.getEntitySelectors(User).selectAll(without.store.getState())).toEqual([]);
+    expect(errors).toHaveBeenCalledTimes(1);
+    expect(errors.mock.calls[0]?.[0]).toContain(
+      "find no data (undefined, [] or 'uninitialized'): the 'cache' slice is not in the store. Add the slice of createEntities({ reducerPath: 'cache' })",
+    );
   });
 });

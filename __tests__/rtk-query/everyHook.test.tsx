@@ -265,3 +265,20 @@ test('useMutation: the result’s data and the trigger’s unwrap() are the deno
   expect(unwrapped).toEqual([expect.objectContaining({ title: 'B!' })]);
   expect(unwrapped[0]).toBeInstanceOf(Todo);
 });
+
+test('after upsertQueryEntries of several details in one action, useGetTodoQuery(2) renders todo 2, as RTK Query’s own hook does', async () => {
+  const { store } = makeTodosStore(entitiesApi);
+  store.dispatch(
+    todosApi.util.upsertQueryEntries([
+      { endpointName: 'getTodo', arg: 1, value: { id: 1, title: 'one', done: false } },
+      { endpointName: 'getTodo', arg: 2, value: { id: 2, title: 'two', done: false } },
+    ]),
+  );
+  function Detail() {
+    const rtk = todosApi.useGetTodoQuery(2);
+    const ours = entitiesApi.useGetTodoQuery(2);
+    return <p>{`RTK Query: ${rtk.data?.title}, normalized: ${ours.data?.title} ${ours.data instanceof Todo}`}</p>;
+  }
+  renderWithStore(store, <Detail />);
+  expect(await screen.findByText('RTK Query: two, normalized: two true')).toBeTruthy();
+});

@@ -325,3 +325,91 @@ describe('a raw write is a local edit: an answer to a request in flight still la
     expect(titlesOfTodo1(store)).toEqual(everywhere('A!'));
   });
 });
+
+describe('upsertQueryData while a fetch of the same entry is in flight: the fetch’s answer lands, as with RTK Query alone', () => {
+  const detailTitles = (store: Store, id: number) => ({
+    ours: entitiesApi.endpoints.getTodo.select(id)(store.getState()).data?.title,
+    rtk: todosApi.endpoints.getTodo.select(id)(store.getState()).data?.title,
+    entity: getEntitySelectors(Todo).selectById(store.getState(), id)?.title,
+  });
+
+  test('its first fetch', async () => {
+    const { store } = makeTodosStore(entitiesApi);
+    const answer = held('get', '/todos/7', 200, { id: 7, title: 'fetched', done: false });
+    const request = store.dispatch(todosApi.endpoints.getTodo.initiate(7));
+    await answer.arrived;
+    await store.dispatch(todosApi.util.upsertQueryData('getTodo', 7, { id: 7, title: 'upserted', done: false }));
+    expect(detailTitles(store, 7)).toEqual({ ours: 'upserted', rtk: 'upserted', entity: 'upserted' });
+    answer.release();
+    await request;
+    expect(detailTitles(store, 7)).toEqual({ ours: 'fetched', rtk: 'fetched', entity: 'fetched' });
+    request.unsubscribe();
+  });
+
+  test('a refetch', async () => {
+    const { store } = makeTodosStore(entitiesApi);
+    nock(API).get('/todos/7').reply(200, { id: 7, title: 'first', done: false });
+    await store.dispatch(todosApi.endpoints.getTodo.initiate(7, { subscribe: false }));
+    const answer = held('get', '/todos/7', 200, { id: 7, title: 'refetched', done: false });
+    const request = store.dispatch(todosApi.endpoints.getTodo.initiate(7, { forceRefetch: true }));
+    await answer.arrived;
+    await store.dispatch(todosApi.util.upsertQueryData('getTodo', 7, { id: 7, title: 'upserted', done: false }));
+    expect(detailTitles(store, 7)).toEqual({ ours: 'upserted', rtk: 'upserted', entity: 'upserted' });
+    answer.release();
+    await request;
+    expect(detailTitles(store, 7)).toEqual({ ours: 'refetched', rtk: 'refetched', entity: 'refetched' });
+    request.unsubscribe();
+  });
+});
+
+describe('upsertQueryEntries gives every entry of one action one requestId: each entry is still its own', () => {
+  // each of the 201 entries is one write, and RTK's development checks walk the whole state on each: seconds on a busy machine
+  const SLOW = 30_000;
+  const details = Array.from({ length: 200 }, (_, i) => ({ id: i + 1, title: `todo ${i + 1}`, done: false }));
+  const upsertAll = (store: Store) =>
+    store.dispatch(
+      todosApi.util.upsertQueryEntries([
+        { endpointName: 'getTodos', arg: undefined, value: details.slice(0, 3) },
+        ...details.map((todo) => ({ endpointName: 'getTodo' as const, arg: todo.id, value: todo })),
+      ]),
+    );
+
+  test(
+    'a list and 200 details in one action: every detail select reads its own todo, as RTK Query’s select does',
+    () => {
+      const { store } = makeTodosStore(entitiesApi);
+      upsertAll(store);
+      const state = store.getState();
+      const ours = details.map(({ id }) => entitiesApi.endpoints.getTodo.select(id)(state));
+      const rtk = details.map(({ id }) => todosApi.endpoints.getTodo.select(id)(state));
+      expect(ours.map((result) => result.data?.title)).toEqual(rtk.map((result) => result.data?.title));
+      expect(ours.map((result) => result.data?.title)).toEqual(details.map((todo) => todo.title));
+      expect(ours.every((result) => result.isSuccess && result.data instanceof Todo)).toBe(true);
+      expect(
+        entitiesApi.endpoints.getTodos
+          .select()(state)
+          .data?.map((todo) => todo.id),
+      ).toEqual([1, 2, 3]);
+    },
+    SLOW,
+  );
+
+  test(
+    'then a second store in the same process, with plain fetches, reads each todo for its own id',
+    async () => {
+      upsertAll(makeTodosStore(entitiesApi).store);
+      const { store } = makeTodosStore(entitiesApi);
+      nock(API).get('/todos/2').reply(200, { id: 2, title: 'two, fetched', done: false });
+      nock(API).get('/todos/1').reply(200, { id: 1, title: 'one, fetched', done: false });
+      await store.dispatch(todosApi.endpoints.getTodo.initiate(2, { subscribe: false }));
+      await store.dispatch(todosApi.endpoints.getTodo.initiate(1, { subscribe: false }));
+      const read = (id: number) => ({
+        ours: entitiesApi.endpoints.getTodo.select(id)(store.getState()).data?.title,
+        rtk: todosApi.endpoints.getTodo.select(id)(store.getState()).data?.title,
+      });
+      expect(read(2)).toEqual({ ours: 'two, fetched', rtk: 'two, fetched' });
+      expect(read(1)).toEqual({ ours: 'one, fetched', rtk: 'one, fetched' });
+    },
+    SLOW,
+  );
+});

@@ -41,6 +41,42 @@ test('a declared endpoint fulfilled without entitiesApi.middleware is an error n
   store.dispatch(todosApi.util.resetApiState());
 });
 
+test('a store without the entities reducer: select is an error naming the fix, never success without data; RTK Query’s own select keeps its data', async () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+  const error = jest.spyOn(console, 'error').mockImplementation(() => {});
+  const entitiesApi = normalizeApi(todosApi, todoSchemas);
+  // the slip: every middleware, but no entitiesSlice.reducer
+  const { store } = makeStore({
+    slice: false,
+    reducer: { [todosApi.reducerPath]: todosApi.reducer },
+    before: [todosApi.middleware],
+    after: [entitiesApi.middleware],
+  });
+  nock(API).get('/todos').reply(200, todoRows('a'));
+  await store.dispatch(todosApi.endpoints.getTodos.initiate());
+
+  expect(todosApi.endpoints.getTodos.select()(store.getState())).toEqual(
+    expect.objectContaining({ isSuccess: true, data: todoRows('a') }),
+  );
+  const result = entitiesApi.endpoints.getTodos.select()(store.getState());
+  expect(result).toEqual(
+    expect.objectContaining({ status: 'rejected', isError: true, isSuccess: false, data: undefined }),
+  );
+  const fix = "the 'entities' slice is not in the store. Add `[entitiesSlice.reducerPath]: entitiesSlice.reducer`";
+  expect(result.error).toEqual({ name: 'MissingReducerError', message: expect.stringContaining(fix) });
+  expect(result.error).toEqual(
+    expect.objectContaining({ message: expect.stringContaining("getTodos (RTK Query 'todosApi')") }),
+  );
+  // what the warning says is what select shows
+  expect(warn).toHaveBeenCalledWith(expect.stringContaining('select() shows an error'));
+  expect(warn).toHaveBeenCalledWith(expect.stringContaining(fix));
+  // and the slice's own report of a store whose reads find no slice names the same fix
+  expect(error).toHaveBeenCalledWith(expect.stringContaining(fix));
+  warn.mockRestore();
+  error.mockRestore();
+  store.dispatch(todosApi.util.resetApiState());
+});
+
 test('with the middleware, the same request is a success with data: the check never fires by mistake', async () => {
   const entitiesApi = normalizeApi(todosApi, todoSchemas);
   const { store } = makeTodosStore(entitiesApi);

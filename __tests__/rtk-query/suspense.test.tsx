@@ -9,6 +9,7 @@
 import { act, screen } from '@testing-library/react';
 import nock from 'nock';
 import { Component, Suspense, type ReactNode } from 'react';
+import { ErrorBoundary, retryError } from '../../src/react/index';
 import { normalizeApi } from '../../src/rtk-query/react';
 import { caughtErrors, renderWithStore } from '../react/harness';
 import { API, assertNetworkDone, held, strictNetwork } from '../fixtures/store';
@@ -74,38 +75,128 @@ test('an error with no data goes to the nearest error boundary, keeping RTK Quer
   await screen.findByText("caught: getTodo (RTK Query 'todosApi') failed with status 404 (404)");
 });
 
-test('a retry from the error boundary (its reset) fetches again, and shows the data', async () => {
-  const { store } = makeTodosStore(entitiesApi);
-  const { onCaughtError } = caughtErrors();
-  nock(API).get('/todos/1').reply(500, { message: 'down' });
-  nock(API).get('/todos/1').reply(200, { id: 1, title: 'back', done: false });
-  let reset: () => void = () => {};
-  class Retry extends Component<{ children: ReactNode }, { error: unknown }> {
-    override state = { error: undefined as unknown };
-    static getDerivedStateFromError(error: unknown) {
-      return { error };
-    }
-    override render() {
-      reset = () => this.setState({ error: undefined });
-      return this.state.error === undefined ? this.props.children : <p>failed</p>;
-    }
-  }
-  renderWithStore(
-    store,
-    <Retry>
-      <Suspense fallback={<p>loading</p>}>
-        <Detail id={1} />
-      </Suspense>
-    </Retry>,
-    { onCaughtError },
-  );
-  await screen.findByText('failed');
-  // a person reads the message, then presses retry
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
+describe('a reset of the ErrorBoundary that caught the error fetches again, however soon it comes; React’s own re-renders never do', () => {
+  // the clock moves only when a test moves it: a reset comes exactly as long after the error as the test says
+  const clock = { now: Date.now() };
+  let frozen: jest.SpyInstance<number, []>;
+  beforeEach(() => {
+    clock.now = Date.now();
+    frozen = jest.spyOn(Date, 'now').mockImplementation(() => clock.now);
   });
-  act(() => reset());
-  await screen.findByText('back true');
+  afterEach(() => frozen.mockRestore());
+
+  /** Detail in rtk-entities/react's ErrorBoundary, whose error view says the status and has a Retry button. */
+  function renderInBoundary(store: Parameters<typeof renderWithStore>[0]) {
+    const { caught, onCaughtError } = caughtErrors();
+    renderWithStore(
+      store,
+      <ErrorBoundary
+        errorComponent={({ error, resetErrorBoundary }) => (
+          <button type="button" onClick={resetErrorBoundary}>{`failed ${String(error.status)}, retry`}</button>
+        )}
+      >
+        <Suspense fallback={<p>loading</p>}>
+          <Detail id={1} />
+        </Suspense>
+      </ErrorBoundary>,
+      { onCaughtError },
+    );
+    return caught;
+  }
+
+  test.each([0, 100])('reset %i ms after the error: one more request, and the data shows', async (after) => {
+    const { store } = makeTodosStore(entitiesApi);
+    nock(API).get('/todos/1').reply(500, { message: 'down' });
+    nock(API).get('/todos/1').reply(200, { id: 1, title: 'back', done: false });
+    const caught = renderInBoundary(store);
+    const retry = await screen.findByText('failed 500, retry');
+    // RTK Query's own state of the entry still holds the error when the boundary resets
+    expect(todosApi.endpoints.getTodo.select(1)(store.getState()).isError).toBe(true);
+    clock.now += after;
+    act(() => retry.click());
+    await screen.findByText('back true');
+    expect(caught).toHaveLength(1);
+  });
+
+  test('a second error after a reset goes to the boundary again, and a further reset fetches again', async () => {
+    const { store } = makeTodosStore(entitiesApi);
+    nock(API).get('/todos/1').reply(500, { message: 'down' });
+    nock(API).get('/todos/1').reply(503, { message: 'still down' });
+    nock(API).get('/todos/1').reply(200, { id: 1, title: 'back', done: false });
+    const caught = renderInBoundary(store);
+    const first = await screen.findByText('failed 500, retry');
+    act(() => first.click());
+    const second = await screen.findByText('failed 503, retry');
+    act(() => second.click());
+    await screen.findByText('back true');
+    expect(caught).toHaveLength(2);
+  });
+
+  test('a boundary that does not say it was reset gets the same error back, and nothing is requested', async () => {
+    const { store } = makeTodosStore(entitiesApi);
+    const { caught, onCaughtError } = caughtErrors();
+    nock(API).get('/todos/1').reply(500, { message: 'down' });
+    let reset: () => void = () => {};
+    class Plain extends Component<{ children: ReactNode }, { error: unknown }> {
+      override state = { error: undefined as unknown };
+      static getDerivedStateFromError(error: unknown) {
+        return { error };
+      }
+      override render() {
+        reset = () => this.setState({ error: undefined });
+        return this.state.error === undefined ? this.props.children : <p>failed</p>;
+      }
+    }
+    renderWithStore(
+      store,
+      <Plain>
+        <Suspense fallback={<p>loading</p>}>
+          <Detail id={1} />
+        </Suspense>
+      </Plain>,
+      { onCaughtError },
+    );
+    await screen.findByText('failed');
+    act(() => reset());
+    await screen.findByText('failed');
+    expect(caught).toHaveLength(2);
+    expect(caught[1]).toBe(caught[0]);
+  });
+
+  test("another library's boundary whose reset calls retryError(error) fetches again, and the data shows", async () => {
+    const { store } = makeTodosStore(entitiesApi);
+    const { caught, onCaughtError } = caughtErrors();
+    nock(API).get('/todos/1').reply(500, { message: 'down' });
+    nock(API).get('/todos/1').reply(200, { id: 1, title: 'back', done: false });
+    let reset: () => void = () => {};
+    class Plain extends Component<{ children: ReactNode }, { error: unknown }> {
+      override state = { error: undefined as unknown };
+      static getDerivedStateFromError(error: unknown) {
+        return { error };
+      }
+      override render() {
+        const { error } = this.state;
+        reset = () => {
+          retryError(error);
+          this.setState({ error: undefined });
+        };
+        return error === undefined ? this.props.children : <p>failed</p>;
+      }
+    }
+    renderWithStore(
+      store,
+      <Plain>
+        <Suspense fallback={<p>loading</p>}>
+          <Detail id={1} />
+        </Suspense>
+      </Plain>,
+      { onCaughtError },
+    );
+    await screen.findByText('failed');
+    act(() => reset());
+    await screen.findByText('back true');
+    expect(caught).toHaveLength(1);
+  });
 });
 
 test('a render abandoned while suspended lets go of its request soon after it answers', async () => {

@@ -5,7 +5,7 @@
  */
 import { createSelector } from 'reselect';
 import { recentMemoize } from '../../src/utils/recentMemoize';
-import { shallowEqual } from '../../src/rtk-query/shallowEqual';
+import { shallowEqual } from '../../src/rtk-query/select/shallowEqual';
 import { exposeGc } from '../fixtures/pollServer';
 
 const counted = () => {

@@ -7,7 +7,7 @@ import { FormError } from './FormError';
 export function AddUserForm() {
   const ctrl = useController();
   const [name, setName] = useState('');
-  const { busy, error, run } = useSubmit();
+  const { busy, error, run, clear } = useSubmit();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -20,11 +20,14 @@ export function AddUserForm() {
         aria-label="Name"
         placeholder="Name"
         value={name}
-        onChange={(event) => setName(event.target.value)}
+        onChange={(event) => {
+          setName(event.target.value);
+          clear();
+        }}
         data-testid="new-user-name"
         required
       />
-      <button type="submit" disabled={busy} data-testid="add-user">
+      <button type="submit" className="button" disabled={busy} data-testid="add-user">
         Add user
       </button>
       <FormError error={error} />

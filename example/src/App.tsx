@@ -1,8 +1,7 @@
-import { AsyncBoundary } from 'rtk-entities/react';
 import { AccountBalance } from './AccountBalance';
 import { AddUserForm } from './AddUserForm';
+import { Boundary } from './Boundary';
 import { Feed } from './Feed';
-import { Loading } from './Loading';
 import { Panel } from './Panel';
 import { RequestLog } from './RequestLog';
 import { RtkQueryTrades } from './RtkQueryTrades';
@@ -10,6 +9,7 @@ import { TradeForm } from './TradeForm';
 import { TradeList } from './TradeList';
 import { UserList } from './UserList';
 
+// one panel per idea; a new one (a live board, say) is one more <Panel> in the grid
 export function App() {
   return (
     <main className="page">
@@ -25,40 +25,34 @@ export function App() {
           title="Users"
           note={
             <>
-              GET /users as <code>schema.All(User)</code>; a new user appears with no refetch.
+              GET /users as <code>schema.All(User)</code>: a new user appears with no refetch. A rename shows at once
+              here and in every trade of that user, and goes back if the server refuses it.
             </>
           }
         >
           <AddUserForm />
-          <AsyncBoundary fallback={<Loading />}>
+          <Boundary>
             <UserList />
-          </AsyncBoundary>
-        </Panel>
-        <Panel
-          title="Feed"
-          note={
-            <>
-              Links and posts in one <code>schema.All</code>, two ways to tell them apart.
-            </>
-          }
-        >
-          <Feed />
+          </Boundary>
         </Panel>
         <Panel
           title="Trades"
           note={
             <>
-              One POST /trade answers <code>{'{ trade, account }'}</code>: list and balance update together.
+              Each trade holds its user. One POST /trade (Buy) or DELETE /trade/:id (Sell) answers{' '}
+              <code>{'{ trade, account }'}</code>: list and balance update together.
             </>
           }
         >
-          <AsyncBoundary fallback={<Loading />}>
+          <Boundary>
             <AccountBalance id={1} />
-          </AsyncBoundary>
-          <TradeForm />
-          <AsyncBoundary fallback={<Loading />}>
+          </Boundary>
+          <Boundary>
+            <TradeForm />
+          </Boundary>
+          <Boundary>
             <TradeList />
-          </AsyncBoundary>
+          </Boundary>
         </Panel>
         <Panel
           title="Trades through RTK Query"
@@ -71,6 +65,16 @@ export function App() {
           }
         >
           <RtkQueryTrades />
+        </Panel>
+        <Panel
+          title="Feed"
+          note={
+            <>
+              Links and posts in one <code>schema.All</code>, two ways to tell them apart.
+            </>
+          }
+        >
+          <Feed />
         </Panel>
       </div>
       <RequestLog />

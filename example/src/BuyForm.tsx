@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
+import { useSuspense } from 'rtk-entities/react';
+import { getCoins } from './endpoints';
 import { FormError } from './FormError';
 import { useSubmit } from './useSubmit';
-
-const COINS = ['btc', 'eth', 'sol'];
 
 /** The trade form: `buy` makes the request; `testId` prefixes its test ids (`trade-form`, `trade-amount`…). */
 export function BuyForm({
@@ -12,9 +12,10 @@ export function BuyForm({
   buy: (trade: { amount: string; coin: string }) => Promise<unknown>;
   testId?: string;
 }) {
+  const coins = useSuspense(getCoins);
   const [amount, setAmount] = useState('2');
   const [coin, setCoin] = useState('btc');
-  const { busy, error, run } = useSubmit();
+  const { busy, error, run, clear } = useSubmit();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -28,23 +29,29 @@ export function BuyForm({
         inputMode="decimal"
         pattern="\d+(\.\d+)?"
         value={amount}
-        onChange={(event) => setAmount(event.target.value)}
+        onChange={(event) => {
+          setAmount(event.target.value);
+          clear();
+        }}
         data-testid={`${testId}-amount`}
         required
       />
       <select
         aria-label="Coin"
         value={coin}
-        onChange={(event) => setCoin(event.target.value)}
+        onChange={(event) => {
+          setCoin(event.target.value);
+          clear();
+        }}
         data-testid={`${testId}-coin`}
       >
-        {COINS.map((name) => (
-          <option key={name} value={name}>
-            {name.toUpperCase()}
+        {coins.map((row) => (
+          <option key={row.pk()} value={row.id}>
+            {row.id.toUpperCase()} at {row.price}
           </option>
         ))}
       </select>
-      <button type="submit" disabled={busy} data-testid={`${testId}-submit`}>
+      <button type="submit" className="button" disabled={busy} data-testid={`${testId}-submit`}>
         Buy
       </button>
       <FormError error={error} />

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { AsyncBoundary } from 'rtk-entities/react';
+import { Boundary } from './Boundary';
 import { FeedList } from './FeedList';
 import { FeedSchemaSwitch, type FeedVariant } from './FeedSchemaSwitch';
-import { Loading } from './Loading';
 import { SameItemsCheck } from './SameItemsCheck';
 
 export function Feed() {
@@ -10,10 +9,10 @@ export function Feed() {
   return (
     <>
       <FeedSchemaSwitch value={variant} onChange={setVariant} />
-      <AsyncBoundary fallback={<Loading />}>
+      <Boundary>
         <FeedList variant={variant} />
         <SameItemsCheck />
-      </AsyncBoundary>
+      </Boundary>
     </>
   );
 }

@@ -1,4 +1,4 @@
-/** The server's reason a form's request failed, if it did. */
+/** The reason a form's request failed, if it did. */
 export function FormError({ error }: { error: string | undefined }) {
   if (error === undefined) return null;
   return (

@@ -32,9 +32,13 @@ export class Post extends FeedItem {
   static override key = 'Post';
 }
 
+/**
+ * A trade holds its user: the server sends the user inside each trade, and the store keeps one
+ * User record that every trade points to, so a rename shows in every row at once.
+ */
 export class Trade extends Entity {
   id = 0;
-  user = 0;
+  user = User.fromJS();
   amount = '0';
   coin = '';
   created_at = '';
@@ -42,15 +46,26 @@ export class Trade extends Entity {
     return `${this.id}`;
   }
   static override key = 'Trade';
+  static override schema = { user: User };
 }
 
 export class Account extends Entity {
   id = 0;
-  user = 0;
+  user = '';
   balance = '0';
-  coin_value = '0';
   pk() {
     return `${this.id}`;
   }
   static override key = 'Account';
+}
+
+/** A coin that can be bought, at its price per coin. */
+export class Coin extends Entity {
+  id = '';
+  name = '';
+  price = '0';
+  pk() {
+    return this.id;
+  }
+  static override key = 'Coin';
 }

@@ -7,7 +7,7 @@ import { Account } from './entities';
 /** A trade as the server sends it. */
 export interface TradeRow {
   id: number;
-  user: number;
+  user: { id: string; name: string };
   amount: string;
   coin: string;
   created_at: string;
@@ -16,9 +16,8 @@ export interface TradeRow {
 /** An account as the server sends it. */
 export interface AccountRow {
   id: number;
-  user: number;
+  user: string;
   balance: string;
-  coin_value: string;
 }
 
 /** An RTK Query api as an app already has one: no tags, no hand-written cache updates. */

@@ -7,7 +7,7 @@ import { expiryOption } from './expiryOption.js';
  * Options of `Endpoint(fetchFn, options)`. `A` are the function's arguments, `S` the schema.
  * Defaults: `sideEffect` false, `name` the function's name.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export interface EndpointOptions<A extends unknown[], S> extends CommonEndpointOptions<S> {
   /**
@@ -24,7 +24,7 @@ export interface EndpointOptions<A extends unknown[], S> extends CommonEndpointO
 /**
  * An async function made fetchable: it resolves to `T`, normalized with schema `S`.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export interface Endpoint<A extends unknown[] = unknown[], T = unknown, S = undefined> extends EndpointInterface<A, S> {
   /** The wrapped function. */
@@ -40,7 +40,7 @@ export interface Endpoint<A extends unknown[] = unknown[], T = unknown, S = unde
 /**
  * `Endpoint` can be called with or without `new`.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export interface EndpointFactory {
   /**

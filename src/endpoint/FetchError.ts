@@ -4,14 +4,14 @@ import { field } from '../utils/field.js';
  * A request that got no HTTP response at all: offline, connection refused or reset, DNS failure,
  * a CORS refusal. `RestEndpoint` throws it in place of the bare `TypeError: fetch failed` that
  * `fetch` gives, naming the endpoint and the URL; the original error is its `cause`. Such
- * failures are `soft` by default (README.md#errors-and-guarantees): cached data stays shown beside the error.
+ * failures are `soft` by default (docs/guide/errors-and-guarantees.md): cached data stays shown beside the error.
  *
  * @example
  * ```ts
  * try { await ctrl.fetch(getUsers); }
  * catch (error) { if (error instanceof FetchError) showOfflineBanner(error.url); }
  * ```
- * @see README.md#errors-and-guarantees
+ * @see docs/guide/errors-and-guarantees.md
  */
 export class FetchError extends TypeError {
   override readonly name = 'FetchError';

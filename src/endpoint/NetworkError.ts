@@ -7,7 +7,7 @@
  * try { await store.dispatch(fetchEndpoint(getUser, { id: 1 })); }
  * catch (error) { if (error instanceof NetworkError && error.status === 404) showNotFound(); }
  * ```
- * @see README.md#errors-and-guarantees
+ * @see docs/guide/errors-and-guarantees.md
  */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';

@@ -3,21 +3,21 @@ import type { HasPathParams, HasRequiredPathParams, HasWildcard, PathParams } fr
 /**
  * The HTTP methods a `RestEndpoint` sends.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Methods that take a request body unless the `body` option says otherwise.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export type BodyMethod = 'POST' | 'PUT' | 'PATCH';
 
 /**
  * The body type of an endpoint without a `body` option: a JSON object for POST/PUT/PATCH, none otherwise.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export type DefaultBody<M extends HttpMethod> = M extends BodyMethod ? Record<string, unknown> : undefined;
 
@@ -30,7 +30,7 @@ export type TakesBody<B> = IsAny<B> extends true ? true : [B] extends [undefined
  * The params argument: the path's parameters plus search parameters `Q`. With a `*wildcard` in
  * the path, an open-ended `Q` also admits its `string[]`.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export type RestParams<P extends string, Q> = PathParams<P> &
   (HasWildcard<P> extends true
@@ -45,7 +45,7 @@ export type RestParams<P extends string, Q> = PathParams<P> &
  * - a body and path parameters: `(params, body)`;
  * - a body and no path parameters: `(body)` or `(searchParams, body)`.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export type RestArgs<P extends string, B, Q> =
   TakesBody<B> extends false

@@ -35,7 +35,7 @@ type SameMethod<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : fal
  * getTrade.url({ id: 5, page: 2 });  // `${API}/trade/5?page=2`
  * const updateTrade = getTrade.extend({ method: 'PATCH' }); // (params, body)
  * ```
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export class RestEndpoint<
   P extends string = string,

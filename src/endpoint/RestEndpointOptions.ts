@@ -6,7 +6,7 @@ import type { HttpMethod, RestArgs } from './RestArgs.js';
  * body type, `Q` the search params type and `R` what `process` returns. Defaults: `sideEffect` is
  * `method !== 'GET'`, `name` is `${method} ${path}` (e.g. `GET /users`).
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export interface RestEndpointOptions<
   P extends string,
@@ -76,7 +76,7 @@ export interface RestEndpointOptions<
 /**
  * Options for `RestEndpoint.extend`: any option, each optional; the rest come from the original.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export type RestEndpointExtendOptions<P extends string, S, M extends HttpMethod, B, Q, R> = Partial<
   RestEndpointOptions<P, S, M, B, Q, R>

@@ -8,7 +8,7 @@ import type { Denormalize } from '../schema/types.js';
  * ```ts
  * type Users = ResultOf<typeof getUsers>; // User[]
  * ```
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export type ResultOf<E> = E extends { readonly schema: infer S; request(...args: infer _Args): Promise<infer R> }
   ? [S] extends [undefined]

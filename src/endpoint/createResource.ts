@@ -28,7 +28,7 @@ type Common = Pick<
 /**
  * Options of `createResource`.
  *
- * @see README.md#resources
+ * @see docs/guide/resources.md
  */
 export interface ResourceOptions<P extends string, S extends EntitySchema> extends Common {
   /** The path of one item, e.g. `'/trade/:id'`; lists use it with the last parameter dropped. */
@@ -48,7 +48,7 @@ export interface ResourceOptions<P extends string, S extends EntitySchema> exten
 /**
  * The endpoints of a resource, built by `createResource`.
  *
- * @see README.md#resources
+ * @see docs/guide/resources.md
  */
 export type ResourceMembers<P extends string, S extends EntitySchema> = ReturnType<typeof buildMembers<P, S>>;
 
@@ -75,7 +75,7 @@ export type ExtendedMember<O, Base> =
 /**
  * A resource: its endpoints plus `extend`, which returns a new resource.
  *
- * @see README.md#resources
+ * @see docs/guide/resources.md
  */
 export type Resource<M extends object> = M & {
   /** Adds or replaces one member: `extend('name', options)` extends the member of that name, or `get`. */
@@ -181,7 +181,7 @@ function buildMembers<P extends string, S extends EntitySchema>(options: Resourc
  * }));
  * await ctrl.fetch(TradeResource.create, { amount: '5', coin: 'btc' }); // the trade joins its lists, the account updates
  * ```
- * @see README.md#resources
+ * @see docs/guide/resources.md
  */
 export function createResource<P extends string, S extends EntitySchema>(
   options: ResourceOptions<P, S>,

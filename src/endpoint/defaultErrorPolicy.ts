@@ -35,7 +35,7 @@ export function isTransportFailure(error: unknown): boolean {
 
 /**
  * The error policy endpoints use unless told otherwise, and the only place that rule is written
- * (README.md#errors-and-guarantees): server errors (status 500-599) and failures with no HTTP response at all
+ * (docs/guide/errors-and-guarantees.md): server errors (status 500-599) and failures with no HTTP response at all
  * (offline, refused, DNS, timeout) are `soft`, so cached data stays readable until the server or
  * the network is back; anything else (4xx, a status outside HTTP's classes, a response that does
  * not fit its schema, a bug) is `hard`.

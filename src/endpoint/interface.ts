@@ -6,7 +6,7 @@
 /**
  * The transport a request runs on: the middleware passes its `fetch` option and an abort signal.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export interface RequestContext {
   /** Standard fetch: `(input, init) => Promise<Response>`. */
@@ -18,14 +18,14 @@ export interface RequestContext {
 /**
  * Whether an error hides cached data (`hard`) or leaves it readable (`soft`).
  *
- * @see README.md#errors-and-guarantees
+ * @see docs/guide/errors-and-guarantees.md
  */
 export type ErrorPolicy = 'soft' | 'hard';
 
 /**
  * An endpoint: something that fetches with arguments `A`, whose response has schema `S`.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export interface EndpointInterface<A extends readonly unknown[] = readonly any[], S = unknown> {
   /** Names the endpoint in errors and DevTools, e.g. `GET /users` or `Trade.getList.push`. */
@@ -55,7 +55,7 @@ export interface EndpointInterface<A extends readonly unknown[] = readonly any[]
 /**
  * The options every kind of endpoint takes (`RestEndpoint` and `Endpoint` add their own).
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export interface CommonEndpointOptions<S> {
   /** How the response is normalized; leave it out to store the response as it is. */

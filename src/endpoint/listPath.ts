@@ -3,7 +3,7 @@
  * `'/trade/:id'` → `'/trade'`, `'/users/:userId/todos/:id'` → `'/users/:userId/todos'`,
  * `'/trade{/:id}'` → `'/trade'`, `'/repos/:owner/*path'` → `'/repos/:owner'`.
  *
- * @see README.md#resources
+ * @see docs/guide/resources.md
  */
 export type ListPath<P extends string> = P extends `${infer Head}{/:${string}}`
   ? Head

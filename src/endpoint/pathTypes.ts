@@ -7,7 +7,7 @@
 /**
  * A value for one `:name` path parameter.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export type PathParamValue = string | number;
 
@@ -120,7 +120,7 @@ type FromFound<F extends Found> = Flatten<
  * The parameters a path template needs: `:id` → `id: string | number`, `{/:id}` → optional,
  * `*rest` → `string[]`. A path typed only as `string` accepts any parameters.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export type PathParams<P extends string> = string extends P
   ? { readonly [name: string]: PathParamValue | readonly string[] | boolean | undefined }

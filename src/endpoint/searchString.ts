@@ -4,14 +4,14 @@ import { assertWellFormed } from './wellFormed.js';
 /**
  * A value for one search (query string) parameter; `undefined` leaves the parameter out.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export type SearchParamValue = string | number | boolean | undefined;
 
 /**
  * Search parameters: any names, primitive values.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export type SearchParams = Record<string, SearchParamValue>;
 

@@ -20,7 +20,7 @@ const sharedCache = /* @__PURE__ */ new MemoCache();
  * const { result, entities } = normalize(new schema.All(User), response);
  * const users = denormalize(new schema.All(User), result, entities); // User[]
  * ```
- * @see README.md#first-use
+ * @see docs/guide/schemas.md#first-use
  */
 export function denormalize<S>(
   schema: S,

@@ -14,7 +14,7 @@ import { schemaName } from './schemaName.js';
 /**
  * Options of `normalize` beyond the schema and input.
  *
- * @see README.md#first-use
+ * @see docs/guide/schemas.md#first-use
  */
 export interface NormalizeOptions {
   /** What is stored already: records are merged into it, Collections find their lists in it. */
@@ -40,7 +40,7 @@ export interface NormalizeOptions {
 /**
  * What `normalize` returns: the result with entities replaced by primary keys, and the writes.
  *
- * @see README.md#first-use
+ * @see docs/guide/schemas.md#first-use
  */
 export interface NormalizedData<R = unknown> {
   /** The input with every entity replaced by its primary key (`{ id, schema }` when polymorphic). */
@@ -66,7 +66,7 @@ export interface NormalizedData<R = unknown> {
  * @param input the parsed response
  * @param args the request's arguments
  * @returns the result and the records to write
- * @see README.md#first-use
+ * @see docs/guide/schemas.md#first-use
  */
 export function normalize<R = unknown>(
   schema: unknown,

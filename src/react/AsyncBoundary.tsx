@@ -5,7 +5,7 @@ import type { HookError } from './hookError.js';
 /**
  * Props of `AsyncBoundary`.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export interface AsyncBoundaryProps {
   /** Shown while a child suspends (e.g. `useSuspense` waiting for data). */
@@ -33,7 +33,7 @@ export interface AsyncBoundaryProps {
  *   <Users />
  * </AsyncBoundary>
  * ```
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export function AsyncBoundary({ fallback, errorComponent, onError, children }: AsyncBoundaryProps) {
   return (

@@ -1,10 +1,11 @@
 import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { retryError, type HookError } from './hookError.js';
+import { retryError } from '../utils/retryOnReset.js';
+import type { HookError } from './hookError.js';
 
 /**
  * What an error boundary's `errorComponent` receives.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export interface ErrorComponentProps {
   /** What the children threw; a hook's failure carries the stored `name`, `message` and `status`. */
@@ -16,7 +17,7 @@ export interface ErrorComponentProps {
 /**
  * Props of `ErrorBoundary`.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export interface ErrorBoundaryProps {
   /** Rendered instead of the children after they throw. @default a `role="alert"` message with a retry button */
@@ -52,7 +53,7 @@ export function DefaultErrorComponent({ error, resetErrorBoundary }: ErrorCompon
  *   <Suspense fallback={<Spinner />}><Users /></Suspense>
  * </ErrorBoundary>
  * ```
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
   override state: ErrorBoundaryState = { error: undefined };

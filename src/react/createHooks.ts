@@ -12,7 +12,7 @@ import { buildUseSuspense, type UseSuspense } from './useSuspense.js';
  * The hooks of one mount point; `rtk-entities/react` exports those of the default `entities` slice.
  * Each is documented where it is defined: {@link UseSuspense} and so on.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export interface Hooks {
   /** The mount point's `useSuspense`: see {@link UseSuspense}. */
@@ -52,7 +52,7 @@ export interface Hooks {
  *   return <p>{users.length} users</p>;
  * }
  * ```
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export function createHooks(entities: HooksEntities, options?: CreateHooksOptions): Hooks {
   const ctx = buildHooksContext(entities, options);

@@ -9,7 +9,7 @@ import type { EndpointArgs } from '../redux/fetchEndpoint.js';
  * ```ts
  * const user = useSuspense(getUser, id === undefined ? null : { id });
  * ```
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export type HookArgs<E extends EndpointInterface> = EndpointArgs<E> | readonly [null];
 

@@ -1,10 +1,11 @@
 import { deserializeError } from '../redux/slice/serializeError.js';
+import { retryOnReset } from '../utils/retryOnReset.js';
 import type { SerializedError } from '../redux/slice/state.js';
 
 /**
  * What hooks throw to error boundaries: an `Error` with the stored name, message and HTTP status.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export interface HookError extends Error {
   /** The HTTP status, for network errors. */
@@ -12,7 +13,6 @@ export interface HookError extends Error {
 }
 
 const thrown = new WeakMap<SerializedError, HookError>();
-const retries = new WeakMap<object, () => void>();
 
 /**
  * The Error to throw for a stored error: one object per stored error, so repeated renders throw
@@ -21,14 +21,8 @@ const retries = new WeakMap<object, () => void>();
 export function toHookError(stored: SerializedError, retry: () => void): HookError {
   let error = thrown.get(stored);
   if (error === undefined) {
-    error = deserializeError(stored);
+    error = retryOnReset(deserializeError(stored), retry);
     thrown.set(stored, error);
-    retries.set(error, retry);
   }
   return error;
-}
-
-/** Prepares the next render to fetch again what failed with `error`, if a hook threw it. */
-export function retryError(error: unknown): void {
-  if (typeof error === 'object' && error !== null) retries.get(error)?.();
 }

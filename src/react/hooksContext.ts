@@ -16,14 +16,14 @@ import { buildSelectorCache } from '../redux/select/selectorCache.js';
 /**
  * What the hooks need from a mount point: `defaultEntities` or any `createEntities({ reducerPath })`.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export type HooksEntities = Pick<Entities, 'createController' | 'selectResponse' | 'selectQuery'>;
 
 /**
  * Options of `createHooks`.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export interface CreateHooksOptions {
   /** The react-redux context the store is provided on, for apps with a custom one. @default ReactReduxContext */

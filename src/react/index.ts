@@ -1,3 +1,9 @@
+/**
+ * `rtk-entities/react`: the hooks (`useSuspense`, `useQuery`, `useCache`...) and `AsyncBoundary`,
+ * on react-redux's context.
+ *
+ * @module rtk-entities/react
+ */
 import { defaultEntities } from '../redux/defaultEntities.js';
 import { createHooks, type Hooks } from './createHooks.js';
 import type { UseSuspense } from './useSuspense.js';
@@ -20,62 +26,63 @@ function hook<K extends keyof Hooks>(name: K): Hooks[K] {
 /**
  * `useSuspense` of the default `entities` slice, documented at {@link UseSuspense}.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export const useSuspense = /* @__PURE__ */ hook('useSuspense');
 
 /**
  * `useQuery` of the default `entities` slice, documented at {@link UseQuery}.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export const useQuery = /* @__PURE__ */ hook('useQuery');
 
 /**
  * `useCache` of the default `entities` slice, documented at {@link UseCache}.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export const useCache = /* @__PURE__ */ hook('useCache');
 
 /**
  * `useFetch` of the default `entities` slice, documented at {@link UseFetch}.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export const useFetch = /* @__PURE__ */ hook('useFetch');
 
 /**
  * `useDLE` of the default `entities` slice, documented at {@link UseDLE}.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export const useDLE = /* @__PURE__ */ hook('useDLE');
 
 /**
  * `useError` of the default `entities` slice, documented at {@link UseError}.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export const useError = /* @__PURE__ */ hook('useError');
 
 /**
  * `useController` of the default `entities` slice, documented at {@link UseController}.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export const useController = /* @__PURE__ */ hook('useController');
 
 /**
  * `useLive` of the default `entities` slice, documented at {@link UseLive}.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export const useLive = /* @__PURE__ */ hook('useLive');
 
 export { createHooks } from './createHooks.js';
 export { AsyncBoundary } from './AsyncBoundary.js';
 export { ErrorBoundary } from './ErrorBoundary.js';
+export { retryError } from '../utils/retryOnReset.js';
 
 export type { Hooks } from './createHooks.js';
 export type { CreateHooksOptions, HooksEntities } from './hooksContext.js';

@@ -6,9 +6,10 @@ import { useResponseSelector } from './useResponseSelector.js';
 
 /**
  * Reads an endpoint's data from the store alone: never fetches, never suspends. Re-renders only
- * when the data changes.
+ * when the data changes. In development, a store without the entities slice or the data middleware
+ * is reported once (`console.error`), naming the fix, rather than read as empty in silence.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export interface UseCache {
   /**

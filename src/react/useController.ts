@@ -6,7 +6,7 @@ import type { HooksContext } from './hooksContext.js';
  * imperatively, e.g. in event handlers. One Controller per store, so it is stable across renders
  * and components.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export interface UseController {
   /**

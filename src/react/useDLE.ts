@@ -10,7 +10,7 @@ import { useCallView } from './useCallView.js';
 /**
  * What `useDLE` returns: Data, Loading, Error.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export interface DLE<T> {
   /** The data, `undefined` until it arrives (or while hidden by `invalidate` or a hard error). */
@@ -26,7 +26,7 @@ export interface DLE<T> {
  * `useSuspense` (when missing, invalidated or expired) and reports progress in `loading` and
  * failures in `error`. The object keeps its identity while its three fields do not change.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export interface UseDLE {
   /**

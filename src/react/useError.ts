@@ -8,7 +8,7 @@ import { useResponseSelector } from './useResponseSelector.js';
  * Reads the stored error of an endpoint call, soft errors included (those leave the data readable,
  * so `useSuspense` does not throw them). Never fetches.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export interface UseError {
   /**

@@ -7,12 +7,12 @@ import { useResponseSelector } from './useResponseSelector.js';
 
 /**
  * Fetches an endpoint when the call is stale (missing, invalidated or expired: the rule of
- * `README.md#when-a-call-fetches`), without suspending and without subscribing to the data. Use it
+ * `docs/guide/fetching.md`), without suspending and without subscribing to the data. Use it
  * to start a request early (in parallel with a `useSuspense` below it), then read the data with
  * `useSuspense` or `useCache`. While mounted, the call is retained: what it fetched is not collected
  * before the component that reads it mounts.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export interface UseFetch {
   /**

@@ -13,7 +13,7 @@ import type { UseSuspense } from './useSuspense.js';
  * `pollFrequency` nothing polls. A failed poll is stored like any failure: a soft error keeps the
  * data on screen.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export interface UseLive {
   /**

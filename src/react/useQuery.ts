@@ -11,7 +11,7 @@ import { useRetained } from './useRetained.js';
  * with it: a write to an unrelated entity does not re-render. While mounted, what it reads is not
  * collected.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export interface UseQuery {
   /**

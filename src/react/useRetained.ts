@@ -4,7 +4,7 @@ import type { HooksContext } from './hooksContext.js';
 
 /**
  * While the component is mounted, tells the store it shows some data (`retain` returns the
- * release), so the data is not collected (`README.md#long-running-apps-memory-unused-data-order`); it goes `keepUnusedDataFor` after unmount.
+ * release), so the data is not collected (`docs/guide/long-running.md`); it goes `keepUnusedDataFor` after unmount.
  * `deps` stand for what `retain` retains.
  */
 export function useRetained(

@@ -14,7 +14,7 @@ import { useCallView } from './useCallView.js';
  * first data. The thrown `Error` has the stored `name`, `message` and `status`. Identical calls in
  * any number of components make one request. `null` as the arguments skips: `undefined`, no request.
  *
- * @see README.md#react
+ * @see docs/guide/react.md
  */
 export interface UseSuspense {
   /**

@@ -10,16 +10,26 @@ import { decide, NO_REQUESTS } from './fetchPolicy.js';
 import type { CallAnswer, DataApi } from './middleware/types.js';
 import { readCall } from './select/readCall.js';
 import { deserializeError } from './slice/serializeError.js';
-import { missingMiddlewareMessage } from './mountHints.js';
+import { missingMiddlewareMessage, unreadMiddlewareMessage } from './mountHints.js';
+import { errorOnce } from '../utils/devWarning.js';
 import type { ResponseState, CountingSelector } from './select/selectResponse.js';
 import type { SerializedError } from './slice/state.js';
 
 const noop = (): void => {};
 
 /**
+ * Reports once that a reader retains data in a store without the data middleware: where a hook that
+ * only reads (`useCache`, `useQuery`) would stay empty in silence. Called in development only, behind
+ * inline guards that bundlers drop from production builds (only a store without the middleware reads `process`).
+ */
+function reportUnreadMiddleware(mount: MountPoint): void {
+  errorOnce(`middleware:${mount.reducerPath}`, unreadMiddlewareMessage(mount.reducerPath));
+}
+
+/**
  * The store a Controller drives: anything with `dispatch` and `getState`.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export interface ControllerStore {
   dispatch(action: unknown): unknown;
@@ -35,14 +45,14 @@ export type ArgsThen<E extends EndpointInterface, T> =
  * inline), or a function of the stored value (denormalized, `undefined` when nothing is stored)
  * that returns it.
  *
- * @see README.md#pushes-websockets-and-server-sent-events
+ * @see docs/guide/pushes.md
  */
 export type SetValue<S> = object | ((stored: Denormalize<S> | undefined) => object);
 
 /**
  * Selects the endpoint keys an `invalidateAll` or `expireAll` applies to.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export interface KeyFilter {
   testKey(key: string): boolean;
@@ -61,7 +71,7 @@ export interface ControllerSelectors {
  * Imperative access to the data of one store, with Data Client's method names. `fetch` always
  * requests; `fetchIfStale` only when the call is stale, as the fetch policy (`fetchPolicy.ts`) says.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export class Controller {
   /** The store's dispatch, one function for the Controller's life: the store's middleware is found by it once (`connection.ts`). */
@@ -88,7 +98,7 @@ export class Controller {
   }
 
   /**
-   * Fetches only when the call is stale (the one rule of `README.md#when-a-call-fetches`, the hooks'
+   * Fetches only when the call is stale (the one rule of `docs/guide/fetching.md`, the hooks'
    * too): nothing stored, invalidated, or expired, its records included. Otherwise resolves with the
    * stored data, or rejects with the stored error when that is all there is (an error is fresh for
    * `errorExpiryLength`, as data is for `dataExpiryLength`). An identical read in flight is joined.
@@ -108,7 +118,7 @@ export class Controller {
   }
 
   /**
-   * What a reader showing this call does now, by the one fetch policy (`README.md#when-a-call-fetches`):
+   * What a reader showing this call does now, by the one fetch policy (`docs/guide/fetching.md`):
    * whether the call is stale, whether to show the stored data or wait, whether its stored error is
    * thrown. A stale call's request is joined, or started after the current task (a render must not
    * dispatch). The hooks call it on every render; a binding for another view library would too.
@@ -192,7 +202,9 @@ export class Controller {
    * @returns the release; calling it more than once releases once
    */
   retain<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): () => void {
-    return findMiddleware(this.mount, this.send)?.retain(endpoint, args) ?? noop;
+    const api = findMiddleware(this.mount, this.send);
+    if (api === undefined && process.env.NODE_ENV !== 'production') reportUnreadMiddleware(this.mount);
+    return api?.retain(endpoint, args) ?? noop;
   }
 
   /**
@@ -202,7 +214,9 @@ export class Controller {
    * @returns the release
    */
   retainQuery<S>(queryable: S, ...args: readonly unknown[]): () => void {
-    return findMiddleware(this.mount, this.send)?.retainQuery(queryable, args) ?? noop;
+    const api = findMiddleware(this.mount, this.send);
+    if (api === undefined && process.env.NODE_ENV !== 'production') reportUnreadMiddleware(this.mount);
+    return api?.retainQuery(queryable, args) ?? noop;
   }
 
   /**
@@ -224,7 +238,7 @@ export class Controller {
   }
 
   /**
-   * Removes unused data now (`README.md#long-running-apps-memory-unused-data-order`), in one `sweep` action: calls whose hooks all let go
+   * Removes unused data now (`docs/guide/long-running.md`), in one `sweep` action: calls whose hooks all let go
    * more than `keepUnusedDataFor` ago, results no hook ever read that are older than
    * `keepUnusedDataFor` (nothing else removes those), and the entities nothing reads any more.
    * A long-running app that reads with selectors rather than hooks calls it from time to time.

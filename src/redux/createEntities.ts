@@ -15,7 +15,7 @@ import type { EntitiesActions } from './slice/actions.js';
 /**
  * Options of `createEntities`.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export interface CreateEntitiesOptions<P extends string = 'entities'> {
   /** Where the slice is mounted in the root state. @default 'entities' */
@@ -25,7 +25,7 @@ export interface CreateEntitiesOptions<P extends string = 'entities'> {
 /**
  * The slice object: mount `reducer` at `reducerPath`.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export interface EntitiesSlice<P extends string = 'entities'> {
   readonly name: P;
@@ -48,7 +48,7 @@ export interface EntitiesSlice<P extends string = 'entities'> {
  *   middleware: (getDefault) => getDefault().concat(cache.createDataMiddleware()),
  * });
  * ```
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export function createEntities<P extends string = 'entities'>({
   reducerPath = 'entities' as P,
@@ -89,6 +89,6 @@ export function createEntities<P extends string = 'entities'>({
 /**
  * Everything `createEntities` returns.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export type Entities = ReturnType<typeof createEntities>;

@@ -20,48 +20,48 @@ function member<K extends keyof typeof defaultEntities>(key: K): (typeof default
 /**
  * The `entities` slice: mount `entitiesSlice.reducer` at `entitiesSlice.reducerPath` ('entities').
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export const entitiesSlice = /* @__PURE__ */ member('entitiesSlice');
 /**
  * Creates the middleware that runs requests for the `entities` slice.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export const createDataMiddleware = /* @__PURE__ */ member('createDataMiddleware');
 /**
  * A thunk that fetches an endpoint and resolves after the commit with the denormalized value.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export const fetchEndpoint = /* @__PURE__ */ member('fetchEndpoint');
 /**
  * A Controller for a store using the `entities` slice.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export const createController = /* @__PURE__ */ member('createController');
 /**
  * A memoized selector reading a queryable (All, Entity, Query) from the store alone.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export const selectQuery = /* @__PURE__ */ member('selectQuery');
 /**
  * The memoized selector of one endpoint call's data and status.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export const selectResponse = /* @__PURE__ */ member('selectResponse');
 /**
  * `createEntityAdapter`-style selectors for an Entity (or an All).
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export const getEntitySelectors = /* @__PURE__ */ member('getEntitySelectors');
 /**
  * When a stored record was written, or that it was deleted: `selectEntityMeta(state, User, '1')`.
  *
- * @see README.md#state-shape
+ * @see docs/reference/state-shape.md
  */
 export const selectEntityMeta = /* @__PURE__ */ member('selectEntityMeta');

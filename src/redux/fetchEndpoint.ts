@@ -8,14 +8,14 @@ import { connectToMiddleware } from './connection.js';
 /**
  * The arguments an endpoint is called with (those of its `key`).
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export type EndpointArgs<E extends EndpointInterface> = Parameters<E['key']>;
 
 /**
  * A request's promise with RTK's `abort()`: rejects this caller with the reason and stores no error.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export type AbortablePromise<T> = Promise<T> & {
   /** Aborts this caller's request (a shared read is aborted when all its callers have). */

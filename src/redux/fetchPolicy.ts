@@ -14,14 +14,14 @@ import type { ResponseMeta } from './slice/state.js';
  * - `ifStale`: `ctrl.fetchIfStale` and a poll's start request only a stale call;
  * - `hook`: a hook rendering the call, as `ifStale` (its request starts after the render).
  *
- * @see README.md#when-a-call-fetches
+ * @see docs/guide/fetching.md
  */
 export type Reader = 'fetch' | 'ifStale' | 'hook';
 
 /**
  * The policy's answer for one call and one reader.
  *
- * @see README.md#when-a-call-fetches
+ * @see docs/guide/fetching.md
  */
 export interface CallDecision {
   /** The call needs a request: nothing stored, invalidated, or expired (its data's records included). */
@@ -113,7 +113,7 @@ function isStale(call: Call, now: number): boolean {
  * @param reader who asks
  * @param call what the store and the request registry hold for the call
  * @param now the time on the middleware's clock
- * @see README.md#when-a-call-fetches
+ * @see docs/guide/fetching.md
  */
 export function decide(reader: Reader, call: Call, now: number): CallDecision {
   const { meta, requests } = call;

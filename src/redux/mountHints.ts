@@ -5,9 +5,12 @@
  */
 const DEFAULT_PATH = 'entities';
 
-/** Says that the slice at `reducerPath` is not in the store, and how to add it. */
-export function unmountedSliceMessage(reducerPath: string, endpointName: string): string {
-  const problem = `rtk-entities: ${endpointName} cannot be stored: the '${reducerPath}' slice is not in the store. `;
+/**
+ * Says that the slice at `reducerPath` is not in the store, and how to add it.
+ * @param failure what failed for want of it: `GET /users cannot be stored`
+ */
+export function unmountedSliceMessage(reducerPath: string, failure: string): string {
+  const problem = `rtk-entities: ${failure}: the '${reducerPath}' slice is not in the store. `;
   if (reducerPath === DEFAULT_PATH)
     return `${problem}Add \`[entitiesSlice.reducerPath]: entitiesSlice.reducer\` to the reducer of configureStore.`;
   const name = variableName(reducerPath);
@@ -32,4 +35,9 @@ export function missingMiddlewareMessage(reducerPath: string): string {
 /** A readable stand-in for the user's variable: the path itself when it is an identifier. */
 function variableName(reducerPath: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(reducerPath) ? reducerPath : 'entities';
+}
+
+/** Says, in development, that a store without the middleware at `reducerPath` never fetches what its readers show. */
+export function unreadMiddlewareMessage(reducerPath: string): string {
+  return `${missingMiddlewareMessage(reducerPath)} Without it, nothing in this store fetches: useCache and useQuery read only what is there.`;
 }

@@ -2,6 +2,8 @@ import { createAction } from '@reduxjs/toolkit';
 import { MemoCache } from '../normalizr/memo/MemoCache.js';
 import { buildEntitiesActions, type EntitiesActions } from './slice/actions.js';
 import { buildInitialState, type EntitiesState } from './slice/state.js';
+import { unmountedSliceMessage } from './mountHints.js';
+import { errorOnce } from '../utils/devWarning.js';
 
 /**
  * Where one copy of the Redux layer lives in the root state (`state.entities`, or the
@@ -13,7 +15,10 @@ export interface MountPoint {
   readonly actions: EntitiesActions;
   /** Denormalization memo shared by the selectors, thunks and Controller of this mount point. */
   readonly memo: MemoCache;
-  /** The slice from the root state (an empty slice if it is not mounted). */
+  /**
+   * The slice from the root state (an empty slice if it is not mounted; in development, such a read
+   * is reported once, naming the fix).
+   */
   selectSlice(state: unknown): EntitiesState;
   /**
    * The one action that reaches this mount point's data middleware: dispatched, the middleware
@@ -25,11 +30,23 @@ export interface MountPoint {
 /** Creates the shared parts of the mount point at `reducerPath`. */
 export function buildMountPoint(reducerPath: string): MountPoint {
   const empty = buildInitialState();
+  /**
+   * What a state without the slice reads as. Bundlers drop the report from production builds (an
+   * inline guard: only a store without the slice reads `process`).
+   */
+  const unmounted = (): EntitiesState => {
+    if (process.env.NODE_ENV !== 'production') {
+      const failure = "this store's reads find no data (undefined, [] or 'uninitialized')";
+      errorOnce(`slice:${reducerPath}`, unmountedSliceMessage(reducerPath, failure));
+    }
+    return empty;
+  };
   return {
     reducerPath,
     actions: buildEntitiesActions(reducerPath),
     memo: new MemoCache(),
-    selectSlice: (state) => (state as Record<string, EntitiesState | undefined> | undefined)?.[reducerPath] ?? empty,
+    selectSlice: (state) =>
+      (state as Record<string, EntitiesState | undefined> | undefined)?.[reducerPath] ?? unmounted(),
     connectAction: createAction(`${reducerPath}/connect`),
   };
 }

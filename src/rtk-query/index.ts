@@ -1,6 +1,8 @@
 /**
- * `rtk-entities/rtk-query`: normalized RTK Query (README.md#already-on-rtk-query). No React here; the hooks are in
+ * `rtk-entities/rtk-query`: normalized RTK Query (docs/guide/rtk-query.md). No React here; the hooks are in
  * `rtk-entities/rtk-query/react`.
+ *
+ * @module rtk-entities/rtk-query
  */
 export { normalizeApi } from './normalizeApi.js';
 
@@ -9,18 +11,26 @@ export type {
   ApiSchemas,
   BaseQueryOf,
   DataOf,
+  DeclaredOf,
   DistributiveOmit,
+  EndpointsOf,
+  EnhanceEndpointsOptions,
+  EnhancedApi,
   EntryDataOf,
+  InitiatedOf,
+  InjectedApi,
+  InjectEndpointsOptions,
   IsInfinite,
   IsMutation,
-  PageParamOf,
-  QueryArgOf,
-  ResultTypeOf,
-  EndpointsOf,
+  KeptMembersOf,
   NormalizeApiOptions,
   NormalizedApi,
   NormalizedEndpoint,
+  NormalizedEndpointMembers,
   OnlyEndpointsOf,
+  PageParamOf,
+  QueryArgOf,
+  ResultTypeOf,
   RtkResultOf,
   SelectArgsOf,
   WithData,

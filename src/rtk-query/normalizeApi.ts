@@ -4,15 +4,18 @@ import type { AnyRtkApi, ApiSchemas, NormalizeApiOptions, NormalizedApi, OnlyEnd
 /**
  * Normalizes an existing RTK Query api: every fulfilled query or mutation of an endpoint declared in
  * `schemas` is normalized into the entities slice, ordered with every other request by its start
- * (README.md#long-running-apps-memory-unused-data-order), so one response updates every view that shows its entities, with no tags and no
+ * (docs/guide/long-running.md), so one response updates every view that shows its entities, with no tags and no
  * refetch, and `schema.All` / `getEntitySelectors` see what RTK Query fetched. A result stays while
  * RTK Query holds its entry and goes when RTK Query removes it.
+ *
+ * What it returns stands for `api` everywhere: every member of the api, with its meaning, and the
+ * declared endpoints read from the entities slice (`select`, `initiate`'s request).
  *
  * @param api what `createApi` returned (from `@reduxjs/toolkit/query` or `/query/react`)
  * @param schemas a schema per endpoint name; a name the api does not have throws, naming it
  * @param options `entities`: another mount point (`createEntities({ reducerPath })`)
- * @returns `middleware` (add it after `api.middleware` and `createDataMiddleware()`) and
- *   `endpoints[name].select(arg)`: RTK Query's result with `data` denormalized
+ * @returns the api, normalized: `middleware` (add it after `api.middleware` and `createDataMiddleware()`),
+ *   `endpoints[name].select(arg)` (RTK Query's result with `data` denormalized), and the api's own members
  * @example
  * ```ts
  * const trades = new schema.Collection([Trade]);
@@ -23,22 +26,13 @@ import type { AnyRtkApi, ApiSchemas, NormalizeApiOptions, NormalizedApi, OnlyEnd
  * });
  * entitiesApi.endpoints.getTrades.select()(store.getState()).data; // Trade[]
  * ```
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export function normalizeApi<A extends AnyRtkApi, M extends ApiSchemas<A>>(
   api: A,
   schemas: M & OnlyEndpointsOf<A, M>,
   options: NormalizeApiOptions = {},
 ): NormalizedApi<A, M> {
-  const built = buildNormalizedApi(api, schemas, options.entities);
-  const normalized = {
-    middleware: built.middleware,
-    endpoints: built.endpoints,
-    inject(more: unknown) {
-      built.inject(more);
-      return normalized;
-    },
-  };
-  // the run-time endpoints are the typed ones: a mapped type over M cannot be built key by key
-  return normalized as unknown as NormalizedApi<A, M>;
+  // the run-time object is the typed one: a mapped type over M cannot be built key by key
+  return buildNormalizedApi(api, schemas, options.entities) as NormalizedApi<A, M>;
 }

@@ -2,56 +2,48 @@
  * `rtk-entities/rtk-query/react`: `normalizeApi` for apis made with `@reduxjs/toolkit/query/react`,
  * whose declared endpoints also have every hook RTK Query generates, under RTK Query's names, with
  * the data denormalized, plus `useSuspenseQuery`.
+ *
+ * @module rtk-entities/rtk-query/react
  */
-import { buildNormalizedApi, type BuiltApi } from './buildNormalizedApi.js';
+import { buildNormalizedApi, type AddHooks } from './buildNormalizedApi.js';
 import { buildInfiniteQueryHooks } from './hooks/buildInfiniteQueryHooks.js';
 import { buildMutationHook } from './hooks/buildMutationHook.js';
 import { buildQueryHooks } from './hooks/buildQueryHooks.js';
 import { buildUseSuspenseQuery } from './hooks/buildUseSuspenseQuery.js';
-import type { DeclaredEndpoint } from './readApi.js';
 import type { NormalizedReactApi } from './reactTypes.js';
 import type { AnyRtkApi, ApiSchemas, NormalizeApiOptions, OnlyEndpointsOf } from './types.js';
-import { field } from '../utils/field.js';
 
-const capitalize = (name: string) => `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
-
-/** Adds the hooks of `declared` endpoints to `endpoints` and, under RTK Query's generated names, to `hooks`. */
-function addHooks(
-  built: BuiltApi,
-  declared: readonly DeclaredEndpoint[],
-  endpoints: { [name: string]: object },
-  hooks: { [name: string]: unknown },
-): void {
-  for (const endpoint of declared) {
-    const { name, kind } = endpoint;
-    const base = built.endpoints[name] as BuiltApi['endpoints'][string];
-    const Name = capitalize(name);
-    if (kind === 'mutation') {
-      const useMutation = buildMutationHook(base, endpoint);
-      endpoints[name] = { ...base, useMutation };
-      hooks[`use${Name}Mutation`] = useMutation;
-    } else if (kind === 'infinitequery') {
-      const infinite = buildInfiniteQueryHooks(base, endpoint);
-      endpoints[name] = { ...base, ...infinite };
-      hooks[`use${Name}InfiniteQuery`] = infinite.useInfiniteQuery;
-    } else {
-      const query = buildQueryHooks(base, endpoint);
-      endpoints[name] = { ...base, ...query, useSuspenseQuery: buildUseSuspenseQuery(endpoint, query.useQuery) };
-      hooks[`use${Name}Query`] = query.useQuery;
-      hooks[`useLazy${Name}Query`] = query.useLazyQuery;
-    }
+/** Sets a declared endpoint's hooks on it and, under RTK Query's generated names, on the api. */
+const addHooks: AddHooks = (endpoint, declared, api) => {
+  const { name, kind } = declared;
+  const Name = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+  if (kind === 'mutation') {
+    const useMutation = buildMutationHook(endpoint, declared);
+    Object.assign(endpoint, { useMutation });
+    api[`use${Name}Mutation`] = useMutation;
+  } else if (kind === 'infinitequery') {
+    const infinite = buildInfiniteQueryHooks(endpoint, declared);
+    Object.assign(endpoint, infinite);
+    api[`use${Name}InfiniteQuery`] = infinite.useInfiniteQuery;
+  } else {
+    const query = buildQueryHooks(endpoint, declared);
+    Object.assign(endpoint, query, { useSuspenseQuery: buildUseSuspenseQuery(declared, query.useQuery) });
+    api[`use${Name}Query`] = query.useQuery;
+    api[`useLazy${Name}Query`] = query.useLazyQuery;
   }
-}
+};
 
 /**
- * `normalizeApi` (see `rtk-entities/rtk-query`) plus every hook RTK Query generates, with the data
- * denormalized from the entities slice: on the api `useGetTodosQuery`, `useLazyGetTodosQuery`,
- * `useGetFeedInfiniteQuery`, `useCreateTodoMutation` and `usePrefetch`; on `endpoints[name]`
+ * `normalizeApi` (see `rtk-entities/rtk-query`: the api itself, normalized) plus, for the declared
+ * endpoints, every hook RTK Query generates, with the data denormalized from the entities slice: on
+ * the api `useGetTodosQuery`, `useLazyGetTodosQuery`, `useGetFeedInfiniteQuery`,
+ * `useCreateTodoMutation`; on `endpoints[name]`
  * `useQuery`, `useQueryState`, `useQuerySubscription`, `useLazyQuery`, `useLazyQuerySubscription`,
  * `useInfiniteQuery`, `useInfiniteQueryState`, `useInfiniteQuerySubscription`, `useMutation`, and
  * `useSuspenseQuery` for Suspense and error boundaries. They are RTK Query's own hooks underneath:
  * every option works as RTK Query documents it, and `selectFromResult` receives the denormalized
- * result, so a component re-renders only when what it selects changes.
+ * result, so a component re-renders only when what it selects changes. Undeclared endpoints keep
+ * RTK Query's own hooks, as the api keeps `usePrefetch`.
  *
  * @param api what `createApi` from `@reduxjs/toolkit/query/react` returned
  * @param schemas a schema per endpoint name; a name the api does not have throws, naming it
@@ -65,27 +57,15 @@ function addHooks(
  *   return <p>{trades?.length} trades</p>;
  * }
  * ```
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export function normalizeApi<A extends AnyRtkApi, M extends ApiSchemas<A>>(
   api: A,
   schemas: M & OnlyEndpointsOf<A, M>,
   options: NormalizeApiOptions = {},
 ): NormalizedReactApi<A, M> {
-  const built = buildNormalizedApi(api, schemas, options.entities);
-  const endpoints: { [name: string]: object } = {};
-  const normalized: { [name: string]: unknown } = {
-    middleware: built.middleware,
-    endpoints,
-    usePrefetch: field(api, 'usePrefetch'),
-    inject(more: unknown) {
-      addHooks(built, built.inject(more), endpoints, normalized);
-      return normalized;
-    },
-  };
-  addHooks(built, [...built.plan.endpoints.values()], endpoints, normalized);
   // the run-time object is the typed one: mapped types over M cannot be built key by key
-  return normalized as unknown as NormalizedReactApi<A, M>;
+  return buildNormalizedApi(api, schemas, options.entities, addHooks) as NormalizedReactApi<A, M>;
 }
 
 export type {
@@ -108,8 +88,10 @@ export type {
   ApiSchemas,
   DataOf,
   EntryDataOf,
+  InitiatedOf,
   NormalizeApiOptions,
   NormalizedApi,
   NormalizedEndpoint,
+  NormalizedEndpointMembers,
   WithData,
 } from './types.js';

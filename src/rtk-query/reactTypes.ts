@@ -1,5 +1,6 @@
 /** The public types of `rtk-entities/rtk-query/react`: RTK Query's own hook types, over the data normalizeApi reads. */
-import type { SkipToken } from '@reduxjs/toolkit/query';
+import type { Middleware } from '@reduxjs/toolkit';
+import type { EndpointDefinitions, SkipToken } from '@reduxjs/toolkit/query';
 import type {
   TypedUseInfiniteQuery,
   TypedUseInfiniteQueryState,
@@ -15,13 +16,20 @@ import type {
 } from '@reduxjs/toolkit/query/react';
 import type {
   AnyRtkApi,
+  ApiSchemas,
   BaseQueryOf,
   DataOf,
+  DeclaredOf,
   EndpointsOf,
+  EnhanceEndpointsOptions,
+  EnhancedApi,
+  InjectedApi,
+  InjectEndpointsOptions,
   IsInfinite,
   IsMutation,
-  NormalizedApi,
+  KeptMembersOf,
   NormalizedEndpoint,
+  OnlyEndpointsOf,
   PageParamOf,
   QueryArgOf,
   ResultTypeOf,
@@ -36,7 +44,7 @@ type Data<E, S> = DataOf<ResultTypeOf<E>, S>;
  * `useSuspenseQuery(arg, options)`: the normalized `useQuery` that suspends until the argument has
  * data and throws an error with no data to the nearest error boundary; `data` is then always set.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export interface NormalizedSuspenseQuery<E, S> {
   (
@@ -57,7 +65,7 @@ export interface NormalizedSuspenseQuery<E, S> {
  * The hooks of a declared query: RTK Query's own, typed as RTK Query types them, over the
  * denormalized data (`selectFromResult` receives it, `refetch()` and a lazy trigger settle with it).
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export interface NormalizedQueryHooks<E, S> {
   readonly useQuery: TypedUseQuery<Data<E, S>, QueryArgOf<E>, BaseQueryOf<E>>;
@@ -71,7 +79,7 @@ export interface NormalizedQueryHooks<E, S> {
 /**
  * The hooks of a declared infinite query: RTK Query's own, over `data.pages` denormalized with the page schema.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export interface NormalizedInfiniteQueryHooks<E, S> {
   readonly useInfiniteQuery: TypedUseInfiniteQuery<Data<E, S>, QueryArgOf<E>, PageParamOf<E>, BaseQueryOf<E>>;
@@ -88,7 +96,7 @@ export interface NormalizedInfiniteQueryHooks<E, S> {
  * The hook of a declared mutation: RTK Query's own, whose result's `data` and trigger's promise give
  * the response denormalized.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export interface NormalizedMutationHooks<E, S> {
   readonly useMutation: TypedUseMutation<Data<E, S>, QueryArgOf<E>, BaseQueryOf<E>>;
@@ -97,7 +105,7 @@ export interface NormalizedMutationHooks<E, S> {
 /**
  * A declared endpoint of a normalized api with its hooks, by its kind.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type NormalizedReactEndpoint<E, S> = NormalizedEndpoint<E, S> &
   (IsMutation<E> extends true
@@ -106,17 +114,15 @@ export type NormalizedReactEndpoint<E, S> = NormalizedEndpoint<E, S> &
       ? NormalizedInfiniteQueryHooks<E, S>
       : NormalizedQueryHooks<E, S>);
 
-type Declared<A extends AnyRtkApi, M> = keyof M & keyof EndpointsOf<A> & string;
-
 /**
  * The hooks under RTK Query's generated names: `useGetTodosQuery`, `useLazyGetTodosQuery`,
  * `useGetFeedInfiniteQuery`, `useCreateTodoMutation`.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
 export type NormalizedHookNames<A extends AnyRtkApi, M> = {
   readonly [
-    K in Declared<A, M> as IsMutation<EndpointsOf<A>[K]> extends true
+    K in DeclaredOf<A, M> as IsMutation<EndpointsOf<A>[K]> extends true
       ? `use${Capitalize<K>}Mutation`
       : IsInfinite<EndpointsOf<A>[K]> extends true
         ? `use${Capitalize<K>}InfiniteQuery`
@@ -128,7 +134,7 @@ export type NormalizedHookNames<A extends AnyRtkApi, M> = {
       : NormalizedQueryHooks<EndpointsOf<A>[K], M[K]>['useQuery'];
 } & {
   readonly [
-    K in Declared<A, M> as IsMutation<EndpointsOf<A>[K]> extends true
+    K in DeclaredOf<A, M> as IsMutation<EndpointsOf<A>[K]> extends true
       ? never
       : IsInfinite<EndpointsOf<A>[K]> extends true
         ? never
@@ -137,24 +143,39 @@ export type NormalizedHookNames<A extends AnyRtkApi, M> = {
 };
 
 /**
- * What `normalizeApi` of `rtk-entities/rtk-query/react` returns.
+ * What `normalizeApi` of `rtk-entities/rtk-query/react` returns: the api itself, normalized, as
+ * `NormalizedApi`, whose declared endpoints also have their hooks, on them and under RTK Query's
+ * generated names. Undeclared endpoints keep RTK Query's own hooks, as does `usePrefetch`.
  *
- * @see README.md#already-on-rtk-query
+ * @see docs/guide/rtk-query.md
  */
-export type NormalizedReactApi<A extends AnyRtkApi, M> = Omit<NormalizedApi<A, M>, 'endpoints' | 'inject'> & {
-  /** The declared endpoints, each with its normalized `select` and its hooks. */
-  readonly endpoints: {
-    readonly [K in keyof M & keyof EndpointsOf<A>]: NormalizedReactEndpoint<EndpointsOf<A>[K], M[K]>;
+export type NormalizedReactApi<A extends AnyRtkApi, M> = KeptMembersOf<A, M> &
+  NormalizedHookNames<A, M> & {
+    /**
+     * Normalizes the declared endpoints' responses into the entities slice: add it to the store after
+     * `api.middleware` and `createDataMiddleware()`.
+     */
+    readonly middleware: Middleware;
+    /** The api's endpoints: RTK Query's own, the declared ones with `select`, `initiate` and their hooks normalized. */
+    readonly endpoints: Omit<EndpointsOf<A>, DeclaredOf<A, M>> & {
+      readonly [K in DeclaredOf<A, M>]: NormalizedReactEndpoint<EndpointsOf<A>[K], M[K]>;
+    };
+    /** RTK Query's `injectEndpoints`, returning the normalized api; declare schemas for the new endpoints with `inject`. */
+    injectEndpoints<D extends EndpointDefinitions>(
+      options: InjectEndpointsOptions<A, D>,
+    ): NormalizedReactApi<InjectedApi<A, D>, M>;
+    /** RTK Query's `enhanceEndpoints`, returning the normalized api: what it adds to a declared endpoint counts. */
+    enhanceEndpoints<T extends string = never, D extends EndpointDefinitions = never>(
+      options: EnhanceEndpointsOptions<A, T, D>,
+    ): NormalizedReactApi<EnhancedApi<A, T, D>, M>;
+    /**
+     * Declares endpoints added later with `injectEndpoints`: the same middleware normalizes
+     * them, and they get their hooks. Typed when called on the api `injectEndpoints` returned, or given it.
+     */
+    inject<A2 extends AnyRtkApi, M2 extends ApiSchemas<A2>>(
+      schemas: M2 & OnlyEndpointsOf<A2, M2>,
+      api: A2,
+    ): NormalizedReactApi<A2, M & M2>;
+    inject<M2 extends ApiSchemas<A>>(schemas: M2 & OnlyEndpointsOf<A, M2>): NormalizedReactApi<A, M & M2>;
+    inject(schemas: { readonly [name: string]: unknown }): NormalizedReactApi<A, M>;
   };
-  /** RTK Query's own `usePrefetch` (it starts requests; what they fetch is normalized). */
-  readonly usePrefetch: A extends { readonly usePrefetch: infer P } ? P : never;
-  /**
-   * Declares endpoints added later with `api.injectEndpoints`: the same middleware normalizes
-   * them, and they get their hooks. Pass the api `injectEndpoints` returned to have them typed.
-   */
-  inject<A2 extends AnyRtkApi, M2 extends { readonly [K in keyof EndpointsOf<A2>]?: unknown }>(
-    schemas: M2 & { readonly [K in Exclude<keyof M2, keyof EndpointsOf<A2>>]: never },
-    api: A2,
-  ): NormalizedReactApi<A2, M & M2>;
-  inject(schemas: { readonly [name: string]: unknown }): NormalizedReactApi<A, M>;
-} & NormalizedHookNames<A, M>;

@@ -28,7 +28,7 @@ const listTokens = new Map<string, Array<{ readonly entities: readonly EntitySch
  * new schema.All({ link: Link, post: Post }, 'type');
  * new schema.All({ links: Link, posts: Post }, (value) => `${value.type}s`);
  * ```
- * @see README.md#schemas
+ * @see docs/guide/schemas.md
  */
 export class All<D extends AllDefinition = AllDefinition> extends ArraySchema<D> {
   /** Reads list the tables; the stored input is not needed. */

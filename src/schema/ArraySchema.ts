@@ -11,7 +11,7 @@ import { shapeError } from './shapeError.js';
  * new schema.Array(User);
  * new schema.Array({ link: Link, post: Post }, 'type');
  * ```
- * @see README.md#schemas
+ * @see docs/guide/schemas.md
  */
 export class ArraySchema<D = unknown> extends Polymorphic<D> implements SchemaClass {
   /** Normalizes each item; items with no matching mapping are kept as they are. */

@@ -25,7 +25,7 @@ import { isRecord } from '../utils/isRecord.js';
  * @typeParam Parent the entity a nested list belongs to, which `nestKey` receives
  * @typeParam MutationArgs the arguments of the mutations that change the lists (`push`, `unshift`,
  *   `assign`, `remove`), which `createCollectionFilter` receives: a POST's body, not the list's params
- * @see README.md#schemas
+ * @see docs/guide/schemas.md
  */
 export interface CollectionOptions<
   Args extends readonly unknown[] = readonly unknown[],
@@ -50,7 +50,7 @@ type CalledOptions = CollectionOptions<readonly unknown[], unknown, readonly unk
 /**
  * The stored form of one list: the normalized items (an array, or an object for Values).
  *
- * @see README.md#schemas
+ * @see docs/guide/schemas.md
  */
 export interface CollectionRecord extends EntityRecord {
   readonly items: unknown;
@@ -72,7 +72,7 @@ export interface CollectionRecord extends EntityRecord {
  * const getTrades = new RestEndpoint({ path: '/trade', schema: trades });
  * const createTrade = getTrades.extend({ method: 'POST', schema: trades.push });
  * ```
- * @see README.md#schemas
+ * @see docs/guide/schemas.md
  */
 export class Collection<
   S = unknown,

@@ -47,7 +47,7 @@ import { isProduction } from '../utils/devWarning.js';
  *   static override schema = { author: User };
  * }
  * ```
- * @see README.md#schemas
+ * @see docs/guide/schemas.md
  */
 export abstract class Entity {
   /** The table name of this kind in the store. Required, and unique across the app. */

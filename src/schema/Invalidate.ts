@@ -14,7 +14,7 @@ import { isRecord } from '../utils/isRecord.js';
  * ```ts
  * new RestEndpoint({ path: '/users/:id', method: 'DELETE', schema: new schema.Invalidate(User) });
  * ```
- * @see README.md#schemas
+ * @see docs/guide/schemas.md
  */
 export class Invalidate<E extends EntitySchema = EntitySchema> implements SchemaClass {
   /** The kind of entity this deletes. */

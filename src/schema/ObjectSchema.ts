@@ -8,7 +8,7 @@ type Definition = { readonly [field: string]: unknown };
  * An object whose listed fields have schemas; other fields pass through. `{ field: X }` is its
  * shorthand. The schema of a bundled mutation response: `{ trade: Trade, account: Account }`.
  *
- * @see README.md#schemas
+ * @see docs/guide/schemas.md
  */
 export class ObjectSchema<D extends Definition = Definition> implements SchemaClass {
   /** The schema of each field. */

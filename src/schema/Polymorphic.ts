@@ -8,7 +8,7 @@ import { isRecord } from '../utils/isRecord.js';
 /**
  * Names of the schemas in a polymorphic mapping.
  *
- * @see README.md#first-use
+ * @see docs/guide/schemas.md#first-use
  */
 export type SchemaMapping = { readonly [attribute: string]: unknown };
 
@@ -16,14 +16,14 @@ export type SchemaMapping = { readonly [attribute: string]: unknown };
  * Picks the mapping key for one input item: the name of an attribute of the item, or a function of
  * `(value, parent, key)`, where `parent` holds the input and `key` is its field name.
  *
- * @see README.md#first-use
+ * @see docs/guide/schemas.md#first-use
  */
 export type SchemaAttribute = string | ((value: any, parent: any, key: string | undefined) => string);
 
 /**
  * The normalized form of an item picked from a mapping: its primary key and its mapping key.
  *
- * @see README.md#first-use
+ * @see docs/guide/schemas.md#first-use
  */
 export interface PolymorphicRef {
   readonly id: unknown;

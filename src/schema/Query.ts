@@ -29,7 +29,7 @@ type StoredProcess<S, R, A extends readonly unknown[]> = {
  * const todosOfUser = new schema.Query(new schema.All(Todo), (todos, { userId }: { userId: number }) =>
  *   todos.filter((todo) => todo.userId === userId));
  * ```
- * @see README.md#schemas
+ * @see docs/guide/schemas.md
  */
 export class Query<S = unknown, R = unknown, A extends readonly unknown[] = readonly any[]> implements SchemaClass {
   /** The schema read before `process`. */

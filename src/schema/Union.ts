@@ -11,7 +11,7 @@ import { isRecord } from '../utils/isRecord.js';
  * ```ts
  * new schema.Union({ link: Link, post: Post }, 'type');
  * ```
- * @see README.md#schemas
+ * @see docs/guide/schemas.md
  */
 export class Union<D extends SchemaMapping = SchemaMapping> extends Polymorphic<D> implements SchemaClass {
   constructor(definition: D, schemaAttribute: SchemaAttribute) {

@@ -10,7 +10,7 @@ import { isRecord } from '../utils/isRecord.js';
  * ```ts
  * new schema.Values(User); // { [anyKey]: User }
  * ```
- * @see README.md#schemas
+ * @see docs/guide/schemas.md
  */
 export class Values<D = unknown> extends Polymorphic<D> implements SchemaClass {
   constructor(definition: D, schemaAttribute?: SchemaAttribute) {

@@ -1,7 +1,7 @@
 /**
  * The arguments a list was fetched with, as stored in its key: every value a string.
  *
- * @see README.md#schemas
+ * @see docs/guide/schemas.md
  */
 export type CollectionKey = { readonly [name: string]: string };
 

@@ -6,21 +6,21 @@
 /**
  * A stored entity: a plain JSON object whose nested entities are replaced by their primary keys.
  *
- * @see README.md#state-shape
+ * @see docs/reference/state-shape.md
  */
 export type EntityRecord = { readonly [field: string]: unknown };
 
 /**
  * One entity kind's records by primary key. Tables have no prototype, so any string is a safe id.
  *
- * @see README.md#state-shape
+ * @see docs/reference/state-shape.md
  */
 export type EntityTable = { readonly [pk: string]: EntityRecord | undefined };
 
 /**
  * Every entity table by `Entity.key`.
  *
- * @see README.md#state-shape
+ * @see docs/reference/state-shape.md
  */
 export type EntityTables = { readonly [key: string]: EntityTable | undefined };
 
@@ -45,7 +45,7 @@ export interface RequestStart {
 /**
  * When a record was written, and until when it is fresh. Plain numbers (epoch ms): JSON-safe.
  *
- * @see README.md#schemas
+ * @see docs/guide/schemas.md
  */
 export interface WriteMeta extends RequestStart {
   /** When the request that produced the record started. Orders competing writes (with `seq`). */
@@ -59,7 +59,7 @@ export interface WriteMeta extends RequestStart {
 /**
  * Per-record bookkeeping. `deleted` remembers a removed entity so an older response cannot revive it.
  *
- * @see README.md#state-shape
+ * @see docs/reference/state-shape.md
  */
 export interface EntityMeta extends WriteMeta {
   readonly deleted?: true;
@@ -68,7 +68,7 @@ export interface EntityMeta extends WriteMeta {
 /**
  * One write's meta and the primary keys whose meta it is.
  *
- * @see README.md#state-shape
+ * @see docs/reference/state-shape.md
  */
 export interface MetaStamp {
   readonly meta: EntityMeta;
@@ -80,14 +80,14 @@ export interface MetaStamp {
  * oldest first, and a record's meta is that of the last stamp listing it. The store keeps this
  * (`entitiesMeta` in state); `normalize` returns one response's stamps in the same shape.
  *
- * @see README.md#state-shape
+ * @see docs/reference/state-shape.md
  */
 export type EntityMetaStamps = { readonly [key: string]: readonly MetaStamp[] | undefined };
 
 /**
  * Secondary indexes: `indexes[Entity.key][field][value]` is the primary key holding that value.
  *
- * @see README.md#state-shape
+ * @see docs/reference/state-shape.md
  */
 export type EntityIndexes = {
   readonly [key: string]:
@@ -98,7 +98,7 @@ export type EntityIndexes = {
  * Read access to already-stored data, so a response can be merged into it. `storeView(tables)`
  * makes one from stored tables: the state's, a previous `normalize` result, or JSON rehydrated.
  *
- * @see README.md#schemas
+ * @see docs/guide/schemas.md
  */
 export interface StoreView {
   readonly entities: EntityTables;
@@ -112,7 +112,7 @@ export interface StoreView {
 /**
  * What a schema's `normalize` may do: recurse, read what is stored, and write entities.
  *
- * @see README.md#schemas
+ * @see docs/guide/schemas.md
  */
 export interface NormalizeDelegate {
   /** Arguments of the request being normalized (path params, body). */
@@ -154,7 +154,7 @@ export interface NormalizeDelegate {
 /**
  * What a schema's `denormalize` may do: recurse, and read entities through the memo.
  *
- * @see README.md#schemas
+ * @see docs/guide/schemas.md
  */
 export interface DenormalizeDelegate {
   /** Arguments of the read (used by `schema.Query`). */
@@ -170,7 +170,7 @@ export interface DenormalizeDelegate {
 /**
  * What a query may read to turn arguments into a normalized input, without a stored response.
  *
- * @see README.md#schemas
+ * @see docs/guide/schemas.md
  */
 export interface QueryDelegate {
   getEntity(key: string, pk: string): EntityRecord | undefined;
@@ -180,7 +180,7 @@ export interface QueryDelegate {
 /**
  * The protocol every schema class implements (Entity classes implement it statically).
  *
- * @see README.md#schemas
+ * @see docs/guide/schemas.md
  */
 export interface SchemaClass {
   normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown;
@@ -199,7 +199,7 @@ export interface SchemaClass {
  * A schema whose values are stored in a table of their own and read through the memo: Entity
  * classes, and `schema.Collection` lists.
  *
- * @see README.md#schemas
+ * @see docs/guide/schemas.md
  */
 export interface StoredSchema extends SchemaClass {
   readonly key: string;
@@ -221,7 +221,7 @@ export interface StoredSchema extends SchemaClass {
 /**
  * The static side of an Entity class, as the normalizer uses it.
  *
- * @see README.md#schemas
+ * @see docs/guide/schemas.md
  */
 export interface EntitySchema extends StoredSchema {
   readonly schema: { readonly [field: string]: unknown };
@@ -235,6 +235,6 @@ export interface EntitySchema extends StoredSchema {
 /**
  * A schema class, an Entity class, or a shorthand (`[Schema]`, `{ field: Schema }`).
  *
- * @see README.md#schemas
+ * @see docs/guide/schemas.md
  */
 export type Schema = SchemaClass | EntitySchema | readonly [unknown] | { readonly [field: string]: unknown };

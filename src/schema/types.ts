@@ -12,7 +12,7 @@ import type { CollectionChange } from './CollectionChange.js';
 /**
  * Any Entity subclass (abstract ones included).
  *
- * @see README.md#schemas
+ * @see docs/guide/schemas.md
  */
 export type EntityClass<T extends Entity = Entity> = (abstract new (...args: any[]) => T) &
   Omit<typeof Entity, 'prototype'>;
@@ -20,7 +20,7 @@ export type EntityClass<T extends Entity = Entity> = (abstract new (...args: any
 /**
  * The instance type of an Entity class, abstract classes included.
  *
- * @see README.md#schemas
+ * @see docs/guide/schemas.md
  */
 export type EntityInstance<C> = C extends abstract new (...args: any[]) => infer I ? I : never;
 
@@ -37,7 +37,7 @@ export type DenormalizeMember<D> = D extends abstract new (...args: any[]) => in
  * The type a read of schema `S` gives: instances for Entity classes, `T[]` for `schema.All(T)`,
  * `(A | B)[]` for `schema.All({ a: A, b: B }, attr)`, objects field by field, and so on.
  *
- * @see README.md#first-use
+ * @see docs/guide/schemas.md#first-use
  */
 export type Denormalize<S> = S extends abstract new (...args: any[]) => infer I
   ? I

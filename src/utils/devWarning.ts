@@ -22,8 +22,8 @@ export function isProduction(): boolean {
 }
 
 /**
- * Warns once per `id` in development; does nothing in production builds. The single place where
- * the library writes to the console.
+ * Warns once per `id` in development; does nothing in production builds. With `errorOnce`, the
+ * single place where the library writes to the console.
  *
  * @param id what the warning is about; a second warning with the same id is dropped
  * @param message what went wrong and how to fix it (prefixed with `rtk-entities: `)
@@ -32,4 +32,19 @@ export function warnOnce(id: string, message: string): void {
   if (isProduction() || warned.has(id)) return;
   warned.add(id);
   console.warn(`rtk-entities: ${message}`);
+}
+
+/**
+ * Reports once per `id`, with `console.error`, a misconfiguration that leaves the app without
+ * data (a store without the slice or the middleware). Call it behind an inline
+ * `process.env.NODE_ENV !== 'production'`, read only once the misconfiguration is found, so that
+ * bundlers drop it with its message and a working store never reads `process`.
+ *
+ * @param id what the report is about; a second report with the same id is dropped
+ * @param message the whole message, `rtk-entities: ` included
+ */
+export function errorOnce(id: string, message: string): void {
+  if (warned.has(id)) return;
+  warned.add(id);
+  console.error(message);
 }

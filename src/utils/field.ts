@@ -14,6 +14,11 @@ export function field(value: unknown, name: string): unknown {
   return isRecord(value) ? value[name] : undefined;
 }
 
+/** `value[name]` when it is `value`'s own field, else `undefined`: a table keyed by outside strings (RTK Query's entries), where `toString` is a key like any other. */
+export function ownField(value: unknown, name: string): unknown {
+  return isRecord(value) && Object.hasOwn(value, name) ? value[name] : undefined;
+}
+
 /** `value[name]` when it is a string, else `undefined`. */
 export function stringField(value: unknown, name: string): string | undefined {
   const found = field(value, name);

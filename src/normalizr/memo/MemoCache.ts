@@ -62,7 +62,7 @@ interface Result {
  * instances), and lets what it replaced go unseen. What a key that leaves the table kept is held by
  * its record, as long as the record lives. Nothing here keeps an old table alive.
  *
- * @see README.md#first-use
+ * @see docs/guide/schemas.md#first-use
  */
 export class MemoCache {
   private readonly results = new WeakMap<object, Result>();

@@ -1,7 +1,7 @@
 /**
  * Rejects requests that were in flight when the store was reset: their responses are dropped.
  *
- * @see README.md#errors-and-guarantees
+ * @see docs/guide/errors-and-guarantees.md
  */
 export class ResetError extends Error {
   override readonly name = 'ResetError';

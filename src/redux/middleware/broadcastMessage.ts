@@ -41,7 +41,7 @@ export interface KeysMessage {
 /**
  * What the stores on one broadcast channel post to each other.
  *
- * @see README.md#tabs
+ * @see docs/guide/tabs.md
  */
 export type BroadcastMessage = WriteMessage | KeysMessage;
 

@@ -69,6 +69,7 @@ export function buildDataMiddleware(
       write: network.write,
       set: network.set,
       fail: network.fail,
+      begin: registry.begin,
       track: registry.track,
       tracked: registry.tracked,
       retain: collector.retain,

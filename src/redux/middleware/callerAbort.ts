@@ -8,7 +8,7 @@ function ownSignal(endpoint: EndpointInterface): AbortSignal | undefined {
 }
 
 /**
- * Whether a failed request was given up by its callers (`README.md#errors-and-guarantees`), whatever the reason they
+ * Whether a failed request was given up by its callers (`docs/guide/errors-and-guarantees.md`), whatever the reason they
  * gave: every caller aborted (`promise.abort(reason)`, a caller's signal), the endpoint's own
  * `requestInit.signal` aborted, or the request threw an `AbortError`. Such a request did not
  * happen, so no error is stored. A timeout is no caller abort: it stays an error.

@@ -168,7 +168,7 @@ export class Network implements Pick<DataApi, 'fetch' | 'ask' | 'receive' | 'wri
   private assertMounted(name: string): void {
     const { reducerPath } = this.context.mount;
     if (field(this.context.getState(), reducerPath) === undefined) {
-      throw new Error(unmountedSliceMessage(reducerPath, name));
+      throw new Error(unmountedSliceMessage(reducerPath, `${name} cannot be stored`));
     }
   }
 

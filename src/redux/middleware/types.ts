@@ -15,7 +15,7 @@ import type { Tables } from '../slice/optimisticLayers.js';
 /**
  * Options of `createDataMiddleware`.
  *
- * @see README.md#long-running-apps-memory-unused-data-order
+ * @see docs/guide/long-running.md
  */
 export interface DataMiddlewareOptions {
   /** The transport, `(input, init) => Promise<Response>`: for tests or SSR. @default globalThis.fetch */
@@ -36,7 +36,7 @@ export interface DataMiddlewareOptions {
    * in flight or optimistic responses. A tab never repeats another's request. Leave it out on a
    * server: there every store in the process would share one channel.
    * @default undefined (nothing is shared)
-   * @see README.md#tabs
+   * @see docs/guide/tabs.md
    */
   readonly broadcastChannel?: string;
   /** Stops what the middleware keeps open: aborting it closes the broadcast channel. */
@@ -46,7 +46,7 @@ export interface DataMiddlewareOptions {
 /**
  * A request a reader waits for: the one it joined or started.
  *
- * @see README.md#when-a-call-fetches
+ * @see docs/guide/fetching.md
  */
 export interface PendingRequest {
   /** Resolves with the committed value, rejects with the failure (marked handled: a reader may leave it). */
@@ -58,7 +58,7 @@ export interface PendingRequest {
 /**
  * What a reader that asked the fetch policy (`ctrl.ask`) is told, and the request it acts on.
  *
- * @see README.md#when-a-call-fetches
+ * @see docs/guide/fetching.md
  */
 export interface CallAnswer {
   /** The policy's answer (`fetchPolicy.ts`). */
@@ -94,7 +94,7 @@ export interface DataApi {
   receive(endpoint: EndpointInterface, args: readonly unknown[], response: unknown, how?: ReceiveOptions): unknown;
   /**
    * Stores a response as `receive` does and reads nothing back: for a writer whose readers select
-   * the value themselves (the RTK Query bridge's mutations), to which `receive`'s read is wasted.
+   * the value themselves (the RTK Query bridge's entries), to which `receive`'s read is wasted.
    */
   write(endpoint: EndpointInterface, args: readonly unknown[], response: unknown, how?: ReceiveOptions): void;
   /**
@@ -106,6 +106,11 @@ export interface DataApi {
   fail(endpoint: EndpointInterface, args: readonly unknown[], error: unknown): void;
   /** The middleware's clock (its `now` option), so expiry is judged on one clock. */
   now(): number;
+  /**
+   * The start of a write with no request of its own, made outside this middleware (a raw write of
+   * RTK Query's cache): the clock and the next number of this store's request order.
+   */
+  begin(): RequestStart;
   /**
    * A reader shows this call: its data is kept until the returned function is called, then
    * `keepUnusedDataFor` more.

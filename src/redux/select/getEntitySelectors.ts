@@ -13,7 +13,7 @@ import { perStoreMemo } from './perStoreMemo.js';
 /**
  * `createEntityAdapter`-style selectors over every cached entity of one kind (or of an All's kinds).
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export interface EntitySelectors<T> {
   /** Every cached entity, as `schema.All` lists them. */

@@ -16,14 +16,14 @@ import { readableMeta } from './readableMeta.js';
 /**
  * Where a call stands, in RTK Query's words.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export type ResponseStatus = 'uninitialized' | 'pending' | 'fulfilled' | 'rejected';
 
 /**
  * What `selectResponse` gives for one endpoint call.
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export interface ResponseState<T> {
   /** The denormalized data; for a `schema.All` endpoint every cached entity of its kinds. */
@@ -49,7 +49,7 @@ export interface ResponseState<T> {
 /**
  * A selector that counts its recomputations (reselect's `recomputations()`).
  *
- * @see README.md#add-it-to-your-store
+ * @see docs/guide/getting-started.md#your-first-store
  */
 export type CountingSelector<T> = ((state: unknown) => T) & { recomputations(): number; resetRecomputations(): void };
 

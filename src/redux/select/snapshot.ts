@@ -6,7 +6,7 @@ import type { ResponseState, CountingSelector } from './selectResponse.js';
 /**
  * What `getOptimisticResponse(snapshot, ...args)` can read: the store as the request starts.
  *
- * @see README.md#resources
+ * @see docs/guide/resources.md
  */
 export interface Snapshot {
   /** When the request started. */

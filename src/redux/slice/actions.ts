@@ -5,7 +5,7 @@ import type { OptimisticLayer, SerializedError } from './state.js';
 /**
  * What every request action carries: the endpoint call it belongs to, named as DevTools shows it.
  *
- * @see README.md#state-shape
+ * @see docs/reference/state-shape.md
  */
 export interface RequestPayload {
   /** The endpoint call (`endpoint.key(...args)`). */
@@ -20,7 +20,7 @@ export interface RequestPayload {
 /**
  * Everything one response writes: its normalized result and the records it touched.
  *
- * @see README.md#state-shape
+ * @see docs/reference/state-shape.md
  */
 export interface FulfilledPayload extends RequestPayload {
   readonly result: unknown;
@@ -35,7 +35,7 @@ export interface FulfilledPayload extends RequestPayload {
 /**
  * A failed request.
  *
- * @see README.md#state-shape
+ * @see docs/reference/state-shape.md
  */
 export interface RejectedPayload extends RequestPayload {
   readonly error: SerializedError;
@@ -48,7 +48,7 @@ export interface RejectedPayload extends RequestPayload {
 /**
  * A write with no request (`ctrl.set`): the records a value normalized into, and its meta.
  *
- * @see README.md#state-shape
+ * @see docs/reference/state-shape.md
  */
 export interface SetPayload {
   /** The schema written, named as DevTools shows it (`User`, `schema.All(User)`); the reducer never reads it. */
@@ -67,7 +67,7 @@ export interface SetPayload {
  * store applies it: only what is newer here than what it holds (`receivedWrites.ts`), with no
  * request of this store (its requests in flight stay counted).
  *
- * @see README.md#tabs
+ * @see docs/guide/tabs.md
  */
 export interface ReceivedPayload {
   /** The id of the tab that wrote it (`RequestStart.tab`). */
@@ -87,7 +87,7 @@ export interface ReceivedPayload {
   readonly layers?: readonly OptimisticLayer[];
 }
 
-/** What one sweep removes (`README.md#long-running-apps-memory-unused-data-order`). Plain data, so DevTools shows what went. */
+/** What one sweep removes (`docs/guide/long-running.md`). Plain data, so DevTools shows what went. */
 export interface SweepPayload {
   /** Endpoint keys whose results and meta go. */
   readonly keys: readonly string[];
@@ -140,6 +140,6 @@ export function buildEntitiesActions(reducerPath: string) {
 /**
  * The action creators of one slice.
  *
- * @see README.md#state-shape
+ * @see docs/reference/state-shape.md
  */
 export type EntitiesActions = ReturnType<typeof buildEntitiesActions>;

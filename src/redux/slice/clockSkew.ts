@@ -6,7 +6,7 @@ import { describeValue } from '../../utils/describeValue.js';
  * further ahead would win every comparison of starts (`startedBefore`) and stay fresh, so it would
  * pin its data against every later write.
  *
- * @see README.md#errors-and-guarantees
+ * @see docs/guide/errors-and-guarantees.md
  */
 export const MAX_CLOCK_SKEW = 5 * 60_000;
 

@@ -32,7 +32,7 @@ export function serializeError(error: unknown): SerializedError {
  * An `Error` from a stored error: its name, message and HTTP status, as a reader throws it (a hook
  * to its error boundary) or rejects with it (`fetchIfStale`).
  *
- * @see README.md#errors-and-guarantees
+ * @see docs/guide/errors-and-guarantees.md
  */
 export function deserializeError(stored: SerializedError): Error & { readonly status?: number } {
   const error = Object.assign(new Error(stored.message), { name: stored.name });

@@ -3,7 +3,7 @@ import type { EntityIndexes, EntityMetaStamps, EntityTables } from '../../schema
 /**
  * An error as stored in state: plain data, safe for the serializable check and for JSON.
  *
- * @see README.md#errors-and-guarantees
+ * @see docs/guide/errors-and-guarantees.md
  */
 export interface SerializedError {
   readonly name: string;
@@ -15,7 +15,7 @@ export interface SerializedError {
 /**
  * What the store knows about one endpoint call (`endpoint.key(...args)`).
  *
- * @see README.md#state-shape
+ * @see docs/reference/state-shape.md
  */
 export interface ResponseMeta {
   /** When the request that produced the current data (or error) started. */
@@ -41,7 +41,7 @@ export interface ResponseMeta {
 /**
  * The writes of one optimistic response, shown until its request settles. Plain data.
  *
- * @see README.md#state-shape
+ * @see docs/reference/state-shape.md
  */
 export interface OptimisticLayer {
   /** The endpoint call it belongs to. */
@@ -59,7 +59,7 @@ export interface OptimisticLayer {
 /**
  * The tables without optimistic layers.
  *
- * @see README.md#state-shape
+ * @see docs/reference/state-shape.md
  */
 export interface CommittedTables {
   readonly entities: EntityTables;
@@ -70,7 +70,7 @@ export interface CommittedTables {
 /**
  * The `entities` slice: plain JSON from top to bottom.
  *
- * @see README.md#state-shape
+ * @see docs/reference/state-shape.md
  */
 export interface EntitiesState {
   /** Records by `Entity.key`, then primary key. */

@@ -16,7 +16,7 @@ import { deletionOf, metaOf } from './metaStamps.js';
  * ```
  * @param tables the records, their meta stamps and (optionally) the indexes
  * @returns a view for `normalize(schema, input, args, { store })`
- * @see README.md#state-shape
+ * @see docs/reference/state-shape.md
  */
 export function storeView(tables: {
   readonly entities: EntityTables;

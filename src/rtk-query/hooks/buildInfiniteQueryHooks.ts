@@ -2,12 +2,12 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
 import { useStore } from 'react-redux';
 import type { BuiltEndpoint } from '../buildNormalizedApi.js';
-import type { DeclaredEndpoint } from '../readApi.js';
+import type { DeclaredEndpoint } from '../definition/readApi.js';
 import type { QueryHookOptions } from './buildQueryHooks.js';
 import { rtkHook } from './rtkHook.js';
 import { useArgSelector } from './useArgSelector.js';
 import { useArgSelection } from './useArgSelection.js';
-import { withReadData } from './withReadData.js';
+import { withReadData } from '../select/withReadData.js';
 
 /** What RTK Query's infinite hooks return besides the state: functions that start requests. */
 const REQUESTS = ['trigger', 'refetch', 'fetchNextPage', 'fetchPreviousPage'] as const;

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useStore } from 'react-redux';
 import type { BuiltEndpoint } from '../buildNormalizedApi.js';
-import type { DeclaredEndpoint } from '../readApi.js';
+import type { DeclaredEndpoint } from '../definition/readApi.js';
 import { rtkHook } from './rtkHook.js';
 import {
   useNormalizedSelection,
@@ -9,7 +9,7 @@ import {
   type HookResult,
   type SelectFromResult,
 } from './useSelectFromResult.js';
-import { withReadData } from './withReadData.js';
+import { withReadData } from '../select/withReadData.js';
 
 /** The options `useMutation` reads; RTK Query's. */
 interface MutationHookOptions {

@@ -2,7 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useMemo } from 'react';
 import { useStore } from 'react-redux';
 import type { BuiltEndpoint } from '../buildNormalizedApi.js';
-import type { DeclaredEndpoint } from '../readApi.js';
+import type { DeclaredEndpoint } from '../definition/readApi.js';
 import { rtkHook } from './rtkHook.js';
 import { useArgSelection } from './useArgSelection.js';
 import { useArgSelector } from './useArgSelector.js';
@@ -12,7 +12,7 @@ import {
   type HookResult,
   type SelectFromResult,
 } from './useSelectFromResult.js';
-import { withReadData } from './withReadData.js';
+import { withReadData } from '../select/withReadData.js';
 
 /** The options the query hooks read; every other option goes to RTK Query's hook as it is. */
 export interface QueryHookOptions {

@@ -3,8 +3,9 @@ import { useEffect } from 'react';
 import { useDispatch, useStore } from 'react-redux';
 import { isRecord } from '../../utils/isRecord.js';
 import { field, stringField } from '../../utils/field.js';
-import { argId } from '../argId.js';
-import type { DeclaredEndpoint } from '../readApi.js';
+import { retryOnReset } from '../../utils/retryOnReset.js';
+import { argId } from '../select/argId.js';
+import type { DeclaredEndpoint } from '../definition/readApi.js';
 import type { QueryHookOptions } from './buildQueryHooks.js';
 
 /** The request a suspended render started, kept subscribed until a render with data mounts. */
@@ -13,19 +14,18 @@ interface Suspended {
   release(): void;
 }
 
-/** An error a render threw to the error boundary, and when. */
+/** An error a render threw to the error boundary. */
 interface Thrown {
+  /** RTK Query's request that failed. */
   readonly requestId: unknown;
-  readonly at: number;
+  /** What is thrown: every render of that failure throws this very object, until a reset. */
+  readonly error: Error;
+  /** An `ErrorBoundary` that caught `error` was reset: the next render fetches again. */
+  reset: boolean;
 }
 
 /** How long after a request settles a suspended render's subscription is kept for its component to mount. */
 const HANDOVER_MS = 5_000;
-/**
- * A render of an errored argument this soon after its error was thrown is React retrying the same
- * render (it does, once, after an error); later, it is a retry (an error boundary reset): it fetches again.
- */
-const RETHROW_MS = 250;
 
 /** A request's promise with RTK Query's `unsubscribe()`. */
 type Subscribed = PromiseLike<unknown> & { unsubscribe(): void };
@@ -48,7 +48,10 @@ function thrownError(error: unknown, label: string): Error {
  * and error boundaries. Until the argument has data the component suspends (the request is started
  * and kept subscribed until a render with data mounts, whose own subscription then holds it); an
  * error with no data is thrown to the nearest error boundary, as an `Error` keeping RTK Query's
- * fields (`status`, `data`), and a later render of it (the boundary reset: a retry) fetches again.
+ * fields (`status`, `data`). Every render of that failure throws the same `Error` (React renders a
+ * render that threw again, more than once, before its error boundary shows), until an
+ * `ErrorBoundary` or `AsyncBoundary` of `rtk-entities/react` that caught it resets: the next render
+ * then fetches again, however soon the reset comes (`retryOnReset`).
  * Once data is shown, refetches do not suspend: `isFetching` says so.
  *
  * @param useQuery the normalized `useQuery` of the endpoint
@@ -58,7 +61,6 @@ export function buildUseSuspenseQuery(
   useQuery: (arg: unknown, options?: QueryHookOptions) => { readonly [field: string]: unknown },
 ) {
   const { initiate } = declared.rtk;
-  if (typeof initiate !== 'function') throw new TypeError(`normalizeApi: ${declared.label} has no initiate().`);
   const byStore = new WeakMap<object, { suspended: Map<string, Suspended>; thrown: Map<string, Thrown> }>();
   const recordsOf = (store: object) => {
     let found = byStore.get(store);
@@ -82,14 +84,21 @@ export function buildUseSuspenseQuery(
     if (arg === skipToken || options.skip === true || shown) return result;
     const { suspended, thrown } = recordsOf(store);
     if (result.isError === true) {
-      const last = thrown.get(key);
-      const retry = last?.requestId === result.requestId && Date.now() - (last?.at ?? 0) >= RETHROW_MS;
-      if (!retry) {
-        if (last?.requestId !== result.requestId) thrown.set(key, { requestId: result.requestId, at: Date.now() });
-        suspended.get(key)?.release();
-        throw thrownError(result.error, declared.label);
+      let failure = thrown.get(key);
+      if (failure === undefined || failure.requestId !== result.requestId) {
+        const record: Thrown = {
+          requestId: result.requestId,
+          error: thrownError(result.error, declared.label),
+          reset: false,
+        };
+        retryOnReset(record.error, () => void (record.reset = true));
+        thrown.set(key, (failure = record));
       }
-      // rendered again well after its error was thrown: a retry, which fetches again
+      if (!failure.reset) {
+        suspended.get(key)?.release();
+        throw failure.error;
+      }
+      // the boundary that caught it was reset: a retry, which fetches again
       thrown.delete(key);
     }
     let held = suspended.get(key);

@@ -1,4 +1,4 @@
-import type { DeclaredEndpoint, RtkHook } from '../readApi.js';
+import type { DeclaredEndpoint, RtkHook } from '../definition/readApi.js';
 
 /**
  * RTK Query's own hook `name` of a declared endpoint; an api made without React's module has none,

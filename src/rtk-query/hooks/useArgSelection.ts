@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { BuiltEndpoint } from '../buildNormalizedApi.js';
-import type { RtkHook } from '../readApi.js';
+import type { RtkHook } from '../definition/readApi.js';
 import type { QueryHookOptions } from './buildQueryHooks.js';
 import { useArgSelector } from './useArgSelector.js';
 import { useNormalizedSelection, useResultStash } from './useSelectFromResult.js';

@@ -1,8 +1,8 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback } from 'react';
-import { argId } from '../argId.js';
+import { argId } from '../select/argId.js';
 import type { BuiltEndpoint } from '../buildNormalizedApi.js';
-import type { EntrySelector } from '../normalizedSelector.js';
+import type { EntrySelector } from '../select/normalizedSelector.js';
 
 /**
  * The normalized selector of a hook's argument (`skipToken` when skipped), as a stable function:

@@ -1,7 +1,7 @@
 import { useMemo, useRef } from 'react';
 import { useSelector } from 'react-redux';
-import type { EntrySelector, NormalizedResult } from '../normalizedSelector.js';
-import { shallowEqual } from '../shallowEqual.js';
+import type { EntrySelector, NormalizedResult } from '../select/normalizedSelector.js';
+import { shallowEqual } from '../select/shallowEqual.js';
 import { pendingOnStart } from './pendingOnStart.js';
 
 /** A hook's result as RTK Query's hooks make it, before any `selectFromResult`. */
@@ -55,7 +55,10 @@ export function useNormalizedSelection(
   user: SelectFromResult | undefined,
   pendingFirst: boolean,
 ): unknown {
-  // RTK Query's hook, called just before, has already run its selector for this state
+  // RTK Query's hook, called just before, has already run its selector for this state. Its result
+  // can change with no store update (a trigger's request id, set by a render after the request
+  // answered): the selection is then made again, as react-redux makes it only for a new state or selector
+  const rtkResult = stash.last.current;
   const select = useMemo(() => {
     let before: NormalizedResult | undefined;
     let selected: unknown;
@@ -71,6 +74,6 @@ export function useNormalizedSelection(
       }
       return selected;
     };
-  }, [stash, selectorOf, user, pendingFirst]);
+  }, [stash, selectorOf, user, pendingFirst, rtkResult]);
   return useSelector(select, shallowEqual);
 }

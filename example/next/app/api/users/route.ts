@@ -10,9 +10,10 @@ export function GET() {
 }
 
 export async function POST(request: Request) {
-  const { name } = (await request.json()) as { name?: unknown };
+  const body: unknown = await request.json().catch(() => undefined);
+  const name = typeof body === 'object' && body !== null && 'name' in body ? body.name : undefined;
   if (typeof name !== 'string' || name.trim() === '')
-    return Response.json({ message: 'name is required' }, { status: 400 });
+    return Response.json({ message: 'A user needs a name: type one, then add it.' }, { status: 400 });
   const user = { id: String(users.length + 1), name: name.trim() };
   users.push(user);
   return Response.json(user, { status: 201 });
