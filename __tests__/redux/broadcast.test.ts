@@ -23,7 +23,7 @@ import {
 } from '../../src/index';
 import type { DataMiddlewareOptions } from '../../src/index';
 import { MAX_CLOCK_SKEW } from '../../src/redux/slice/clockSkew';
-import { API, assertNetworkDone, held, makeStore, strictNetwork } from '../fixtures/store';
+import { API, assertNetworkDone, held, makeStore, ourWarnings, strictNetwork } from '../fixtures/store';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -486,7 +486,7 @@ describe('what a tab does with what it receives', () => {
     const before = tab.store.getState();
     post(channel, write({ response: { key: getMembers.key(), result: deep } }));
     await calls(warn, 1);
-    expect(String(warn.mock.calls[0]?.[0])).toContain(
+    expect(String(ourWarnings(warn)[0])).toContain(
       'was ignored: a write from tab other: the response holds data nested deeper than 500 levels (at result.a.a.a.a.a…)',
     );
     expect(tab.store.getState()).toBe(before);
@@ -505,7 +505,7 @@ describe('what a tab does with what it receives', () => {
     nock(API).get('/raw').reply(200, {});
     await a.ctrl.fetch(withFunction);
     expect(a.ctrl.getResponse(withFunction).data).toEqual({ run: expect.any(Function) });
-    expect(String(warn.mock.calls[0]?.[0])).toMatch(
+    expect(String(ourWarnings(warn)[0])).toMatch(
       /a write could not be posted to the other tabs .*only this tab has it/,
     );
     a.ctrl.set(Trade, { id: 99, user: 0, amount: 'marker' });
@@ -617,7 +617,7 @@ describe('what a tab posts and applies, exactly', () => {
       const alone = openTab('no-channel-here');
       alone.ctrl.set(Trade, { id: 1, user: 1, amount: 'alone' });
       expect(trade(alone, 1)?.amount).toBe('alone');
-      expect(warn.mock.calls.map(([message]) => String(message))).toEqual([
+      expect(ourWarnings(warn)).toEqual([
         'rtk-entities: broadcastChannel "no-channel-here": this platform has no BroadcastChannel; writes are not shared.',
       ]);
     } finally {
@@ -710,7 +710,7 @@ describe('hostile messages', () => {
     }
 
     expect(b.store.getState()).toBe(before);
-    const messages = warn.mock.calls.map(([message]) => String(message));
+    const messages = ourWarnings(warn);
     expect(messages).toEqual([
       expect.stringMatching(
         /broadcast channel "tabs-test-\d+" was ignored: the message should be an object, not a string/,
@@ -804,7 +804,7 @@ describe('times from another tab: finite, and at most MAX_CLOCK_SKEW ahead of th
     const before = tab.store.getState();
     post(channel, write(tables));
     await calls(warn, 1);
-    expect(String(warn.mock.calls[0]?.[0])).toMatch(/was ignored: .*(not a finite number|ahead of this store's clock)/);
+    expect(String(ourWarnings(warn)[0])).toMatch(/was ignored: .*(not a finite number|ahead of this store's clock)/);
     expect(tab.store.getState()).toBe(before);
 
     clock.now = NOW + 10;
@@ -840,7 +840,7 @@ describe('times from another tab: finite, and at most MAX_CLOCK_SKEW ahead of th
       keys: [getMembers.key()],
     });
     await calls(warn, 1);
-    expect(String(warn.mock.calls[0]?.[0])).toContain(
+    expect(String(ourWarnings(warn)[0])).toContain(
       'its "start".fetchedAt is 6000000000000000, more than 5 minutes ahead',
     );
     expect(tab.store.getState()).toBe(before);
@@ -880,7 +880,7 @@ describe('a result from another tab that its schema could not have produced', ()
         const response = tab.ctrl.getResponse(endpoint);
         expect(response.data).toBeUndefined();
         expect(response.expiresAt).toBe(0);
-        expect(String(warn.mock.calls[0]?.[0])).toContain(
+        expect(String(ourWarnings(warn)[0])).toContain(
           `${endpoint.name}: the result stored for ${endpoint.key()} is not one its schema`,
         );
         const path = endpoint === getMembers ? '/members' : '/trades';
