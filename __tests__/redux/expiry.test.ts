@@ -90,6 +90,17 @@ describe('on a fake clock', () => {
 });
 
 describe('expiry lengths that are not a number from 0 up', () => {
+  test.each([0, Infinity])('%s is an expiry length: the endpoint is defined with it, as given', (length) => {
+    const options = { urlPrefix: API, path: '/users', schema: [User], dataExpiryLength: length };
+    expect(new RestEndpoint({ ...options, errorExpiryLength: length })).toMatchObject({
+      dataExpiryLength: length,
+      errorExpiryLength: length,
+    });
+    expect(Endpoint(async () => [], { name: 'loadUsers', dataExpiryLength: length })).toMatchObject({
+      dataExpiryLength: length,
+    });
+  });
+
   test.each([
     ['NaN', NaN],
     ['a negative number', -1],
