@@ -47,10 +47,15 @@ export function buildBroadcast(
   if (shared === undefined || signal?.aborted) return pass;
   const { name, tab } = shared;
   if (typeof BroadcastChannel === 'undefined') {
-    warnOnce(
-      'broadcast:unsupported',
-      `broadcastChannel "${name}": this platform has no BroadcastChannel; writes are not shared.`,
-    );
+    // development only (see isProduction): a production build drops it, message and all
+    try {
+      if (process.env.NODE_ENV !== 'production') throw 0;
+    } catch {
+      warnOnce(
+        'broadcast:unsupported',
+        `broadcastChannel "${name}": this platform has no BroadcastChannel; writes are not shared.`,
+      );
+    }
     return pass;
   }
   const { actions } = mount;
@@ -59,8 +64,14 @@ export function buildBroadcast(
   /** While a received write is dispatched: it is not posted back. */
   let receiving = false;
 
-  const ignore = (problem: string) =>
-    warnOnce(`broadcast:${problem}`, `a message on broadcast channel "${name}" was ignored: ${problem}.`);
+  const ignore = (problem: string): void => {
+    // development only (see isProduction): a production build drops it, message and all
+    try {
+      if (process.env.NODE_ENV !== 'production') throw 0;
+    } catch {
+      warnOnce(`broadcast:${problem}`, `a message on broadcast channel "${name}" was ignored: ${problem}.`);
+    }
+  };
 
   /** The message for a write this store committed, if it is one other tabs apply. */
   const messageOf = (action: unknown): BroadcastMessage | undefined => {
@@ -87,10 +98,15 @@ export function buildBroadcast(
     try {
       channel.postMessage(message);
     } catch (error) {
-      warnOnce(
-        `broadcast:post:${name}`,
-        `broadcastChannel "${name}": a write could not be posted to the other tabs (${String(error)}); only this tab has it.`,
-      );
+      // development only (see isProduction): a production build drops it, message and all
+      try {
+        if (process.env.NODE_ENV !== 'production') throw 0;
+      } catch {
+        warnOnce(
+          `broadcast:post:${name}`,
+          `broadcastChannel "${name}": a write could not be posted to the other tabs (${String(error)}); only this tab has it.`,
+        );
+      }
     }
   };
 

@@ -94,9 +94,11 @@ export function adoptState(state: unknown, reducerPath: string): EntitiesState {
   }
   // the wall clock: a reducer has no other (the middleware's `now` belongs to one store)
   const { state: kept, dropped } = withoutBadParts(state as EntitiesState, Date.now());
-  // a development message: bundlers drop it from production builds (where there is no `process`, no message)
+  // development only (see isProduction): a production build drops it, message and all
   try {
-    if (process.env.NODE_ENV !== 'production' && dropped.length > 0) {
+    if (process.env.NODE_ENV !== 'production') throw 0;
+  } catch {
+    if (dropped.length > 0) {
       const named = dropped.slice(0, 5).join('; ') + (dropped.length > 5 ? `; and ${dropped.length - 5} more` : '');
       warnOnce(
         `adopt:${reducerPath}:${named}`,
@@ -104,7 +106,7 @@ export function adoptState(state: unknown, reducerPath: string): EntitiesState {
           `keep, dropped while the rest is kept: ${named}. What was dropped is fetched again when read.`,
       );
     }
-  } catch {}
+  }
   return withoutForeignRequests(kept, []);
 }
 
