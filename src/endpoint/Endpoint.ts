@@ -1,7 +1,7 @@
 import { stableStringify } from '../utils/stableStringify.js';
 import { defaultErrorPolicy } from './defaultErrorPolicy.js';
 import type { CommonEndpointOptions, EndpointInterface, ErrorPolicy, RequestContext } from './interface.js';
-import { expiryOption } from './expiryOption.js';
+import { assertExpiryOptions } from './expiryOption.js';
 
 /**
  * Options of `Endpoint(fetchFn, options)`. `A` are the function's arguments, `S` the schema.
@@ -88,8 +88,14 @@ class FunctionEndpoint<A extends unknown[], T, S> implements Endpoint<A, T, S> {
     this.sideEffect = options.sideEffect ?? false;
     // an unnamed function gets a unique name, so two of them never share cache keys
     this.name = options.name ?? (fetchFn.name || `anonymous endpoint ${++anonymous}`);
-    this.dataExpiryLength = expiryOption(options.dataExpiryLength, 'dataExpiryLength', this.name);
-    this.errorExpiryLength = expiryOption(options.errorExpiryLength, 'errorExpiryLength', this.name);
+    this.dataExpiryLength = options.dataExpiryLength;
+    this.errorExpiryLength = options.errorExpiryLength;
+    // development only (see isProduction): a production build drops it, message and all
+    try {
+      if (process.env.NODE_ENV !== 'production') throw 0;
+    } catch {
+      assertExpiryOptions(this);
+    }
     this.pollFrequency = options.pollFrequency;
     this.keepUnusedDataFor = options.keepUnusedDataFor;
     if (options.key) this.key = options.key;
