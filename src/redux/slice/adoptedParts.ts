@@ -1,5 +1,4 @@
 import { describeType } from '../../utils/describeValue.js';
-import { isPlainObject } from '../../utils/isPlainObject.js';
 import { isRecord } from '../../utils/isRecord.js';
 import { jsonProblem } from '../../utils/jsonProblem.js';
 import { copyTable, createTable, getOwn, setOwn } from '../../utils/ownProperty.js';
@@ -65,7 +64,7 @@ export function withoutBadParts(state: EntitiesState, now: number): { state: Ent
       drop(
         kind,
         pk,
-        typeof record === 'object' && record !== null && !Array.isArray(record) && isPlainObject(record)
+        isRecord(record) && !Array.isArray(record)
           ? jsonProblem(record, 'record')
           : `its record is ${describeType(record)}`,
       );
