@@ -4,7 +4,7 @@
  * fake-indexeddb): a store saved while a request or an optimistic update was in flight reloads
  * without them (they belonged to the process that saved it); a store saved at rest reloads its
  * data, instances, deletions and freshness; a saved value that is not our slice leaves an empty,
- * working store and says why. The README's Persistence recipe is this setup.
+ * working store and says why. The Persistence guide's recipe (docs/guide/persistence.md) is this setup.
  */
 import 'fake-indexeddb/auto';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';

@@ -266,6 +266,17 @@ describe('Entity.indexes follow the values', () => {
       ['bob', '1'],
     ]);
   });
+
+  test('normalize alone, with no store or a store that keeps no meta: of two records with one value, the later names it', () => {
+    const both = [
+      { id: '1', username: 'bo' },
+      { id: '2', username: 'bo' },
+    ];
+    const stored = normalize(Member, { id: '3', username: 'ann' });
+    for (const store of [undefined, { entities: stored.entities, indexes: stored.indexes }]) {
+      expect(normalize([Member], both, [], { store }).indexes.Member?.username).toEqual({ bo: '2' });
+    }
+  });
 });
 
 describe('what a constructor sees during a read', () => {

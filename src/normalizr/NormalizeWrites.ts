@@ -141,7 +141,7 @@ export class NormalizeWrites implements NormalizeDelegate {
         this.stampsOf(key)[0].pks.push(pk);
       }
     }
-    if (entity.indexes !== undefined) this.writeIndexes(entity, key, pk, getOwn(table, pk), before);
+    if (entity.indexes !== undefined) this.writeIndexes(entity.indexes, key, pk, getOwn(table, pk), before);
   }
 
   /**
@@ -158,7 +158,7 @@ export class NormalizeWrites implements NormalizeDelegate {
     const deleted = this.deleted.get(key);
     if (deleted === undefined) this.deleted.set(key, new Set([pk]));
     else deleted.add(pk);
-    if (entity.indexes !== undefined) this.writeIndexes(entity, key, pk, undefined, record);
+    if (entity.indexes !== undefined) this.writeIndexes(entity.indexes, key, pk, undefined, record);
   }
 
   private stampsOf(key: string): [WriteStamp, WriteStamp] {
@@ -187,17 +187,17 @@ export class NormalizeWrites implements NormalizeDelegate {
    * unless a record written by a later-started write holds that value too (`keepsIndexEntry`).
    */
   private writeIndexes(
-    entity: StoredSchema,
+    fields: readonly string[],
     key: string,
     pk: string,
     record: EntityRecord | undefined,
     before: EntityRecord | undefined,
   ): void {
     const tables = ownTable(this.indexes, key);
-    for (const field of entity.indexes ?? []) {
+    for (const field of fields) {
       const value = indexValue(record, field);
       const old = indexValue(before, field);
-      if (old !== undefined && old !== value && this.getIndex(key, field, old) === pk) {
+      if (old !== undefined && this.getIndex(key, field, old) === pk) {
         setOwn(ownTable(tables, field), old, undefined);
       }
       if (value === undefined) continue;
