@@ -1,4 +1,5 @@
-import type { EntityTables } from '../../schema/interface.js';
+import type { EntityRecord, EntityTables } from '../../schema/interface.js';
+import { getOwn } from '../../utils/ownProperty.js';
 import { MAX_STORED_DEPTH, jsonProblem } from '../../utils/jsonProblem.js';
 
 /** What one response would store. */
@@ -33,21 +34,29 @@ export function assertStorableDepth(writes: StoredWrites, endpointName: string):
 }
 
 /**
- * Refuses records that are not plain JSON data (`jsonProblem`). A pushed value (`ctrl.set`) is
- * stored as it is given, so a BigInt, a function, a Date or a value that contains itself would sit
- * in the state, where `JSON.stringify(state)` throws or changes it: persistence, server rendering
- * and other tabs would break.
+ * Refuses the fields a write gives its records that are not plain JSON data (`jsonProblem`). A
+ * pushed value (`ctrl.set`) is stored as it is given, so a BigInt, a function, a Date or a value
+ * that contains itself would sit in the state, where `JSON.stringify(state)` throws or changes it:
+ * persistence, server rendering and other tabs would break. A field the stored record already
+ * holds (the same value) is not the write's, and is left alone.
  *
+ * @param stored the records before the write, by kind and primary key
  * @param source names the write in the error, e.g. `ctrl.set(Todo)`
  * @throws TypeError naming the write, the record and the field, before anything is written
  */
-export function assertJsonRecords(entities: EntityTables, source: string): void {
+export function assertJsonRecords(entities: EntityTables, stored: EntityTables, source: string): void {
   for (const key in entities) {
     const table = entities[key];
     for (const pk in table) {
-      const problem = jsonProblem(table[pk], `${key} ${JSON.stringify(pk)}`);
-      if (problem !== undefined)
+      const record = table[pk] as EntityRecord;
+      const before = getOwn(stored[key], pk);
+      for (const field of Object.keys(record)) {
+        const value = record[field];
+        if (before !== undefined && getOwn(before, field) === value) continue;
+        const problem = jsonProblem(value, `${key} ${JSON.stringify(pk)}.${field}`);
+        if (problem === undefined) continue;
         throw new TypeError(`${source}: ${problem}, which the state cannot keep as JSON. Nothing was written.`);
+      }
     }
   }
 }

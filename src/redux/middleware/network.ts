@@ -94,7 +94,7 @@ export class Network implements Pick<DataApi, 'fetch' | 'ask' | 'receive' | 'wri
     const meta = { ...registry.begin(), date, expiresAt: date + DEFAULT_DATA_EXPIRY };
     const committed = committedTables(slice());
     const writes = normalize(schema, value, args, { store: storeView(committed), meta, source });
-    assertJsonRecords(writes.entities, source);
+    assertJsonRecords(writes.entities, committed.entities, source);
     const { entities, entitiesMeta, indexes } = writes;
     const layers = optimistic.settle(undefined, () => applyTables(committed, writes));
     dispatch(mount.actions.set({ schema: schemaName(schema), meta, entities, entitiesMeta, indexes, ...layers }));
