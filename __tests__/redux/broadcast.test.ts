@@ -512,6 +512,33 @@ describe('what a tab does with what it receives', () => {
     await until(b, () => trade(b, 99) !== undefined);
     expect(b.slice().meta[withFunction.key()]).toBeUndefined();
   });
+
+  test('in production the same happens in silence: a damaged message ignored, a write that cannot be posted kept', async () => {
+    const channel = newChannel();
+    const stop = new AbortController();
+    opened.push(stop);
+    const [a, b] = [0, 1].map(() =>
+      makeStore({ broadcastChannel: channel, signal: stop.signal, devChecks: false }),
+    ) as [Tab, Tab];
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const env = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    const attacker = new BroadcastChannel(channel);
+    try {
+      // (a kind no other test posts: a warning, were there one, is not one already given)
+      attacker.postMessage({ protocol: 'rtk-entities/1', tab: 'x', kind: `kind of ${channel}` });
+      const withFunction = new RestEndpoint({ urlPrefix: API, path: '/raw', process: () => ({ run() {} }) });
+      nock(API).get('/raw').reply(200, {});
+      await a.ctrl.fetch(withFunction);
+      a.ctrl.set(Trade, { id: 99, user: 0, amount: 'marker' });
+      await until(b, () => trade(b, 99) !== undefined);
+      expect(b.slice().meta[withFunction.key()]).toBeUndefined();
+      expect(ourWarnings(warn)).toEqual([]);
+    } finally {
+      process.env.NODE_ENV = env;
+      attacker.close();
+    }
+  });
 });
 
 describe('what a tab posts and applies, exactly', () => {
