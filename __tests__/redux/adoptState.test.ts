@@ -373,6 +373,20 @@ describe('a saved state with bad parts: each is dropped alone, the rest kept, an
     expect(made.slice().entitiesMeta.Note).toEqual([{ meta: fresh, pks: ['1'] }]);
   });
 
+  test('a bad write that no longer owns any record goes from the meta all the same', () => {
+    const made = adopted(
+      saved((state) => {
+        state.entitiesMeta.Note = [
+          { meta: { ...fresh, fetchedAt: 9.1e15 }, pks: ['1'] },
+          { meta: { ...fresh }, pks: ['1', '2'] },
+        ];
+      }),
+    );
+    expect(made.warnings).toEqual([expect.stringContaining('a write of Note (fetchedAt is 9100000000000000')]);
+    expect([note(made, '1')?.text, note(made, '2')?.text]).toEqual(['one', 'two']);
+    expect(made.slice().entitiesMeta.Note).toEqual([{ meta: fresh, pks: ['1', '2'] }]);
+  });
+
   test('optimistic layers that are not objects, with no committed tables, drop nothing', () => {
     const made = adopted(saved((state) => (state.optimistic = [null, { entities: 'x' }, { key: 'k' }])));
     expect(made.warnings).toEqual([]);

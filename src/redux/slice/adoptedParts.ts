@@ -54,8 +54,10 @@ export function withoutBadParts(state: EntitiesState, now: number): { state: Ent
       for (const pk of stamp.pks) if (owners.get(pk) === stamp) drop(kind, pk, 'that write wrote it');
       return false;
     });
-    if (kept.length < stamps.length) setOwn(entitiesMeta, kind, kept);
-    stampsDropped ||= kept.length < stamps.length;
+    if (kept.length < stamps.length) {
+      setOwn(entitiesMeta, kind, kept);
+      stampsDropped = true;
+    }
   }
   for (const kind of Object.keys(tables.entities)) {
     const table = tables.entities[kind] ?? {};
