@@ -5,7 +5,8 @@
 //
 // Incremental: results are kept in .tmp/stryker-incremental.json, so a later run tests only the
 // mutants of changed code or changed tests. `STRYKER_MUTATE=src/schema/Union.ts npm run test:mutation`
-// runs one file (or any glob list, comma-separated).
+// runs one file (or any glob list, comma-separated); `STRYKER_TESTS=__tests__/schema/Union.test.ts`
+// runs only those test files (comma-separated), for a run restricted to one room.
 
 /** Tests that do not exercise src/ for these layers, or cannot run under Stryker's coverage. */
 const LEFT_OUT = [
@@ -14,14 +15,18 @@ const LEFT_OUT = [
   '<rootDir>/__tests__/example/',
   '<rootDir>/__tests__/bench/',
   '<rootDir>/__tests__/docs/',
-  // `@jest-environment jsdom` files would need the runner's jest-env/jsdom in place of theirs; they
-  // test src/react and the RTK Query bridge's hooks, which are not mutated (the redux layer they use
-  // is covered by the others)
+  // `@jest-environment jsdom` files would need the runner's jest-env/jsdom in place of theirs (as
+  // guarantees/persistence.test.tsx has: it tests the slice's adoption of saved states); these test
+  // src/react and the RTK Query bridge's hooks, which are not mutated (the redux layer they use is
+  // covered by the others)
   '<rootDir>/__tests__/react/',
   '<rootDir>/__tests__/rtk-query/.*\\.test\\.tsx$',
   // soak tests measure heap and time, which the instrumented code changes; they check no logic of their own
   '<rootDir>/__tests__/guarantees/longRunning.test.ts',
 ];
+
+/** The test files of a restricted run (`STRYKER_TESTS`), or `undefined`: every test file not left out. */
+const tests = process.env.STRYKER_TESTS?.split(',').map((path) => `<rootDir>/${path}`);
 
 const mutate = process.env.STRYKER_MUTATE?.split(',') ?? [
   'src/normalizr/**/*.ts',
@@ -37,7 +42,7 @@ export default {
   jest: {
     projectType: 'custom',
     configFile: 'jest.config.ts',
-    config: { testPathIgnorePatterns: ['/node_modules/', ...LEFT_OUT] },
+    config: { testPathIgnorePatterns: ['/node_modules/', ...LEFT_OUT], ...(tests && { testMatch: tests }) },
     enableFindRelatedTests: false,
   },
   coverageAnalysis: 'perTest',

@@ -195,6 +195,12 @@ describe('RestEndpoint.request', () => {
     const createUser = new RestEndpoint({ urlPrefix: API, path: '/users', method: 'POST' });
     const circular: Record<string, unknown> = { name: 'Ann' };
     circular.self = circular;
+    /** `{ a: { a: … {} } }`, `levels` objects deep. */
+    const deep = (levels: number) => {
+      let body: object = {};
+      for (let level = 1; level < levels; level++) body = { a: body };
+      return body;
+    };
 
     test.each([
       [
@@ -224,6 +230,11 @@ describe('RestEndpoint.request', () => {
         'body.amount is a BigInt (10n), which JSON cannot send. Send it as a string.',
       ],
       ['a circular body', circular, 'body.self contains itself (a circular reference), which JSON cannot send.'],
+      [
+        'a body nested 10,000 levels',
+        deep(10_000),
+        'body.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a… nests deeper than 1000 levels, which JSON.stringify cannot send (it overflows the call stack). Flatten the body.',
+      ],
     ])('%s', async (_label, body, problem) => {
       const scope = nock(API).post('/users').reply(201, {});
       await expect(createUser.request(context, body as never)).rejects.toThrow(
@@ -231,6 +242,11 @@ describe('RestEndpoint.request', () => {
       );
       expect(scope.isDone()).toBe(false);
       nock.cleanAll();
+    });
+
+    test('a body nested 1,000 levels is sent', async () => {
+      nock(API).post('/users').reply(201, {});
+      await expect(createUser.request(context, deep(999) as never)).resolves.toEqual({});
     });
 
     test('through a store: the fetch rejects and nothing is stored, not even an error', async () => {

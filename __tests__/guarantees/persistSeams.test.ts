@@ -139,4 +139,51 @@ describe("REHYDRATE during this store's own request (the README's recipe, no Per
     await request;
     expect(second.ctrl.getResponse(NoteResource.getList).data?.map((note) => note.text)).toEqual(['new']);
   });
+
+  /** A saved state at rest holding note 1 as `text` (and the detail call of it, not the list). */
+  async function savedNote(items: Map<string, string>, text: string) {
+    const saver = slowStorage(items);
+    const first = persisted(saver.storage);
+    saver.open();
+    await first.ready;
+    nock(API).get('/notes/1').reply(200, { id: '1', text });
+    await first.ctrl.fetch(NoteResource.get, { id: '1' });
+    await first.persistor.flush();
+  }
+
+  test('a saved state that lacks the key of this store’s request in flight: the request still shows as fetching', async () => {
+    const items = new Map<string, string>();
+    await savedNote(items, 'saved');
+    const { storage, open } = slowStorage(items);
+    const second = persisted(storage);
+    const server = held('get', '/notes', 200, [{ id: '1', text: 'new' }]);
+    const request = second.ctrl.fetch(NoteResource.getList);
+    await server.arrived;
+    open();
+    await second.ready;
+    expect(second.ctrl.get(Note, '1')?.text).toBe('saved');
+    expect(second.ctrl.getResponse(NoteResource.getList)).toMatchObject({ isFetching: true, status: 'pending' });
+    server.release();
+    await request;
+    expect(second.ctrl.getResponse(NoteResource.getList).data?.map((note) => note.text)).toEqual(['new']);
+  });
+
+  test('REHYDRATE during this store’s optimistic update: the update stays shown over the saved data, then the server’s answer', async () => {
+    const items = new Map<string, string>();
+    await savedNote(items, 'saved');
+    const { storage, open } = slowStorage(items);
+    const second = persisted(storage);
+    const server = held('patch', '/notes/1', 200, { id: '1', text: 'ONE (server)' });
+    const update = second.ctrl.fetch(NoteResource.partialUpdate, { id: '1' }, { text: 'ONE (optimistic)' });
+    await server.arrived;
+    expect(second.ctrl.get(Note, '1')?.text).toBe('ONE (optimistic)');
+    open();
+    await second.ready;
+    expect(second.ctrl.get(Note, '1')?.text).toBe('ONE (optimistic)');
+    expect(second.store.getState().entities.committed?.entities.Note?.['1']).toEqual({ id: '1', text: 'saved' });
+    server.release();
+    await update;
+    expect(second.ctrl.get(Note, '1')?.text).toBe('ONE (server)');
+    expect(second.store.getState().entities.optimistic).toEqual([]);
+  });
 });

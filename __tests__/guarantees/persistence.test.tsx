@@ -1,10 +1,10 @@
-/** @jest-environment jsdom */
+/** @jest-environment @stryker-mutator/jest-runner/jest-env/jsdom */
 /**
  * Persistence with the real redux-persist, on localStorage and on IndexedDB (idb-keyval over
  * fake-indexeddb): a store saved while a request or an optimistic update was in flight reloads
  * without them (they belonged to the process that saved it); a store saved at rest reloads its
  * data, instances, deletions and freshness; a saved value that is not our slice leaves an empty,
- * working store and says why. The README's Persistence recipe is this setup.
+ * working store and says why. The Persistence guide's recipe (docs/guide/persistence.md) is this setup.
  */
 import 'fake-indexeddb/auto';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
@@ -17,6 +17,7 @@ import { persistChecks } from '../fixtures/persist';
 import { PersistGate } from 'redux-persist/integration/react';
 import storage from 'redux-persist/lib/storage';
 import { Entity, createEntities, createResource } from '../../src/index';
+import type { EntitiesState } from '../../src/index';
 import { useSuspense } from '../../src/react/index';
 import { API, assertNetworkDone, held, strictNetwork } from '../fixtures/store';
 import { renderWithStore } from '../react/harness';
@@ -81,7 +82,7 @@ const texts = (ctrl: ReturnType<typeof persistedStore>['ctrl']) =>
 describe.each([
   ['localStorage', () => storage],
   ['IndexedDB (idb-keyval)', indexedDbStorage],
-])('redux-persist on %s', (_name, makeStorage) => {
+])('redux-persist on %s', (name, makeStorage) => {
   test('saved while a request was in flight: the reloaded store has no request in flight, and its own fetch of the key settles', async () => {
     const saved = makeStorage();
     const first = persistedStore(saved);
@@ -166,6 +167,54 @@ describe.each([
       .reply(200, [{ id: '1', text: 'one (revalidated)' }]);
     await later.ctrl.fetchIfStale(NoteResource.getList);
     expect(texts(later.ctrl)).toEqual(['1:one (revalidated)']);
+  });
+
+  test('a stamp that is not finite (null in the saved JSON, as Infinity) drops only its part: the rest comes back', async () => {
+    const saved = makeStorage();
+    const first = persistedStore(saved);
+    await first.ready;
+    // (a note of its own per storage: the development warning is given once per message)
+    const id = name === 'localStorage' ? '1' : '2';
+    nock(API)
+      .get('/notes')
+      .reply(200, notes)
+      .get(`/notes/${id}`)
+      .reply(200, notes[Number(id) - 1]);
+    await first.ctrl.fetch(NoteResource.getList);
+    await first.ctrl.fetch(NoteResource.get, { id });
+    await first.persistor.flush();
+    // as a version that let Infinity into the state saved it: JSON wrote null
+    const root = JSON.parse((await saved.getItem('persist:root')) as string) as { entities: string };
+    const slice = JSON.parse(root.entities) as EntitiesState;
+    const detail = NoteResource.get.key({ id });
+    const spoiled = { ...slice, meta: { ...slice.meta, [detail]: { ...slice.meta[detail], fetchedAt: null } } };
+    await saved.setItem('persist:root', JSON.stringify({ ...root, entities: JSON.stringify(spoiled) }));
+
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const reloaded = persistedStore(saved);
+    await reloaded.ready;
+    expect(warn.mock.calls.map(([message]) => String(message))).toEqual([
+      expect.stringContaining(`the call ${detail} (fetchedAt is null, not a finite number)`),
+    ]);
+    warn.mockRestore();
+    expect(texts(reloaded.ctrl)).toEqual(['1:one', '2:two']);
+    expect(reloaded.ctrl.getResponse(NoteResource.get, { id }).status).toBe('uninitialized');
+    await reloaded.ctrl.fetchIfStale(NoteResource.getList); // the list is fresh: no request
+  });
+
+  test('an endpoint whose data never expires (dataExpiryLength: Infinity) saves and reloads fresh', async () => {
+    const forever = NoteResource.getList.extend({ dataExpiryLength: Infinity });
+    const saved = makeStorage();
+    const first = persistedStore(saved);
+    await first.ready;
+    nock(API).get('/notes').reply(200, notes);
+    await first.ctrl.fetch(forever);
+    await first.persistor.flush();
+
+    const yearLater = persistedStore(saved, { now: 10_000 + 365 * 24 * 3_600_000 });
+    await yearLater.ready;
+    await yearLater.ctrl.fetchIfStale(forever); // fresh: no request
+    expect(yearLater.ctrl.getResponse(forever)).toMatchObject({ isSuccess: true, expiresAt: Number.MAX_SAFE_INTEGER });
   });
 });
 

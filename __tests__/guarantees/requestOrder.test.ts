@@ -405,3 +405,63 @@ test('a push resolving while a read of the same list is in flight: the older lis
   await refetch;
   expect(ids(list())).toEqual(['1', '2', '3']);
 });
+
+describe('a delete is ordered by its start, as a write is', () => {
+  const clocks = [
+    ['distinct times', () => tickingClock().now],
+    ['one millisecond', () => () => FROZEN],
+  ] as const;
+
+  test.each(clocks)(
+    '%s: set, then a DELETE starts, then set again: the DELETE answering last leaves the newer record',
+    async (_clock, now) => {
+      const { store, ctrl } = makeStore({ now: now() });
+      ctrl.set(Task, { id: 1, title: 'v1' });
+      const server = held('delete', '/tasks/1', 204, '');
+      const deletion = store.dispatch(fetchEndpoint(TaskResource.delete, { id: 1 }));
+      await server.arrived;
+      ctrl.set(Task, { id: 1, title: 'v2' });
+
+      server.release();
+      await deletion;
+      expect(task(store)?.title).toBe('v2');
+      expect(getEntitySelectors(Task).selectIds(store.getState())).toEqual(['1']);
+      expect(selectEntityMeta(store.getState(), Task, 1)).not.toHaveProperty('deleted');
+    },
+  );
+
+  test.each(clocks)('%s: a GET started after a DELETE and answered before it keeps its record', async (_clock, now) => {
+    const { store } = makeStore({ now: now() });
+    const server = held('delete', '/tasks/1', 204, '');
+    const deletion = store.dispatch(fetchEndpoint(TaskResource.delete, { id: 1 }));
+    await server.arrived;
+    nock(API).get('/tasks/1').reply(200, { id: 1, title: 'read after the delete started' });
+    await store.dispatch(fetchEndpoint(TaskResource.get, { id: 1 }));
+
+    server.release();
+    await deletion;
+    expect(task(store)?.title).toBe('read after the delete started');
+  });
+
+  test.each(clocks)(
+    '%s: a delete older than a remembered deletion keeps the newer one: a write between the two stays out',
+    async (_clock, now) => {
+      const { store, ctrl } = makeStore({ now: now() });
+      ctrl.set(Task, { id: 1, title: 'v1' });
+      const older = held('delete', '/tasks/1', 204, '');
+      const olderDeletion = store.dispatch(fetchEndpoint(TaskResource.delete, { id: 1 }));
+      await older.arrived;
+      const between = held('get', '/tasks/1', 200, { id: 1, title: 'read between the deletes' });
+      const read = store.dispatch(fetchEndpoint(TaskResource.get, { id: 1 }));
+      await between.arrived;
+      ctrl.set(new schema.Invalidate(Task), { id: 1 });
+
+      older.release();
+      await olderDeletion;
+      between.release();
+      await read;
+      expect(task(store)).toBeUndefined();
+      expect(selectEntityMeta(store.getState(), Task, 1)).toEqual(expect.objectContaining({ deleted: true }));
+    },
+  );
+});

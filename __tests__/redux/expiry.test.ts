@@ -4,7 +4,8 @@
  * readable, but stale) or been invalidated (hidden until the next fetch).
  */
 import nock from 'nock';
-import { RestEndpoint, fetchEndpoint, schema } from '../../src/index';
+import { Endpoint, RestEndpoint, fetchEndpoint, schema } from '../../src/index';
+import type { EndpointInterface } from '../../src/index';
 import { User, usersResponse } from '../fixtures/spec';
 import { API, assertNetworkDone, makeClockedStore, makeStore, strictNetwork } from '../fixtures/store';
 
@@ -85,5 +86,64 @@ describe('on a fake clock', () => {
       .reply(200, [{ id: '1', name: 'Ann B' }]);
     const second = await ctrl.fetchIfStale(expiring);
     expect(second.map((user) => user.name)).toEqual(['Ann B']);
+  });
+});
+
+describe('expiry lengths that are not a number from 0 up', () => {
+  test.each([0, Infinity])('%s is an expiry length: the endpoint is defined with it, as given', (length) => {
+    const options = { urlPrefix: API, path: '/users', schema: [User], dataExpiryLength: length };
+    expect(new RestEndpoint({ ...options, errorExpiryLength: length })).toMatchObject({
+      dataExpiryLength: length,
+      errorExpiryLength: length,
+    });
+    expect(Endpoint(async () => [], { name: 'loadUsers', dataExpiryLength: length })).toMatchObject({
+      dataExpiryLength: length,
+    });
+  });
+
+  test.each([
+    ['NaN', NaN],
+    ['a negative number', -1],
+    ['a string', '60s'],
+  ])('%s is refused when the endpoint is defined, naming the endpoint and the option', (_name, length) => {
+    const options = { urlPrefix: API, path: '/users', schema: [User] };
+    expect(() => new RestEndpoint({ ...options, dataExpiryLength: length as number })).toThrow(
+      `GET /users: dataExpiryLength should be a number of milliseconds from 0 up (Infinity: never expires), not ${length === '60s' ? '"60s"' : String(length)}.`,
+    );
+    expect(() => getUsers.extend({ errorExpiryLength: length as number })).toThrow(
+      /^GET \/users: errorExpiryLength should be/,
+    );
+    expect(() => Endpoint(async () => [], { name: 'loadUsers', dataExpiryLength: length as number })).toThrow(
+      /^loadUsers: dataExpiryLength should be/,
+    );
+  });
+
+  test('an endpoint built by hand with a NaN expiry requests once, not on every read', async () => {
+    const { ctrl } = makeClockedStore();
+    const handMade: EndpointInterface<[]> = {
+      name: 'handMade',
+      schema: [User],
+      sideEffect: false,
+      dataExpiryLength: NaN,
+      errorExpiryLength: undefined,
+      pollFrequency: undefined,
+      key: () => 'handMade',
+      request: async ({ fetch }) => (await fetch(`${API}/users`)).json(),
+    };
+    const scope = nock(API).get('/users').reply(200, usersResponse);
+    for (let read = 0; read < 20; read++) await ctrl.fetchIfStale(handMade);
+    expect(scope.isDone()).toBe(true);
+    expect(JSON.parse(JSON.stringify(ctrl.getResponse(handMade).expiresAt))).toEqual(expect.any(Number));
+  });
+
+  test('Infinity never expires, and is stored as a time JSON keeps', async () => {
+    const { ctrl, clock, slice } = makeClockedStore();
+    const forever = getUsers.extend({ dataExpiryLength: Infinity });
+    nock(API).get('/users').reply(200, usersResponse);
+    await ctrl.fetchIfStale(forever);
+    clock.now += 10 * 365 * 24 * 3_600_000;
+    await ctrl.fetchIfStale(forever);
+    expect(slice().meta[forever.key()]?.expiresAt).toBe(Number.MAX_SAFE_INTEGER);
+    expect(JSON.parse(JSON.stringify(slice()))).toEqual(slice());
   });
 });

@@ -155,6 +155,14 @@ describe('order: numbered as they start, listed by start', () => {
     ]);
   });
 
+  test('a store that shares its writes with other tabs names itself in every start; one that does not, never', () => {
+    const tabbed = buildRequestRegistry(() => 5, 'tab-a');
+    expect(tabbed.begin()).toEqual({ fetchedAt: 5, seq: 1, tab: 'tab-a' });
+    expect(tabbed.track(3).start).toEqual({ fetchedAt: 3, seq: 2, tab: 'tab-a' });
+    const alone = buildRequestRegistry(() => 5);
+    expect(alone.begin()).toStrictEqual({ fetchedAt: 5, seq: 1 });
+  });
+
   test("a render's request starts after the current task: numbered then, shared from the moment it was asked for", async () => {
     const { requests, run, started } = registry();
     const request = requests.open(usersCall, { ...read, deferred: true }, run);
@@ -177,6 +185,21 @@ describe('order: numbered as they start, listed by start', () => {
     theirs.settle();
     expect(requests.starts()).toEqual([ours.start]);
     expect(requests.layered()).toEqual([]);
+  });
+
+  test("the keys of the requests started are this middleware's own: another library's request has none", async () => {
+    const { requests, run } = registry();
+    requests.track(90);
+    const ours = requests.open(usersCall, read, run);
+    const second = requests.open(usersCall, read, run);
+    requests.open(createCall, { ...mutation, deferred: true }, run);
+    // (what an arrival puts back as this store's marks in flight: a rehydration during an RTK Query request)
+    expect(requests.startedKeys()).toEqual([usersCall.key, usersCall.key]);
+    await Promise.resolve();
+    expect(requests.startedKeys()).toEqual([usersCall.key, usersCall.key, createCall.key]);
+    requests.end(ours);
+    requests.end(second);
+    expect(requests.startedKeys()).toEqual([createCall.key]);
   });
 
   test("another library's request is found again by its own id while in flight, and only that one", () => {

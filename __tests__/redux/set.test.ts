@@ -91,3 +91,35 @@ test('a store without the entities slice is told how to mount it, naming the wri
   const { ctrl } = makeStore({ slice: false });
   expect(() => ctrl.set(User, { id: '1', name: 'Ann' })).toThrow(/ctrl\.set\(User\)/);
 });
+
+describe('a value the state cannot keep as JSON throws, naming the schema and the field, and writes nothing', () => {
+  const circular: Record<string, unknown> = { id: '1', name: 'Ann' };
+  circular.self = { back: circular };
+  test.each([
+    ['a BigInt field', { id: '1', name: 'Ann', balance: 10n }, 'User "1".balance is a BigInt (10n)'],
+    ['a function field', { id: '1', name: 'Ann', onClick() {} }, 'User "1".onClick is a function (onClick)'],
+    [
+      'a BigInt deep in a field',
+      { id: '1', name: 'Ann', tags: [{ weight: 1n }] },
+      'User "1".tags[0].weight is a BigInt (1n)',
+    ],
+    ['a value that contains itself', circular, 'User "1".self.back.self contains itself (a circular reference)'],
+    ['Infinity', { id: '1', name: 'Ann', score: Infinity }, 'User "1".score is Infinity, which JSON turns into null'],
+    ['a Date', { id: '1', name: 'Ann', born: new Date(0) }, 'User "1".born is a Date (1970-01-01T00:00:00.000Z)'],
+  ])('%s', (_name, value, problem) => {
+    const { store, ctrl } = makeStore();
+    ctrl.set(User, { id: '2', name: 'Bo' });
+    const state = store.getState();
+    expect(() => ctrl.set(User, value)).toThrow(`ctrl.set(User): ${problem}`);
+    expect(() => ctrl.set(User, () => value)).toThrow(`ctrl.set(User): ${problem}`);
+    expect(store.getState()).toBe(state);
+    expect(() => JSON.stringify(store.getState())).not.toThrow();
+  });
+
+  test('a nested entity’s field is named with its own schema', () => {
+    const { ctrl } = makeStore();
+    expect(() => ctrl.set(TradeResource.getList.schema, [{ id: 1, user: 1, amount: 1n, coin: 'btc' }])).toThrow(
+      /^ctrl\.set\(schema\.Collection\(.*\)\): Trade "1"\.amount is a BigInt \(1n\)/,
+    );
+  });
+});

@@ -4,9 +4,18 @@
  * constructor sees of nested defaults that a read overwrites, and of a nested field declared with
  * none; a JavaScript class without pk().
  */
-import { Entity, MemoCache, RestEndpoint, denormalize, normalize, selectQuery, storeView } from '../../src/index';
+import {
+  Entity,
+  MemoCache,
+  RestEndpoint,
+  denormalize,
+  normalize,
+  schema,
+  selectQuery,
+  storeView,
+} from '../../src/index';
 import { Account, FeedItem, Link, Post, Trade, User } from '../fixtures/spec';
-import { makeStore } from '../fixtures/store';
+import { API, held, makeStore } from '../fixtures/store';
 import { appendMeta, metaOf } from '../../src/redux/slice/metaStamps';
 
 describe('Entity shapes (spec 2.3)', () => {
@@ -222,6 +231,33 @@ describe('Entity.indexes follow the values', () => {
     expect(find('bob')?.pk()).toBe('1');
   });
 
+  test('a deleted entity takes its entries with it: re-created with another value, the old one finds nothing', () => {
+    const { store: built, ctrl, find } = store();
+    ctrl.set(Member, { id: '1', username: 'bug' });
+    ctrl.set(new schema.Invalidate(Member), { id: '1' });
+    expect(find('bug')).toBeUndefined();
+    ctrl.set(Member, { id: '1', username: 'feature' });
+    expect(find('bug')).toBeUndefined();
+    expect(find('feature')?.pk()).toBe('1');
+    expect(Object.keys(built.getState().entities.indexes.Member?.username ?? {})).toEqual(['feature']);
+  });
+
+  test('an older write of a value does not take the entry from the record a later-started write gave it', async () => {
+    const { ctrl, find } = store();
+    const getRemote = new RestEndpoint({ urlPrefix: API, path: '/members/:id', schema: Member });
+    const answer = held('get', '/members/1', 200, { id: '1', username: 'bo' });
+    const read = ctrl.fetch(getRemote, { id: '1' });
+    await answer.arrived;
+    ctrl.set(Member, { id: '2', username: 'bo' }); // the name moved to member 2 after the read started
+    answer.release();
+    await read;
+    expect(find('bo')?.pk()).toBe('2');
+    // member 1 leaving the value later does not take it from member 2
+    ctrl.set(Member, { id: '1', username: 'bob' });
+    expect(find('bo')?.pk()).toBe('2');
+    expect(find('bob')?.pk()).toBe('1');
+  });
+
   test('normalize alone writes the removal as an undefined entry (read as not found) over the stored index', () => {
     const first = normalize(Member, { id: '1', username: 'bo' });
     const renamed = normalize(Member, { id: '1', username: 'bob' }, [], { store: storeView(first) });
@@ -229,6 +265,17 @@ describe('Entity.indexes follow the values', () => {
       ['bo', undefined],
       ['bob', '1'],
     ]);
+  });
+
+  test('normalize alone, with no store or a store that keeps no meta: of two records with one value, the later names it', () => {
+    const both = [
+      { id: '1', username: 'bo' },
+      { id: '2', username: 'bo' },
+    ];
+    const stored = normalize(Member, { id: '3', username: 'ann' });
+    for (const store of [undefined, { entities: stored.entities, indexes: stored.indexes }]) {
+      expect(normalize([Member], both, [], { store }).indexes.Member?.username).toEqual({ bo: '2' });
+    }
   });
 });
 

@@ -90,6 +90,32 @@ describe('schema.Invalidate', () => {
     expect(fresh.entities.User?.['1']).toEqual({ id: '1', name: 'Ann again' });
   });
 
+  test('normalize alone: a deletion with no store, or a store that keeps no meta, is written, and no index table for a kind without indexes', () => {
+    const deleted = (store?: Parameters<typeof normalize>[3]) =>
+      normalize(new schema.Invalidate(User), { id: '1' }, [], store).entitiesMeta.User?.find(
+        (stamp) => stamp.meta.deleted,
+      )?.pks;
+    expect(deleted()).toEqual(['1']);
+    expect(deleted({ store: { entities: { User: { 1: { id: '1' } } } } })).toEqual(['1']);
+    expect(normalize(new schema.Invalidate(User), { id: '1' }).indexes).toEqual({});
+    expect(normalize(User, { id: '1', name: 'Ann' }).indexes).toEqual({});
+  });
+
+  test('a delete older than the stored write, in normalize alone: nothing deleted, the record’s meta kept', () => {
+    const newer = { fetchedAt: 200, date: 200, expiresAt: 300 };
+    const stored = normalize(User, { id: '1', name: 'Ann' }, [], { meta: newer });
+    const older = normalize(new schema.Invalidate(User), { id: '1' }, [], {
+      store: storeView(stored),
+      meta: { fetchedAt: 100, date: 250, expiresAt: 300 },
+    });
+    expect(older.entitiesMeta.User?.flatMap((stamp) => stamp.pks) ?? []).toEqual([]);
+    const later = normalize(new schema.Invalidate(User), { id: '1' }, [], {
+      store: storeView(stored),
+      meta: { fetchedAt: 300, date: 300, expiresAt: 400 },
+    });
+    expect(later.entitiesMeta.User?.find((stamp) => stamp.meta.deleted)?.pks).toEqual(['1']);
+  });
+
   test('by the item or its primary key', () => {
     const first = normalize([Label], labels);
     const byItem = normalize(new schema.Invalidate(Label), { id: 1, name: 'bug' }, [], { store: storeView(first) });

@@ -1,6 +1,7 @@
 import { stableStringify } from '../utils/stableStringify.js';
 import { defaultErrorPolicy } from './defaultErrorPolicy.js';
 import type { CommonEndpointOptions, EndpointInterface, ErrorPolicy, RequestContext } from './interface.js';
+import { assertExpiryOptions } from './expiryOption.js';
 
 /**
  * Options of `Endpoint(fetchFn, options)`. `A` are the function's arguments, `S` the schema.
@@ -89,6 +90,12 @@ class FunctionEndpoint<A extends unknown[], T, S> implements Endpoint<A, T, S> {
     this.name = options.name ?? (fetchFn.name || `anonymous endpoint ${++anonymous}`);
     this.dataExpiryLength = options.dataExpiryLength;
     this.errorExpiryLength = options.errorExpiryLength;
+    // development only (see isProduction): a production build drops it, message and all
+    try {
+      if (process.env.NODE_ENV !== 'production') throw 0;
+    } catch {
+      assertExpiryOptions(this);
+    }
     this.pollFrequency = options.pollFrequency;
     this.keepUnusedDataFor = options.keepUnusedDataFor;
     if (options.key) this.key = options.key;

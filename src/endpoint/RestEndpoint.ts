@@ -15,6 +15,7 @@ import { schemaName } from '../normalizr/schemaName.js';
 import type { BodyMethod, DefaultBody, HttpMethod, RestArgs } from './RestArgs.js';
 import type { RestEndpointExtendOptions, RestEndpointOptions } from './RestEndpointOptions.js';
 import { searchString, type SearchParams } from './searchString.js';
+import { assertExpiryOptions } from './expiryOption.js';
 
 const BODY_METHODS: ReadonlySet<string> = new Set<BodyMethod>(['POST', 'PUT', 'PATCH']);
 
@@ -88,6 +89,12 @@ export class RestEndpoint<
     this.name = options.name ?? `${method} ${options.path}`;
     this.dataExpiryLength = options.dataExpiryLength;
     this.errorExpiryLength = options.errorExpiryLength;
+    // development only (see isProduction): a production build drops it, message and all
+    try {
+      if (process.env.NODE_ENV !== 'production') throw 0;
+    } catch {
+      assertExpiryOptions(this);
+    }
     this.pollFrequency = options.pollFrequency;
     this.keepUnusedDataFor = options.keepUnusedDataFor;
     this.timeout = options.timeout;

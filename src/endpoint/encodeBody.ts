@@ -7,8 +7,11 @@ export interface EncodedBody {
   readonly contentType: string | undefined;
 }
 
-/** Bodies deeper than this are not searched for unsendable values (JSON.stringify still sends them). */
-const MAX_CHECKED_DEPTH = 1_000;
+/**
+ * Bodies nesting deeper than this are refused: `JSON.stringify` recurses, and overflows the call
+ * stack a few thousand levels down with a bare `RangeError` naming nothing.
+ */
+const MAX_BODY_DEPTH = 1_000;
 
 /** Bodies fetch already knows how to send; it also sets their Content-Type (multipart boundary included). */
 function isNativeBody(body: unknown): body is BodyInit {
@@ -25,8 +28,8 @@ function isNativeBody(body: unknown): body is BodyInit {
 
 /**
  * Why JSON would not send `value` (at `path`) as the caller means it, or `undefined`: a Map or Set
- * becomes `{}`, a function or symbol as the whole body sends no body at all, a BigInt or a circular
- * value throws. A function or symbol field is left out, as JSON does by design.
+ * becomes `{}`, a function or symbol as the whole body sends no body at all, a BigInt, a circular
+ * value or one nesting too deep throws. A function or symbol field is left out, as JSON does by design.
  */
 function unsendable(value: unknown, path: string, ancestors: object[]): string | undefined {
   const at = path === 'body' ? 'the body' : path;
@@ -44,7 +47,11 @@ function unsendable(value: unknown, path: string, ancestors: object[]): string |
     default:
       return undefined;
   }
-  if (value === null || ancestors.length >= MAX_CHECKED_DEPTH) return undefined;
+  if (value === null) return undefined;
+  if (ancestors.length >= MAX_BODY_DEPTH) {
+    const where = path.length > 40 ? `${path.slice(0, 40)}…` : path;
+    return `${where} nests deeper than ${MAX_BODY_DEPTH} levels, which JSON.stringify cannot send (it overflows the call stack). Flatten the body.`;
+  }
   if (value instanceof Map)
     return `${at} is ${describeValue(value)}, which JSON sends as {}. Send Object.fromEntries(map) instead.`;
   if (value instanceof Set) return `${at} is ${describeValue(value)}, which JSON sends as {}. Send [...set] instead.`;
@@ -76,7 +83,7 @@ function unsendable(value: unknown, path: string, ancestors: object[]): string |
  * @param body the body argument of the call; `undefined` sends no body
  * @param endpointName names the endpoint in errors
  * @throws TypeError, before any request, for a body JSON would not send as given (a Map or Set,
- *   a function, a symbol, a BigInt, a circular value), naming where in the body it is
+ *   a function, a symbol, a BigInt, a circular value, more than 1,000 levels deep), naming where in the body it is
  */
 export function encodeBody(body: unknown, endpointName: string): EncodedBody {
   if (body === undefined) return { body: undefined, contentType: undefined };

@@ -10,6 +10,7 @@ import type {
 import { createTable, getOwn, ownTable, setOwn } from '../utils/ownProperty.js';
 import { entityKey } from '../schema/entityKey.js';
 import { startedBefore } from '../schema/startedBefore.js';
+import { indexValue, keepsIndexEntry } from './indexEntries.js';
 import { toSchemaClass } from './shorthand.js';
 import { sameJson } from './sameJson.js';
 import { keepShapeAlive } from '../utils/keepShapeAlive.js';
@@ -140,16 +141,24 @@ export class NormalizeWrites implements NormalizeDelegate {
         this.stampsOf(key)[0].pks.push(pk);
       }
     }
-    if (entity.indexes !== undefined) this.writeIndexes(entity, key, pk, getOwn(table, pk) as EntityRecord, before);
+    if (entity.indexes !== undefined) this.writeIndexes(entity.indexes, key, pk, getOwn(table, pk), before);
   }
 
+  /**
+   * Removes the record, its index entries and remembers the deletion, in start order as a write:
+   * a stored write or deletion that started after this one stays, and this delete changes nothing.
+   */
   deleteEntity(entity: StoredSchema, pk: string): void {
     const key = entityKey(entity);
+    const storedMeta = this.store?.getMeta?.(key, pk);
+    if (storedMeta !== undefined && startedBefore(this.meta, storedMeta)) return;
+    const record = this.getEntity(key, pk);
     const table = this.entities[key];
     if (table !== undefined) delete table[pk];
     const deleted = this.deleted.get(key);
     if (deleted === undefined) this.deleted.set(key, new Set([pk]));
     else deleted.add(pk);
+    if (entity.indexes !== undefined) this.writeIndexes(entity.indexes, key, pk, undefined, record);
   }
 
   private stampsOf(key: string): [WriteStamp, WriteStamp] {
@@ -171,22 +180,34 @@ export class NormalizeWrites implements NormalizeDelegate {
     return getOwn(getOwn(getOwn(this.store?.indexes, key), field), value);
   }
 
+  /**
+   * The index entries of a record written (`record`) or deleted (`undefined`) that held `before`:
+   * each value it no longer holds loses its entry (written as `undefined`, which reads as not found;
+   * see applyIndexWrites) unless another record holds it now, and each value it holds names it,
+   * unless a record written by a later-started write holds that value too (`keepsIndexEntry`).
+   */
   private writeIndexes(
-    entity: StoredSchema,
+    fields: readonly string[],
     key: string,
     pk: string,
-    record: EntityRecord,
+    record: EntityRecord | undefined,
     before: EntityRecord | undefined,
   ): void {
     const tables = ownTable(this.indexes, key);
-    for (const field of entity.indexes ?? []) {
-      const value = record[field];
-      // a renamed value: its old entry goes (written as `undefined`, which reads as not found; see applyIndexWrites), unless another entity holds it now
-      const old = before?.[field];
-      if (old !== undefined && old !== null && old !== value && this.getIndex(key, field, `${old}`) === pk) {
-        setOwn(ownTable(tables, field), `${old}`, undefined);
+    for (const field of fields) {
+      const value = indexValue(record, field);
+      const old = indexValue(before, field);
+      if (old !== undefined && this.getIndex(key, field, old) === pk) {
+        setOwn(ownTable(tables, field), old, undefined);
       }
-      if (value !== undefined && value !== null) setOwn(ownTable(tables, field), `${value}`, pk);
+      if (value === undefined) continue;
+      const holder = this.getIndex(key, field, value);
+      const held =
+        holder === undefined || holder === pk
+          ? undefined
+          : { record: this.getEntity(key, holder), meta: this.store?.getMeta?.(key, holder) };
+      if (held === undefined || !keepsIndexEntry(held, field, value, this.meta))
+        setOwn(ownTable(tables, field), value, pk);
     }
   }
 }

@@ -12,7 +12,7 @@ export function describeValue(value: unknown): string {
 
 /** Names a value's shape the way a user thinks of JSON: `null`, `an array`, `a string`, … */
 export function describeType(value: unknown): string {
-  if (value === null) return 'null';
+  if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return 'an array';
   const type = typeof value;
   return type === 'object' ? 'an object' : `a ${type}`;
@@ -24,9 +24,11 @@ export function functionName(fn: unknown): string {
   return typeof name === 'string' && name !== '' ? name : 'an anonymous function';
 }
 
-/** What JSON would misreport or drop: Dates (they read like strings), Maps, Sets, functions, symbols, BigInts. */
+/** What JSON would misreport or drop: Dates (they read like strings), Maps, Sets, functions, symbols, BigInts, `NaN` and infinities. */
 function describeSpecial(value: unknown): string | undefined {
   switch (typeof value) {
+    case 'number':
+      return Number.isFinite(value) ? undefined : String(value);
     case 'function':
       return `a function (${functionName(value)})`;
     case 'symbol':

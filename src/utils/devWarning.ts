@@ -10,6 +10,11 @@ const warned = new Set<string>();
  * development checks on. A `typeof process` guard would not do: bundlers leave it alone, so it
  * would switch the checks off in browser development builds too.
  *
+ * A check or a message that should not ship at all is written inline instead, in the same spirit:
+ * `try { if (process.env.NODE_ENV !== 'production') throw 0; } catch { check(); }`. A production
+ * build folds the `try` to nothing and drops the check with its message; a development build
+ * throws into the check, and so does a page loaded unbundled, where reading `process` throws.
+ *
  * @returns whether `process.env.NODE_ENV` is `'production'`
  */
 export function isProduction(): boolean {

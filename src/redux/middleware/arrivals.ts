@@ -26,7 +26,7 @@ export function buildArrivalCheck({ mount, getState, slice, dispatch, registry, 
     const held = (getState() as { readonly [path: string]: unknown } | undefined)?.[mount.reducerPath];
     if (held === undefined || (held as { readonly meta?: unknown }).meta === seen) return;
     const type = (action as { readonly type?: unknown }).type;
-    const ours = seen !== UNSEEN && typeof type === 'string' && type.startsWith(ownPrefix);
+    const ours = seen !== UNSEEN && String(type).startsWith(ownPrefix);
     seen = (held as { readonly meta?: unknown }).meta;
     if (ours) return;
     const pending = registry.startedKeys();

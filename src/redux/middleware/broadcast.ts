@@ -8,7 +8,7 @@ import { assertStorableDepth } from './depthCheck.js';
 import type { MiddlewareContext, OptimisticDisplay } from './types.js';
 
 /** What the broadcast part reads and dispatches through. */
-type BroadcastContext = Pick<MiddlewareContext, 'mount' | 'slice' | 'dispatch' | 'registry'> & {
+type BroadcastContext = Pick<MiddlewareContext, 'mount' | 'slice' | 'dispatch' | 'registry' | 'now'> & {
   readonly optimistic: OptimisticDisplay;
 };
 
@@ -34,24 +34,28 @@ export function newTabId(): string {
  * or `expire`, for the keys whose data started before it. Neither makes a request or is posted again.
  * A message that is not one of ours, or is damaged, is ignored with a development warning.
  *
- * @param name the channel's name; `undefined` shares nothing
- * @param tab this store's id (`newTabId`)
+ * @param shared the channel's name and this store's id on it (`newTabId`); `undefined` shares nothing
  * @param signal aborting it closes the channel
  * @returns what the middleware passes every action through
  */
 export function buildBroadcast(
-  { mount, slice, dispatch, registry, optimistic }: BroadcastContext,
-  name: string | undefined,
-  tab: string | undefined,
+  { mount, slice, dispatch, registry, optimistic, now }: BroadcastContext,
+  shared: { readonly name: string; readonly tab: string } | undefined,
   signal: AbortSignal | undefined,
 ): Relay {
   const pass: Relay = (action, next) => next(action);
-  if (name === undefined || tab === undefined || signal?.aborted) return pass;
+  if (shared === undefined || signal?.aborted) return pass;
+  const { name, tab } = shared;
   if (typeof BroadcastChannel === 'undefined') {
-    warnOnce(
-      'broadcast:unsupported',
-      `broadcastChannel "${name}": this platform has no BroadcastChannel; writes are not shared.`,
-    );
+    // development only (see isProduction): a production build drops it, message and all
+    try {
+      if (process.env.NODE_ENV !== 'production') throw 0;
+    } catch {
+      warnOnce(
+        'broadcast:unsupported',
+        `broadcastChannel "${name}": this platform has no BroadcastChannel; writes are not shared.`,
+      );
+    }
     return pass;
   }
   const { actions } = mount;
@@ -60,8 +64,14 @@ export function buildBroadcast(
   /** While a received write is dispatched: it is not posted back. */
   let receiving = false;
 
-  const ignore = (problem: string) =>
-    warnOnce(`broadcast:${problem}`, `a message on broadcast channel "${name}" was ignored: ${problem}.`);
+  const ignore = (problem: string): void => {
+    // development only (see isProduction): a production build drops it, message and all
+    try {
+      if (process.env.NODE_ENV !== 'production') throw 0;
+    } catch {
+      warnOnce(`broadcast:${problem}`, `a message on broadcast channel "${name}" was ignored: ${problem}.`);
+    }
+  };
 
   /** The message for a write this store committed, if it is one other tabs apply. */
   const messageOf = (action: unknown): BroadcastMessage | undefined => {
@@ -88,10 +98,15 @@ export function buildBroadcast(
     try {
       channel.postMessage(message);
     } catch (error) {
-      warnOnce(
-        `broadcast:post:${name}`,
-        `broadcastChannel "${name}": a write could not be posted to the other tabs (${String(error)}); only this tab has it.`,
-      );
+      // development only (see isProduction): a production build drops it, message and all
+      try {
+        if (process.env.NODE_ENV !== 'production') throw 0;
+      } catch {
+        warnOnce(
+          `broadcast:post:${name}`,
+          `broadcastChannel "${name}": a write could not be posted to the other tabs (${String(error)}); only this tab has it.`,
+        );
+      }
     }
   };
 
@@ -108,7 +123,7 @@ export function buildBroadcast(
   const receive = (data: unknown): void => {
     let message: BroadcastMessage;
     try {
-      message = readBroadcastMessage(data);
+      message = readBroadcastMessage(data, now());
     } catch (error) {
       ignore(error instanceof Error ? error.message : String(error));
       return;

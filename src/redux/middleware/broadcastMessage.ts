@@ -1,6 +1,7 @@
 import type { EntityIndexes, EntityMetaStamps, EntityTables, RequestStart, WriteMeta } from '../../schema/interface.js';
 import { describeType, describeValue } from '../../utils/describeValue.js';
 import { isRecord } from '../../utils/isRecord.js';
+import { metaProblem } from '../slice/clockSkew.js';
 
 /** Marks the library's messages: another library's on a channel of the same name are told apart. */
 export const BROADCAST_PROTOCOL = 'rtk-entities/1';
@@ -47,19 +48,26 @@ export type BroadcastMessage = WriteMessage | KeysMessage;
 /**
  * Checks that `data`, received on a broadcast channel, is a message this version of the library
  * posts, down to every table, stamp and index entry, so that a damaged or foreign one never reaches
- * the store.
+ * the store. Every time in it is finite, and no start or arrival is more than `MAX_CLOCK_SKEW`
+ * ahead of this store's clock (`clockSkew.ts`).
  *
+ * @param now this store's clock
  * @returns the message, typed
  * @throws TypeError saying what is wrong and showing the offending value
  */
-export function readBroadcastMessage(data: unknown): BroadcastMessage {
+export function readBroadcastMessage(data: unknown, now: number): BroadcastMessage {
   const message = object(data, 'the message');
   if (message.protocol !== BROADCAST_PROTOCOL)
     throw new TypeError(`it has no "protocol": "${BROADCAST_PROTOCOL}". Received: ${describeValue(data)}`);
   string(message.tab, 'its "tab"');
+  const stamp = (value: unknown, what: string): void => {
+    const found = object(value, what);
+    writeMeta(found.meta, `${what}.meta`, now);
+    list(found.pks, `${what}.pks`, string);
+  };
   switch (message.kind) {
     case 'write':
-      writeMeta(message.meta, 'its "meta"');
+      writeMeta(message.meta, 'its "meta"', now);
       if (message.response !== undefined) {
         const response = object(message.response, 'its "response"');
         string(response.key, 'its "response.key"');
@@ -79,7 +87,7 @@ export function readBroadcastMessage(data: unknown): BroadcastMessage {
       return message as unknown as WriteMessage;
     case 'invalidate':
     case 'expire':
-      start(message.start, 'its "start"');
+      start(message.start, 'its "start"', now);
       list(message.keys, 'its "keys"', string);
       return message as unknown as KeysMessage;
     default:
@@ -107,7 +115,7 @@ function tables(value: unknown, what: string, entry: (item: unknown, where: stri
 
 /** Checks a table by kind (`Entity.key`): no kind is a name every object inherits (`__proto__`, `constructor`). */
 function kinds(value: unknown, what: string, entry: (item: unknown, where: string) => void): void {
-  tables(value, what, (item, where) => entry(item, where));
+  tables(value, what, entry);
   for (const kind of Object.keys(value as object)) {
     if (kind in Object.prototype)
       throw new TypeError(`${what} name the kind ${JSON.stringify(kind)}, which no Entity key can be`);
@@ -125,30 +133,16 @@ function string(value: unknown, what: string): void {
     throw new TypeError(`${what} should be a string, not ${describeType(value)}: ${describeValue(value)}`);
 }
 
-function number(value: unknown, what: string): void {
-  if (typeof value !== 'number' || Number.isNaN(value))
-    throw new TypeError(`${what} should be a number, not ${describeValue(value)}`);
-}
-
-function start(value: unknown, what: string): { readonly [field: string]: unknown } {
+function start(value: unknown, what: string, now: number, startOnly = true): { readonly [field: string]: unknown } {
   const found = object(value, what);
-  number(found.fetchedAt, `${what}.fetchedAt`);
-  if (found.seq !== undefined) number(found.seq, `${what}.seq`);
+  const problem = metaProblem(found, now, startOnly);
+  if (problem !== undefined) throw new TypeError(`${what}.${problem}`);
   if (found.tab !== undefined) string(found.tab, `${what}.tab`);
   return found;
 }
 
-function writeMeta(value: unknown, what: string): void {
-  const found = start(value, what);
-  number(found.date, `${what}.date`);
-  number(found.expiresAt, `${what}.expiresAt`);
+function writeMeta(value: unknown, what: string, now: number): void {
+  const found = start(value, what, now, false);
   if (found.deleted !== undefined && found.deleted !== true)
     throw new TypeError(`${what}.deleted should be true or absent, not ${describeValue(found.deleted)}`);
-}
-
-/** Checks one meta stamp (`MetaStamp`). */
-function stamp(value: unknown, what: string): void {
-  const found = object(value, what);
-  writeMeta(found.meta, `${what}.meta`);
-  list(found.pks, `${what}.pks`, string);
 }

@@ -34,8 +34,9 @@ export function buildDataMiddleware(
     const slice = () => mount.selectSlice(store.getState());
     // a subscriber that throws while our action is dispatched does not fail the request
     const dispatch = buildCommit(store.dispatch, slice);
-    const tab = options.broadcastChannel === undefined ? undefined : newTabId();
-    const registry = buildRequestRegistry(now, tab);
+    const shared =
+      options.broadcastChannel === undefined ? undefined : { name: options.broadcastChannel, tab: newTabId() };
+    const registry = buildRequestRegistry(now, shared?.tab);
     const context: MiddlewareContext = {
       mount,
       selectors,
@@ -58,7 +59,7 @@ export function buildDataMiddleware(
     const network = new Network({ ...context, optimistic, collector });
     const poller = buildPoller({ ask: network.ask, fetch: network.fetch, retain: collector.retain });
     const reset = buildReset(mount, registry, collector);
-    const relay = buildBroadcast({ ...context, optimistic }, options.broadcastChannel, tab, options.signal);
+    const relay = buildBroadcast({ ...context, optimistic }, shared, options.signal);
     const checkArrivals = buildArrivalCheck({ ...context, optimistic });
 
     const api: DataApi = {

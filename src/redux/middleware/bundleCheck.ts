@@ -1,15 +1,15 @@
 import type { EndpointInterface } from '../../endpoint/interface.js';
 import { ObjectSchema } from '../../schema/ObjectSchema.js';
 import { isSchemaClass } from '../../schema/isSchemaClass.js';
-import { isProduction, warnOnce } from '../../utils/devWarning.js';
+import { warnOnce } from '../../utils/devWarning.js';
 
 /**
- * In development, warns when a mutation's response lacks a key its object schema declares: a
+ * Warns (call it in development only) when a mutation's response lacks a key its object schema declares: a
  * bundled response that leaves out a changed resource leaves that view stale, almost always
  * because of a server bug.
  */
 export function checkBundle(endpoint: EndpointInterface, response: unknown): void {
-  if (isProduction() || !endpoint.sideEffect) return;
+  if (!endpoint.sideEffect) return;
   if (typeof response !== 'object' || response === null || Array.isArray(response)) return;
   const { schema } = endpoint;
   const definition =

@@ -1,12 +1,6 @@
-import type { EntityTables } from '../../schema/interface.js';
-
-/**
- * How deep data kept as it is may nest (a response without a schema, fields no schema covers).
- * Redux Toolkit's development checks recurse through the state and overflow the stack a little
- * below 2,000 levels, `JSON.stringify` a few thousand levels down; 500 leaves room for the stack
- * the app is already using. Entities nested in entities do not count: they are stored flat.
- */
-export const MAX_STORED_DEPTH = 500;
+import type { EntityRecord, EntityTables } from '../../schema/interface.js';
+import { getOwn } from '../../utils/ownProperty.js';
+import { MAX_STORED_DEPTH, jsonProblem } from '../../utils/jsonProblem.js';
 
 /** What one response would store. */
 export interface StoredWrites {
@@ -37,6 +31,34 @@ export function assertStorableDepth(writes: StoredWrites, endpointName: string):
       "Redux's development checks and JSON.stringify(state) overflow the stack on data that deep. Nothing of it was stored. " +
       'Flatten it in process(), or give the nested parts an Entity schema (entities are stored flat).',
   );
+}
+
+/**
+ * Refuses the fields a write gives its records that are not plain JSON data (`jsonProblem`). A
+ * pushed value (`ctrl.set`) is stored as it is given, so a BigInt, a function, a Date or a value
+ * that contains itself would sit in the state, where `JSON.stringify(state)` throws or changes it:
+ * persistence, server rendering and other tabs would break. A field the stored record already
+ * holds (the same value) is not the write's, and is left alone.
+ *
+ * @param stored the records before the write, by kind and primary key
+ * @param source names the write in the error, e.g. `ctrl.set(Todo)`
+ * @throws TypeError naming the write, the record and the field, before anything is written
+ */
+export function assertJsonRecords(entities: EntityTables, stored: EntityTables, source: string): void {
+  for (const key in entities) {
+    const table = entities[key];
+    for (const pk in table) {
+      const record = table[pk] as EntityRecord;
+      const before = getOwn(stored[key], pk);
+      for (const field of Object.keys(record)) {
+        const value = record[field];
+        if (before !== undefined && getOwn(before, field) === value) continue;
+        const problem = jsonProblem(value, `${key} ${JSON.stringify(pk)}.${field}`);
+        if (problem === undefined) continue;
+        throw new TypeError(`${source}: ${problem}, which the state cannot keep as JSON. Nothing was written.`);
+      }
+    }
+  }
 }
 
 /** Whether objects nest more than `limit` deep in `value` (a value that contains itself does). Iterative: any depth. */

@@ -8,10 +8,19 @@ export const DEFAULT_ERROR_EXPIRY = 1_000;
 
 /** Timing of a successful response to the request that started at `start`. */
 export function dataMeta(endpoint: EndpointInterface, start: RequestStart, date: number): WriteMeta {
-  return { ...start, date, expiresAt: date + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY) };
+  return { ...start, date, expiresAt: expiresAt(date, endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY) };
 }
 
 /** Timing of a failed request that started at `start`. */
 export function errorMeta(endpoint: EndpointInterface, start: RequestStart, date: number): WriteMeta {
-  return { ...start, date, expiresAt: date + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY) };
+  return { ...start, date, expiresAt: expiresAt(date, endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY) };
+}
+
+/**
+ * `length` ms after `date`, as a time JSON keeps: an `Infinity` length (never stale) expires at
+ * `Number.MAX_SAFE_INTEGER`, and a length that is not a number from 0 up (`NaN`, from an endpoint
+ * built by hand) counts as 0, stale on arrival, which the fetch policy requests once, not on every read.
+ */
+function expiresAt(date: number, length: number): number {
+  return length >= 0 ? Math.min(date + length, Number.MAX_SAFE_INTEGER) : date;
 }

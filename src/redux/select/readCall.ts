@@ -3,6 +3,7 @@ import { getOwn } from '../../utils/ownProperty.js';
 import type { Call, CallRequests } from '../fetchPolicy.js';
 import type { MountPoint } from '../mountPoint.js';
 import { expiringKinds } from './recordsExpiry.js';
+import { readableMeta } from './readableMeta.js';
 import type { SnapshotSelectors } from './snapshot.js';
 
 /**
@@ -20,7 +21,8 @@ export function readCall(
   requests: CallRequests,
 ): Call {
   const { endpoint, args, key } = call;
-  const meta = getOwn(mount.selectSlice(state).meta, key);
+  const slice = mount.selectSlice(state);
+  const meta = readableMeta(endpoint, key, getOwn(slice.endpoints, key), getOwn(slice.meta, key));
   return {
     meta,
     // the records' expiry is read (through the call's selector) only for kinds that declare one

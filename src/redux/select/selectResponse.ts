@@ -11,6 +11,7 @@ import { tableInputs } from './tableInputs.js';
 import { perStoreMemo } from './perStoreMemo.js';
 import type { SerializedError } from '../slice/state.js';
 import { buildSelectorCache } from './selectorCache.js';
+import { readableMeta } from './readableMeta.js';
 
 /**
  * Where a call stands, in RTK Query's words.
@@ -81,7 +82,8 @@ export function buildSelectResponse(mount: MountPoint) {
         ...selectors,
         ...indexSelectors,
       ],
-      (result, meta, entitiesMeta, ...values): ResponseState<unknown> => {
+      (result, stored, entitiesMeta, ...values): ResponseState<unknown> => {
+        const meta = readableMeta(endpoint, key, result, stored);
         const tables = toTables(values);
         let data: unknown;
         let input: unknown = result;

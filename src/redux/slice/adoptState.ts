@@ -1,5 +1,7 @@
 import { isPlainObject } from '../../utils/isPlainObject.js';
+import { warnOnce } from '../../utils/devWarning.js';
 import { getOwn, setOwn } from '../../utils/ownProperty.js';
+import { withoutBadParts } from './adoptedParts.js';
 import { buildInitialState, holdsNothing, type EntitiesState, type ResponseMeta } from './state.js';
 
 /**
@@ -74,7 +76,10 @@ function countKeys(keys: readonly string[]): Map<string, number> {
  *
  * A value that is not a slice state of this version (a string, another shape, an older version's
  * shape) is reported with `console.error` naming the slice, and the slice starts empty: the store
- * keeps working, and the next action does not crash on it.
+ * keeps working, and the next action does not crash on it. Within a slice state, each part this
+ * store cannot keep (a record that is not a plain object, a time not finite or ahead of the clock
+ * by more than `MAX_CLOCK_SKEW`: `withoutBadParts`) is dropped alone, the rest kept, and a
+ * development warning names it.
  */
 export function adoptState(state: unknown, reducerPath: string): EntitiesState {
   if (isMadeHere(state)) return state as EntitiesState;
@@ -87,7 +92,22 @@ export function adoptState(state: unknown, reducerPath: string): EntitiesState {
     );
     return buildInitialState();
   }
-  return withoutForeignRequests(state as EntitiesState, []);
+  // the wall clock: a reducer has no other (the middleware's `now` belongs to one store)
+  const { state: kept, dropped } = withoutBadParts(state as EntitiesState, Date.now());
+  // development only (see isProduction): a production build drops it, message and all
+  try {
+    if (process.env.NODE_ENV !== 'production') throw 0;
+  } catch {
+    if (dropped.length > 0) {
+      const named = dropped.slice(0, 5).join('; ') + (dropped.length > 5 ? `; and ${dropped.length - 5} more` : '');
+      warnOnce(
+        `adopt:${reducerPath}:${named}`,
+        `the state given to the '${reducerPath}' slice (preloadedState or a rehydration) held parts this store cannot ` +
+          `keep, dropped while the rest is kept: ${named}. What was dropped is fetched again when read.`,
+      );
+    }
+  }
+  return withoutForeignRequests(kept, []);
 }
 
 /** Whether `value` is a plain object (not null, not an array). */
@@ -123,15 +143,7 @@ function shapeProblem(state: unknown): string | undefined {
   for (const field of ['endpoints', 'meta'] as const) {
     if (!isObject(state[field])) return `its '${field}' is not an object`;
   }
-  if (typeof state.lastReset !== 'number') return "its 'lastReset' is not a number";
   if (!Array.isArray(state.optimistic)) return "its 'optimistic' is not an array";
-  const meta = state.meta as { readonly [key: string]: unknown };
-  for (const key of Object.keys(meta)) {
-    const entry = meta[key];
-    if (!isObject(entry) || typeof entry.fetchedAt !== 'number') {
-      return `its meta for '${key}' has no fetchedAt`;
-    }
-  }
   const problem = tablesProblem(state, '');
   if (problem !== undefined || state.committed === undefined) return problem;
   return isObject(state.committed) ? tablesProblem(state.committed, 'committed ') : "its 'committed' is not an object";

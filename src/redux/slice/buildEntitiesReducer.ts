@@ -4,8 +4,8 @@ import { startedBefore } from '../../schema/startedBefore.js';
 import { copyTable, getOwn, setOwn } from '../../utils/ownProperty.js';
 import type { EntitiesActions } from './actions.js';
 import { adoptState, markMadeHere, withoutForeignRequests } from './adoptState.js';
-import { applyTables, committedTables, pickTables, withLayers } from './optimisticLayers.js';
-import { removeRecords } from './removeRecords.js';
+import { applyTables, committedTables, withLayers } from './optimisticLayers.js';
+import { swept, without } from './removeRecords.js';
 import { buildInitialState, holdsNothing, type EntitiesState, type ResponseMeta } from './state.js';
 
 type MetaTable = EntitiesState['meta'];
@@ -99,19 +99,7 @@ function reduceWith(actions: EntitiesActions) {
       }
       return meta === state.meta ? state : { ...state, meta };
     }
-    if (actions.sweep.match(action)) {
-      const { keys, records } = action.payload;
-      const visible = removeRecords(state, records);
-      const next: EntitiesState = {
-        ...state,
-        endpoints: without(state.endpoints, keys),
-        meta: without(state.meta, keys),
-        ...pickTables(visible),
-      };
-      return state.committed === undefined
-        ? next
-        : { ...next, committed: pickTables(removeRecords(state.committed, records)) };
-    }
+    if (actions.sweep.match(action)) return swept(state, action.payload);
     if (actions.adopt.match(action)) return withoutForeignRequests(state, action.payload.pending);
     if (actions.reset.match(action)) {
       return { ...buildInitialState(), lastReset: action.payload.date };
@@ -147,14 +135,6 @@ function withResult(
 
 // `endpoints` and `meta` are tables keyed by call (dictionaries to V8): copied key by key, which
 // measured about 3x as fast as a spread for the 20 keys of the RTK Query bench
-
-/** `table` without `keys`; the same object when it holds none of them. */
-function without<T>(table: { readonly [key: string]: T }, keys: readonly string[]): { readonly [key: string]: T } {
-  if (!keys.some((key) => Object.hasOwn(table, key))) return table;
-  const copy = copyTable(table);
-  for (const key of keys) delete copy[key];
-  return copy;
-}
 
 /** A copy of `table` with `value` at `key`. */
 function withEntry<T>(table: { readonly [key: string]: T }, key: string, value: T): { readonly [key: string]: T } {

@@ -1,4 +1,5 @@
-import type { EntityMeta, EntityTable, MetaStamp, WriteMeta } from '../../schema/interface.js';
+import { indexValue, keepsIndexEntry } from '../../normalizr/indexEntries.js';
+import type { EntityMeta, EntityRecord, EntityTable, MetaStamp, WriteMeta } from '../../schema/interface.js';
 import { startedBefore } from '../../schema/startedBefore.js';
 import { createTable, getOwn, ownTable, setOwn } from '../../utils/ownProperty.js';
 import { metaIndex } from './metaStamps.js';
@@ -23,7 +24,7 @@ type Table<T> = { [name: string]: T };
 export function receivedWrites(committed: Tables, writes: Writes, meta: WriteMeta): Writes {
   const stored = storeView(committed);
   const newer = (key: string, pk: string, written: EntityMeta) => {
-    const current = stored.getMeta?.(key, pk);
+    const current = stored.getMeta(key, pk);
     return current === undefined || startedBefore(current, written);
   };
   const entities: Table<EntityTable> = createTable();
@@ -33,56 +34,76 @@ export function receivedWrites(committed: Tables, writes: Writes, meta: WriteMet
   for (const key of new Set([...Object.keys(writes.entities), ...Object.keys(writes.entitiesMeta)])) {
     const stamps = getOwn(writes.entitiesMeta, key) ?? [];
     const owners = metaIndex(stamps);
-    const taken = new Set<string>();
+    const written = (pk: string) => owners.get(pk)?.meta ?? meta;
+    const taken: Table<EntityRecord> = createTable();
     const records = getOwn(writes.entities, key) ?? {};
     for (const pk of Object.keys(records)) {
-      if (!newer(key, pk, owners.get(pk)?.meta ?? meta)) continue;
-      setOwn(ownTable(entities, key), pk, records[pk]);
-      taken.add(pk);
+      if (newer(key, pk, written(pk))) setOwn(taken, pk, records[pk] as EntityRecord);
     }
+    const deleted = new Set<string>();
     const kept = stamps
-      .map((stamp) => ({
-        meta: stamp.meta,
-        pks: stamp.pks.filter((pk) => (stamp.meta.deleted === true ? newer(key, pk, stamp.meta) : taken.has(pk))),
-      }))
+      .map((stamp) => {
+        const deletion = stamp.meta.deleted === true;
+        const pks = stamp.pks.filter((pk) => (deletion ? newer(key, pk, stamp.meta) : getOwn(taken, pk) !== undefined));
+        if (deletion) for (const pk of pks) deleted.add(pk);
+        return { meta: stamp.meta, pks };
+      })
       .filter((stamp) => stamp.pks.length > 0);
     if (kept.length > 0) setOwn(entitiesMeta, key, kept);
-    if (taken.size > 0) takeIndexes(committed, writes, key, getOwn(entities, key) ?? {}, indexes);
+    if (Object.keys(taken).length > 0) setOwn(entities, key, taken);
+    const changed = { records: taken, deleted, written };
+    if (Object.keys(taken).length > 0 || deleted.size > 0)
+      takeIndexes(stored, committed, writes, key, changed, indexes);
   }
   return { entities, entitiesMeta, indexes };
 }
 
+/** The records of one kind a store takes of a received write: written ones, deleted ones, and each one's write. */
+interface Taken {
+  readonly records: Table<EntityRecord>;
+  readonly deleted: ReadonlySet<string>;
+  readonly written: (pk: string) => EntityMeta;
+}
+
 /**
- * The index entries of one kind for the records taken (`records`): the ones the write made for
- * them and, since they replace this store's versions, the removal of every value those versions
+ * The index entries of one kind for the records taken: the ones the write made for them (unless
+ * this store holds the value in a record a later-started write wrote, `keepsIndexEntry`) and,
+ * since they replace or delete this store's versions, the removal of every value those versions
  * held here and the new ones do not. The writer's own removals are left out: they undo the
  * writer's versions, which this store may never have held.
  */
 function takeIndexes(
+  stored: ReturnType<typeof storeView>,
   committed: Tables,
   writes: Writes,
   key: string,
-  records: EntityTable,
+  { records, deleted, written }: Taken,
   indexes: Table<Table<Table<string | undefined>>>,
 ): void {
-  const written = getOwn(writes.indexes, key);
+  const made = getOwn(writes.indexes, key);
   const held = getOwn(committed.indexes, key);
-  const stored = getOwn(committed.entities, key);
-  for (const field of new Set([...Object.keys(written ?? {}), ...Object.keys(held ?? {})])) {
+  const before = getOwn(committed.entities, key);
+  for (const field of new Set([...Object.keys(made ?? {}), ...Object.keys(held ?? {})])) {
     const entries: Table<string | undefined> = createTable();
-    const made = getOwn(written, field) ?? {};
-    for (const value of Object.keys(made)) {
-      const pk = made[value];
-      if (pk !== undefined && getOwn(records, pk) !== undefined) setOwn(entries, value, pk);
-    }
     const here = getOwn(held, field);
-    for (const pk of Object.keys(records)) {
-      const old = getOwn(stored, pk)?.[field];
-      if (old === undefined || old === null) continue;
-      const value = `${old}`;
-      const now = records[pk]?.[field];
-      if (now !== undefined && now !== null && `${now}` === value) continue;
-      if (getOwn(here, value) === pk && !Object.hasOwn(entries, value)) setOwn(entries, value, undefined);
+    const madeHere = getOwn(made, field) ?? {};
+    for (const value of Object.keys(madeHere)) {
+      const pk = madeHere[value];
+      if (pk === undefined || getOwn(records, pk) === undefined) continue;
+      const holder = getOwn(here, value);
+      const holding =
+        holder === undefined ? undefined : { record: getOwn(before, holder), meta: stored.getMeta(key, holder) };
+      if (holding === undefined || !keepsIndexEntry(holding, field, value, written(pk))) setOwn(entries, value, pk);
+    }
+    for (const pk of [...Object.keys(records), ...deleted]) {
+      const old = indexValue(getOwn(before, pk), field);
+      if (
+        old !== undefined &&
+        old !== indexValue(getOwn(records, pk), field) &&
+        getOwn(here, old) === pk &&
+        !Object.hasOwn(entries, old)
+      )
+        setOwn(entries, old, undefined);
     }
     if (Object.keys(entries).length > 0) setOwn(ownTable(indexes, key), field, entries);
   }

@@ -2,9 +2,23 @@ import type { EntityIndexes } from '../../schema/interface.js';
 import { copyTable } from '../../utils/ownProperty.js';
 import type { SweepPayload } from './actions.js';
 import { removeMeta } from './metaStamps.js';
-import type { Tables } from './optimisticLayers.js';
+import { pickTables, type Tables } from './optimisticLayers.js';
+import type { EntitiesState } from './state.js';
 
 type Table<T> = { readonly [pk: string]: T };
+
+/** `state` after a sweep: the endpoint keys go with their results and meta, the records from every table. */
+export function swept(state: EntitiesState, { keys, records }: SweepPayload): EntitiesState {
+  const next: EntitiesState = {
+    ...state,
+    endpoints: without(state.endpoints, keys),
+    meta: without(state.meta, keys),
+    ...pickTables(removeRecords(state, records)),
+  };
+  return state.committed === undefined
+    ? next
+    : { ...next, committed: pickTables(removeRecords(state.committed, records)) };
+}
 
 /**
  * `tables` without the given records: each goes from its entity table, its meta and its index
@@ -27,11 +41,13 @@ export function removeRecords(tables: Tables, records: SweepPayload['records']):
     : { entities, entitiesMeta, indexes };
 }
 
-/** The table without `pks`; the same table when it holds none of them. */
-function without<T>(table: Table<T> | undefined, pks: readonly string[]): Table<T> | undefined {
-  if (table === undefined || !pks.some((pk) => Object.hasOwn(table, pk))) return table;
+/** `table` without `keys`; the same object when it holds none of them. */
+export function without<T>(table: Table<T>, keys: readonly string[]): Table<T>;
+export function without<T>(table: Table<T> | undefined, keys: readonly string[]): Table<T> | undefined;
+export function without<T>(table: Table<T> | undefined, keys: readonly string[]): Table<T> | undefined {
+  if (table === undefined || !keys.some((key) => Object.hasOwn(table, key))) return table;
   const copy = copyTable(table);
-  for (const pk of pks) delete copy[pk];
+  for (const key of keys) delete copy[key];
   return copy;
 }
 

@@ -1,4 +1,4 @@
-import type { EntityIndexes, EntityMetaStamps, EntityTables, StoreView } from '../../schema/interface.js';
+import type { EntityIndexes, EntityMeta, EntityMetaStamps, EntityTables, StoreView } from '../../schema/interface.js';
 import { getOwn } from '../../utils/ownProperty.js';
 import { deletionOf, metaOf } from './metaStamps.js';
 
@@ -22,7 +22,7 @@ export function storeView(tables: {
   readonly entities: EntityTables;
   readonly entitiesMeta: EntityMetaStamps;
   readonly indexes?: EntityIndexes;
-}): StoreView {
+}): StoreView & { getMeta(key: string, pk: string): EntityMeta | undefined } {
   return {
     entities: tables.entities,
     indexes: tables.indexes,
