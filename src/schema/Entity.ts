@@ -16,7 +16,6 @@ import { missingPk } from './missingPk.js';
 import { startedBefore } from './startedBefore.js';
 import { keyString, toPk } from './toPk.js';
 import { isRecord } from '../utils/isRecord.js';
-import { isProduction } from '../utils/devWarning.js';
 
 /**
  * A kind of data with an identity. Subclass it, declare fields with defaults, say how to find the
@@ -98,7 +97,7 @@ export abstract class Entity {
   ): string | number | undefined {
     const { pk } = this.prototype as Partial<Entity>;
     // a JavaScript class may have no pk(): TypeScript's abstract method does not reach it
-    if (pk === undefined && !isProduction()) throw missingPk(this, value);
+    if (pk === undefined && process.env.NODE_ENV !== 'production') throw missingPk(this, value);
     return (pk as Entity['pk']).call(value, parent, key, args);
   }
 

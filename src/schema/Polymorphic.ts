@@ -88,11 +88,12 @@ export class Polymorphic<D = unknown> {
     const schema =
       attribute === undefined || attribute === null ? undefined : getOwn(this.schema as SchemaMapping, `${attribute}`);
     if (schema === undefined) {
-      warnOnce(
-        `unmatched:${this.constructor.name}:${String(attribute)}`,
-        `${this.constructor.name} has no schema for '${String(attribute)}' (mapping keys: ${Object.keys(this.schema as object).join(', ')}); ` +
-          `the item is kept as it is and no entity is created for it.`,
-      );
+      if (process.env.NODE_ENV !== 'production')
+        warnOnce(
+          `unmatched:${this.constructor.name}:${String(attribute)}`,
+          `${this.constructor.name} has no schema for '${String(attribute)}' (mapping keys: ${Object.keys(this.schema as object).join(', ')}); ` +
+            `the item is kept as it is and no entity is created for it.`,
+        );
       return value;
     }
     const normalized = delegate.visit(schema, value, parent, key);

@@ -1,4 +1,3 @@
-import { isProduction } from '../utils/devWarning.js';
 import type { EntitySchema } from './interface.js';
 
 /** Per mount point (a slice), the class that declares each `static key`, as the check has seen them. */
@@ -15,12 +14,12 @@ function declarer(entity: EntitySchema): EntitySchema {
  * Development check: in one slice (`mount`), one `static key` names one table, so two classes
  * that each declare the same key would silently share one. Throws naming both classes and the fix.
  * Subclasses inheriting a key share their parent's table, which is no slip; nor is a class of the
- * same name declaring a key over (a module evaluated again by hot reloading). Nothing in production.
+ * same name declaring a key over (a module evaluated again by hot reloading). Development only:
+ * called behind an inline `process.env.NODE_ENV !== 'production'` test (`tableInputs`).
  *
  * @throws TypeError when another class of another name already declares `key` in this slice
  */
 export function claimEntityKey(mount: object, key: string, entity: EntitySchema): void {
-  if (isProduction()) return;
   let holders = holdersByMount.get(mount);
   if (holders === undefined) holdersByMount.set(mount, (holders = new Map()));
   const claimant = declarer(entity);

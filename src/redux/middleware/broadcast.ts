@@ -48,10 +48,11 @@ export function buildBroadcast(
   const pass: Relay = (action, next) => next(action);
   if (name === undefined || tab === undefined || signal?.aborted) return pass;
   if (typeof BroadcastChannel === 'undefined') {
-    warnOnce(
-      'broadcast:unsupported',
-      `broadcastChannel "${name}": this platform has no BroadcastChannel; writes are not shared.`,
-    );
+    if (process.env.NODE_ENV !== 'production')
+      warnOnce(
+        'broadcast:unsupported',
+        `broadcastChannel "${name}": this platform has no BroadcastChannel; writes are not shared.`,
+      );
     return pass;
   }
   const { actions } = mount;
@@ -60,8 +61,10 @@ export function buildBroadcast(
   /** While a received write is dispatched: it is not posted back. */
   let receiving = false;
 
-  const ignore = (problem: string) =>
-    warnOnce(`broadcast:${problem}`, `a message on broadcast channel "${name}" was ignored: ${problem}.`);
+  const ignore = (problem: string) => {
+    if (process.env.NODE_ENV !== 'production')
+      warnOnce(`broadcast:${problem}`, `a message on broadcast channel "${name}" was ignored: ${problem}.`);
+  };
 
   /** The message for a write this store committed, if it is one other tabs apply. */
   const messageOf = (action: unknown): BroadcastMessage | undefined => {
@@ -88,10 +91,11 @@ export function buildBroadcast(
     try {
       channel.postMessage(message);
     } catch (error) {
-      warnOnce(
-        `broadcast:post:${name}`,
-        `broadcastChannel "${name}": a write could not be posted to the other tabs (${String(error)}); only this tab has it.`,
-      );
+      if (process.env.NODE_ENV !== 'production')
+        warnOnce(
+          `broadcast:post:${name}`,
+          `broadcastChannel "${name}": a write could not be posted to the other tabs (${String(error)}); only this tab has it.`,
+        );
     }
   };
 

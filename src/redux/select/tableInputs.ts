@@ -3,7 +3,6 @@ import { collectTableKeys, walkSchemas } from '../../normalizr/collectTableKeys.
 import { claimEntityKey } from '../../schema/claimEntityKey.js';
 import { entityKey } from '../../schema/entityKey.js';
 import { isEntityClass } from '../../schema/isEntityClass.js';
-import { isProduction } from '../../utils/devWarning.js';
 import type { MountPoint } from '../mountPoint.js';
 
 /**
@@ -14,7 +13,7 @@ import type { MountPoint } from '../mountPoint.js';
  */
 export function tableInputs(mount: MountPoint, schema: unknown) {
   const keys = collectTableKeys(schema);
-  if (!isProduction()) {
+  if (process.env.NODE_ENV !== 'production') {
     walkSchemas(schema, (item) => {
       if (isEntityClass(item)) claimEntityKey(mount, entityKey(item), item);
     });

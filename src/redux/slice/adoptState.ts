@@ -73,18 +73,19 @@ function countKeys(keys: readonly string[]): Map<string, number> {
  * another store of this process, which only it can tell apart (`entities/adopt`).
  *
  * A value that is not a slice state of this version (a string, another shape, an older version's
- * shape) is reported with `console.error` naming the slice, and the slice starts empty: the store
+ * shape) is reported in development (`console.error`) naming the slice, and the slice starts empty: the store
  * keeps working, and the next action does not crash on it.
  */
 export function adoptState(state: unknown, reducerPath: string): EntitiesState {
   if (isMadeHere(state)) return state as EntitiesState;
   const problem = shapeProblem(state);
   if (problem !== undefined) {
-    console.error(
-      `rtk-entities: the state given to the '${reducerPath}' slice (preloadedState or a rehydration) is not one ` +
-        `this version of rtk-entities made: ${problem}. The slice starts empty; clear the saved state ` +
-        `(for redux-persist, raise its version or purge it) to stop seeing this.`,
-    );
+    if (process.env.NODE_ENV !== 'production')
+      console.error(
+        `rtk-entities: the state given to the '${reducerPath}' slice (preloadedState or a rehydration) is not one ` +
+          `this version of rtk-entities made: ${problem}. The slice starts empty; clear the saved state ` +
+          `(for redux-persist, raise its version or purge it) to stop seeing this.`,
+      );
     return buildInitialState();
   }
   return withoutForeignRequests(state as EntitiesState, []);
