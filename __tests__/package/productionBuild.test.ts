@@ -108,7 +108,8 @@ describe('the same programs bundled for development', () => {
 
 /**
  * A piece of each development message, as the built package writes it: present in a development
- * bundle of every entry, absent from a production one.
+ * bundle of every entry, absent from a production one. Checks of the program's own definitions
+ * (schemas, endpoints, path templates) are development checks: a development run meets them first.
  */
 const DEVELOPMENT_MESSAGES = [
   'has no schema for', // schema.All / Union: an item no mapping key names
@@ -124,6 +125,16 @@ const DEVELOPMENT_MESSAGES = [
   'nothing in this store fetches', // a store without the middleware
   'this version of rtk-entities made', // a preloaded or rehydrated state of another shape
   'the response could not be normalized, so select() shows an error', // normalizeApi
+  // checks of the program's own definitions, which a development run meets first
+  'invalid path template',
+  'Express-style optional parameter',
+  'has no static key',
+  'schemaAttribute must be a string or a function',
+  'schema.Union needs a schemaAttribute',
+  'schema.All needs one Entity class',
+  'so its definition must be Entity classes',
+  'schema.Collection takes [X]',
+  'Endpoint(fetchFn) needs an async function',
 ];
 
 describe('every entry bundled', () => {

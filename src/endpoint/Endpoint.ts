@@ -78,7 +78,7 @@ class FunctionEndpoint<A extends unknown[], T, S> implements Endpoint<A, T, S> {
   readonly #options: EndpointOptions<A, S>;
 
   constructor(fetchFn: (...args: A) => Promise<T>, options: EndpointOptions<A, S>) {
-    if (typeof fetchFn !== 'function') {
+    if (process.env.NODE_ENV !== 'production' && typeof fetchFn !== 'function') {
       throw new TypeError(`Endpoint(fetchFn) needs an async function; received ${typeof fetchFn}.`);
     }
     this.fetch = fetchFn;

@@ -49,7 +49,7 @@ export class Polymorphic<D = unknown> {
       this.attributeOf = (value) => value[schemaAttribute];
     } else if (typeof schemaAttribute === 'function') {
       this.attributeOf = schemaAttribute;
-    } else if (schemaAttribute !== undefined) {
+    } else if (process.env.NODE_ENV !== 'production' && schemaAttribute !== undefined) {
       throw new TypeError(
         `${this.constructor.name}: schemaAttribute must be a string or a function, received ${typeof schemaAttribute}.`,
       );

@@ -15,7 +15,7 @@ import { isRecord } from '../utils/isRecord.js';
  */
 export class Union<D extends SchemaMapping = SchemaMapping> extends Polymorphic<D> implements SchemaClass {
   constructor(definition: D, schemaAttribute: SchemaAttribute) {
-    if (schemaAttribute === undefined) {
+    if (process.env.NODE_ENV !== 'production' && schemaAttribute === undefined) {
       throw new TypeError(
         `schema.Union needs a schemaAttribute: the attribute name (e.g. 'type') or (value, parent, key) => mapping key.`,
       );
