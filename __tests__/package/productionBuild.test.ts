@@ -110,6 +110,8 @@ describe('the same programs bundled for development', () => {
  * A piece of each development message, as the built package writes it: present in a development
  * bundle of every entry, absent from a production one. Checks of the program's own definitions
  * (schemas, endpoints, path templates) are development checks: a development run meets them first.
+ * So is the advice an error gives on how to fix it; the error, naming what failed and where, is
+ * thrown in production too.
  */
 const DEVELOPMENT_MESSAGES = [
   'has no schema for', // schema.All / Union: an item no mapping key names
@@ -135,6 +137,16 @@ const DEVELOPMENT_MESSAGES = [
   'so its definition must be Entity classes',
   'schema.Collection takes [X]',
   'Endpoint(fetchFn) needs an async function',
+  // how to fix an error: the error itself, naming what failed and where, is thrown in production too
+  'to the reducer of configureStore', // the slice is missing
+  'getDefault().concat(createDataMiddleware())', // the middleware is missing
+  'If this request sends no body back',
+  'an HTML page usually means the wrong server answered',
+  'Dot segments are rejected',
+  'pass it in the params',
+  'Serialize it yourself',
+  'Pass the whole character',
+  'or give the endpoint a key(...args) option',
 ];
 
 describe('every entry bundled', () => {

@@ -104,8 +104,10 @@ class FunctionEndpoint<A extends unknown[], T, S> implements Endpoint<A, T, S> {
       text = stableStringify(args, 'args');
     } catch (error) {
       throw new TypeError(
-        `${this.name}: cannot make a cache key of its arguments: ${(error as Error).message} ` +
-          'Pass plain data (Maps, Sets and Dates are keyed by their contents), or give the endpoint a key(...args) option.',
+        `${this.name}: cannot make a cache key of its arguments: ${(error as Error).message}` +
+          (process.env.NODE_ENV !== 'production'
+            ? ' Pass plain data (Maps, Sets and Dates are keyed by their contents), or give the endpoint a key(...args) option.'
+            : ''),
       );
     }
     return `${this.name} ${text}`;

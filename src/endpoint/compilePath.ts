@@ -135,8 +135,10 @@ export function compilePath(path: string, endpointName: string): PathTemplate {
     const decoded = fullyDecoded(text);
     if (decoded === '.' || decoded === '..') {
       throw new TypeError(
-        `${where} '${name}' is ${JSON.stringify(text)}, a dot segment that would move the request to another path. ` +
-          'Dot segments are rejected, percent-encoded or not; pass an actual name.',
+        `${where} '${name}' is ${JSON.stringify(text)}, a dot segment that would move the request to another path.` +
+          (process.env.NODE_ENV !== 'production'
+            ? ' Dot segments are rejected, percent-encoded or not; pass an actual name.'
+            : ''),
       );
     }
     assertWellFormed(text, `${where} '${name}'`);
@@ -157,7 +159,8 @@ export function compilePath(path: string, endpointName: string): PathTemplate {
         if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) {
           if (inGroup) return undefined;
           throw new TypeError(
-            `${where} '${name}' is missing for ${JSON.stringify(path)}: pass it in the params, e.g. { ${name}: … }.`,
+            `${where} '${name}' is missing for ${JSON.stringify(path)}` +
+              (process.env.NODE_ENV !== 'production' ? `: pass it in the params, e.g. { ${name}: … }.` : '.'),
           );
         }
         if (!wildcard) {
