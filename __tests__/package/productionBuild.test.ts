@@ -147,6 +147,10 @@ const DEVELOPMENT_MESSAGES = [
   'Serialize it yourself',
   'Pass the whole character',
   'or give the endpoint a key(...args) option',
+  'Check the name, or inject the endpoint', // normalizeApi: an endpoint the api does not have
+  'declare schemas for queries, infinite queries and mutations',
+  'Give the schema of ONE page',
+  "or import normalizeApi from 'rtk-entities/rtk-query' for an api without React",
 ];
 
 describe('every entry bundled', () => {
