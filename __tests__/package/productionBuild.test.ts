@@ -123,6 +123,7 @@ const DEVELOPMENT_MESSAGES = [
   'this platform has no BroadcastChannel',
   'was ignored:', // a message on the broadcast channel
   'could not be posted to the other tabs',
+  'the tabs are an entry of their own', // broadcastChannel given a name, not tabs(name)
   "this store's reads find no data", // a store without the slice
   'nothing in this store fetches', // a store without the middleware
   'this version of rtk-entities made', // a preloaded or rehydrated state of another shape
@@ -169,6 +170,23 @@ describe('every entry bundled', () => {
   test('for production is smaller than for development, minified alike', () => {
     const minifiedDevelopment = bundle('everyEntry.ts', 'development', { external: peers, minify: true });
     expect(production.length).toBeLessThan(minifiedDevelopment.length);
+  });
+});
+
+describe('the tabs (rtk-entities/tabs)', () => {
+  const peers = ['react', 'react-dom', 'react-redux', '@reduxjs/toolkit'];
+  /** What only the tabs' code holds: the platform's channel and the protocol of their messages. */
+  const tabsCode = (code: string) => ['BroadcastChannel', 'rtk-entities/1'].filter((text) => code.includes(text));
+
+  test('are in the bundle of an app that imports them', () => {
+    expect(tabsCode(bundle('tabsApp.ts', 'production', { external: peers }))).toEqual([
+      'BroadcastChannel',
+      'rtk-entities/1',
+    ]);
+  });
+
+  test('are not in the bundle of a typical app, which shares no tabs', () => {
+    expect(tabsCode(bundle('typicalApp.ts', 'production', { external: peers }))).toEqual([]);
   });
 });
 

@@ -42,13 +42,14 @@ const NORMALIZE_API_TARGET = 6_000;
  */
 const NOT_MET_YET: { readonly [name: string]: number } = {
   [NORMALIZE]: 5_907,
-  [TYPICAL]: 29_576,
+  [TYPICAL]: 28_075,
 };
 
 test('every entry is measured', () => {
   expect(checks.map((check) => check.name)).toEqual([
     NORMALIZE,
     TYPICAL,
+    'a typical app sharing its tabs (rtk-entities/tabs)',
     'rtk-entities',
     'rtk-entities and rtk-entities/react',
     FOR_NORMALIZE_API,

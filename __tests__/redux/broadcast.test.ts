@@ -1,5 +1,5 @@
 /**
- * Tabs (`createDataMiddleware({ broadcastChannel })`, `src/redux/middleware/broadcast.ts`): two
+ * Tabs (`createDataMiddleware({ broadcastChannel: tabs(name) })`, `src/tabs`, `src/redux/middleware/broadcast.ts`): two
  * stores on one channel in one process, as two tabs. A committed write of one (a response, a
  * Collection push, a deletion, `ctrl.set`, an invalidation) shows in the other with no request of
  * its own; writes of one record apply in the order they started whichever tab's answer lands
@@ -20,6 +20,7 @@ import {
   selectResponse,
 } from '../../src/index';
 import type { DataMiddlewareOptions } from '../../src/index';
+import { tabs } from '../../src/tabs/index';
 import { API, assertNetworkDone, held, makeStore, strictNetwork } from '../fixtures/store';
 
 beforeEach(strictNetwork);
@@ -67,7 +68,7 @@ const newChannel = () => `tabs-test-${++channels}`;
 function openTab(channel: string, options: DataMiddlewareOptions = {}): Tab {
   const stop = new AbortController();
   opened.push(stop);
-  return makeStore({ broadcastChannel: channel, signal: stop.signal, ...options });
+  return makeStore({ broadcastChannel: tabs(channel), signal: stop.signal, ...options });
 }
 
 /** Two tabs on one channel, on one clock the test moves (`clock.now`). */
@@ -332,6 +333,17 @@ describe('channels and teardown', () => {
 
     expect(trade(b, 1)).toBeUndefined();
     expect(trade(closed, 2)).toBeUndefined();
+  });
+
+  test('a channel named by a plain string is refused in development, naming the line to write', () => {
+    const named = { broadcastChannel: 'my-app' } as unknown as DataMiddlewareOptions;
+    expect(() => makeStore(named)).toThrow(
+      new TypeError(
+        "createDataMiddleware({ broadcastChannel: 'my-app' }): the tabs are an entry of their own, so an app that " +
+          "shares none carries none of their code: import { tabs } from 'rtk-entities/tabs' and pass " +
+          "broadcastChannel: tabs('my-app').",
+      ),
+    );
   });
 
   test('without broadcastChannel a store writes no tab id and shares nothing', async () => {
