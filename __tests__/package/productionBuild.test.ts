@@ -152,6 +152,15 @@ const DEVELOPMENT_MESSAGES = [
   'declare schemas for queries, infinite queries and mutations',
   'Give the schema of ONE page',
   "or import normalizeApi from 'rtk-entities/rtk-query' for an api without React",
+  "check the field pk() reads, such as 'id'",
+  'For a list of them, use [union]',
+  'To delete by another field',
+  'Send data.',
+  'Send it as a string.',
+  'Object.fromEntries(map)', // a Map or Set body: how to send it
+  '[...set]',
+  'The response was probably not parsed',
+  "e.g. ['a', 'b']",
 ];
 
 describe('every entry bundled', () => {

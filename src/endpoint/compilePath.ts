@@ -169,7 +169,9 @@ export function compilePath(path: string, endpointName: string): PathTemplate {
           out += value.map((part: unknown) => segment(part, name)).join('/');
         } else {
           throw new TypeError(
-            `${where} '${name}' is a wildcard and takes an array of segments, e.g. ['a', 'b']; received ${describeValue(value)}.`,
+            `${where} '${name}' is a wildcard and takes an array of segments` +
+              (process.env.NODE_ENV !== 'production' ? ", e.g. ['a', 'b']" : '') +
+              `; received ${describeValue(value)}.`,
           );
         }
       }

@@ -192,7 +192,9 @@ export abstract class Entity {
     if (pk === undefined) {
       throw new TypeError(
         `${key}.pk() returned ${describeValue(rawPk)} while normalizing ${delegate.source ?? 'a response'}${atField(fieldKey)}: ` +
-          `the item has no usable primary key (check the field pk() reads, such as 'id'). Received: ${describeValue(input)}`,
+          'the item has no usable primary key' +
+          (process.env.NODE_ENV !== 'production' ? " (check the field pk() reads, such as 'id')" : '') +
+          `. Received: ${describeValue(input)}`,
       );
     }
     // an item the caller knows the store holds as it is (an unchanged item of a cache entry)

@@ -32,7 +32,10 @@ export class Union<D extends SchemaMapping = SchemaMapping> extends Polymorphic<
       const field = key === undefined ? '' : ` (field '${key}')`;
       throw new TypeError(
         `schema.Union (${Object.keys(this.schema).join(', ')}) expected one item while normalizing ${delegate.source ?? 'a response'}${field}, but received an array. ` +
-          `For a list of them, use [union] or new schema.Array(union). Received: ${describeValue(input)}`,
+          (process.env.NODE_ENV !== 'production'
+            ? 'For a list of them, use [union] or new schema.Array(union). '
+            : '') +
+          `Received: ${describeValue(input)}`,
       );
     }
     return this.normalizeValue(input, parent, key, delegate);
