@@ -37,13 +37,18 @@ const TARGETS: { readonly [name: string]: number } = {
 const NORMALIZE_API_TARGET = 6_000;
 
 /**
- * Budgets above their target, at the size measured when they were set: what is left is the
- * memo's share (the storage and memo rewrite, issue 39) and what is named in each comment.
+ * Budgets above their target, at the size measured when they were set (never raised). What blocks
+ * each target: for the typical app, the memo (about 4.8 KB of it, rewritten by issue 39), the
+ * adoption of foreign state (issue 38 reworks it) and the core of requests, collection and
+ * selectors; for `normalize`, `Entity` and `schema`, the normalizer's write buffer
+ * (NormalizeWrites, issue 39) and the Collection classes, which every `schema` carries.
  */
 const NOT_MET_YET: { readonly [name: string]: number } = {
-  [NORMALIZE]: 5_907,
-  [TYPICAL]: 28_075,
+  [NORMALIZE]: 5_771,
+  [TYPICAL]: 27_892,
 };
+/** What `normalizeApi` with its hooks added when its budget was set: the RTK Query bridge's own code (issue 37). */
+const NORMALIZE_API_ADDED = 9_268;
 
 test('every entry is measured', () => {
   expect(checks.map((check) => check.name)).toEqual([
@@ -73,5 +78,5 @@ test.each(Object.entries(TARGETS))(
 
 test('normalizeApi with its hooks adds at most its target to what it needs of rtk-entities, or what it added when not met yet', () => {
   const added = size(NORMALIZE_API_REACT) - size(FOR_NORMALIZE_API);
-  expect(added).toBeLessThanOrEqual(Math.max(NORMALIZE_API_TARGET, 9_319));
+  expect(added).toBeLessThanOrEqual(Math.max(NORMALIZE_API_TARGET, NORMALIZE_API_ADDED));
 });
