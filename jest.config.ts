@@ -20,6 +20,7 @@ const config: Config = {
     '^rtk-entities/react$': '<rootDir>/src/react/index.ts',
     '^rtk-entities/rtk-query$': '<rootDir>/src/rtk-query/index.ts',
     '^rtk-entities/rtk-query/react$': '<rootDir>/src/rtk-query/react.ts',
+    '^rtk-entities/tabs$': '<rootDir>/src/tabs/index.ts',
   },
 };
 

@@ -9,7 +9,26 @@
  * module. Dependencies and peer dependencies stay external.
  */
 import { defineConfig } from 'tsup';
+import type { Plugin } from 'esbuild';
 import entries from './scripts/entries.json';
+
+/**
+ * The `schema` namespace is a module of its own in the output (`dist/schema.js`, an internal entry
+ * that re-exports the classes from the shared chunk), imported by `dist/index.js` as
+ * `import * as schema from './schema.js'`. Bundled, esbuild would make the namespace an object
+ * holding every class, which keeps all of them in an app that reads one; kept a module, Rollup
+ * and Vite drop each `schema.X` the app never reads.
+ */
+const schemaNamespaceModule: Plugin = {
+  name: 'schema-namespace-module',
+  setup(build) {
+    // the extension of this format's output (tsup runs esbuild as ESM for both, Rollup then writes CommonJS)
+    const extension = build.initialOptions.outExtension?.['.js'] ?? '.js';
+    build.onResolve({ filter: /^\.\/schema\/schemaNamespace\.js$/ }, (args) =>
+      args.importer.endsWith('/src/index.ts') ? { path: `./schema${extension}`, external: true } : undefined,
+    );
+  },
+};
 
 /** `'.'` → `index`, `'./react'` → `react/index`: each entry's file name under dist/. */
 function outputName(exportPath: string): string {
@@ -17,7 +36,11 @@ function outputName(exportPath: string): string {
 }
 
 export default defineConfig({
-  entry: Object.fromEntries(Object.entries(entries).map(([exportPath, source]) => [outputName(exportPath), source])),
+  entry: {
+    ...Object.fromEntries(Object.entries(entries).map(([exportPath, source]) => [outputName(exportPath), source])),
+    schema: 'src/schema/schemaNamespace.ts',
+  },
+  esbuildPlugins: [schemaNamespaceModule],
   format: ['esm', 'cjs'],
   tsconfig: 'tsconfig.build.json',
   target: 'es2022',

@@ -2,7 +2,7 @@
  * The `@example` blocks of the sources' JSDoc compile: they are the code blocks of the API
  * reference pages (TypeDoc renders them there). Such a block is partial by design (it uses a `User`,
  * a `getUsers`, a `ctrl` it does not declare), so each is checked in one context, an app's, below:
- * every value the four entries export is in scope, and so are the entities, endpoints, store and
+ * every value the entries export is in scope, and so are the entities, endpoints, store and
  * components the examples name. A block may declare a name the context has: its own wins.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { root } from './docBlocks';
 
-const ENTRIES = ['src/index.ts', 'src/react/index.ts', 'src/rtk-query/react.ts'];
+const ENTRIES = ['src/index.ts', 'src/react/index.ts', 'src/rtk-query/react.ts', 'src/tabs/index.ts'];
 
 /** One `@example` block of the sources. */
 interface Example {
@@ -65,8 +65,11 @@ function publicValues(): Array<[string, string]> {
 
 /** The package name of an entry file (`src/react/index.ts` is `rtk-entities/react`). */
 const packageOf = (entry: string) =>
-  ({ 'src/index.ts': 'rtk-entities', 'src/react/index.ts': 'rtk-entities/react' })[entry] ??
-  'rtk-entities/rtk-query/react';
+  ({
+    'src/index.ts': 'rtk-entities',
+    'src/react/index.ts': 'rtk-entities/react',
+    'src/tabs/index.ts': 'rtk-entities/tabs',
+  })[entry] ?? 'rtk-entities/rtk-query/react';
 
 /** The app the examples live in: real values, then made global so that an example may redeclare them. */
 function context(values: ReadonlyArray<[string, string]>): string {

@@ -1,6 +1,7 @@
 /**
- * The API reference leads to the guides: every public export of the four entry points
- * (`rtk-entities`, `rtk-entities/react`, `rtk-entities/rtk-query`, `rtk-entities/rtk-query/react`;
+ * The API reference leads to the guides: every public export of the entry points
+ * (`rtk-entities`, `rtk-entities/react`, `rtk-entities/rtk-query`, `rtk-entities/rtk-query/react`,
+ * `rtk-entities/tabs`;
  * the members of the `schema` namespace too) has `@see docs/<page>.md` (or `...md#section`) in its
  * JSDoc, and every such reference in `src/` names a page of docs/ and a heading it has. The site's
  * API pages turn them into links (scripts/docs.mjs).
@@ -10,7 +11,13 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { pageAnchors, root } from './docBlocks';
 
-const ENTRIES = ['src/index.ts', 'src/react/index.ts', 'src/rtk-query/index.ts', 'src/rtk-query/react.ts'];
+const ENTRIES = [
+  'src/index.ts',
+  'src/react/index.ts',
+  'src/rtk-query/index.ts',
+  'src/rtk-query/react.ts',
+  'src/tabs/index.ts',
+];
 const SEE = /^docs\/((?:guide|reference|contributing)\/[\w-]+\.md)(?:#([\w-]+))?$/;
 
 /** The `@see` targets of an export, by its public name (`schema.All` for namespace members). */

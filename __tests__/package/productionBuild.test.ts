@@ -1,9 +1,10 @@
 /**
  * Development checks cost nothing in production builds. Programs that trigger development warnings
  * are bundled from the built package for the browser, as an app's bundler would: with
- * `process.env.NODE_ENV` defined as 'production' they run silent, and no `process.env` read is left
- * in the bundle; defined as 'development', the same programs warn. Each bundle runs in a fresh
- * context with a browser's timers and URL classes but no `process`, as in a browser.
+ * `process.env.NODE_ENV` defined as 'production' they run silent, no `process.env` read is left
+ * in the bundle, and none of the development messages' text is in it; defined as 'development',
+ * the same programs warn. Each bundle runs in a fresh context with a browser's timers and URL
+ * classes but no `process`, as in a browser.
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -21,7 +22,11 @@ const esbuild = require.resolve('esbuild/bin/esbuild');
  * bundled for no platform, which leaves `process.env.NODE_ENV` as it is (for the browser, esbuild
  * defines it by itself).
  */
-function bundle(program: string, nodeEnv: 'production' | 'development' | undefined): string {
+function bundle(
+  program: string,
+  nodeEnv: 'production' | 'development' | undefined,
+  { external = [], minify = nodeEnv === 'production' }: { external?: readonly string[]; minify?: boolean } = {},
+): string {
   const platform =
     nodeEnv === undefined
       ? ['--platform=neutral']
@@ -36,15 +41,19 @@ function bundle(program: string, nodeEnv: 'production' | 'development' | undefin
       '--target=es2022',
       // resolve `rtk-entities` as an installed package (dist/, through package.json exports), not through the repo's tsconfig paths
       '--tsconfig-raw={}',
-      ...(nodeEnv === 'production' ? ['--minify'] : []),
+      ...(minify ? ['--minify'] : []),
+      ...external.map((name) => `--external:${name}`),
       '--log-level=error',
     ],
     { cwd: root, encoding: 'utf8' },
   );
 }
 
-/** Runs a bundle where there is no `process`; returns what it logged and what it warned. */
-function runInBrowserLikeContext(code: string): { logs: string[]; warnings: string[] } {
+/**
+ * Runs a bundle where there is no `process` (or the one given); returns what it logged and what it
+ * warned.
+ */
+function runInBrowserLikeContext(code: string, globals: object = {}): { logs: string[]; warnings: string[] } {
   const logs: string[] = [];
   const warnings: string[] = [];
   const console = {
@@ -52,7 +61,16 @@ function runInBrowserLikeContext(code: string): { logs: string[]; warnings: stri
     warn: (message: string) => warnings.push(message),
     error: (message: string) => warnings.push(message),
   };
-  runInNewContext(code, { console, setTimeout, clearTimeout, queueMicrotask, URL, URLSearchParams, AbortController });
+  runInNewContext(code, {
+    console,
+    setTimeout,
+    clearTimeout,
+    queueMicrotask,
+    URL,
+    URLSearchParams,
+    AbortController,
+    ...globals,
+  });
   return { logs, warnings };
 }
 
@@ -88,8 +106,108 @@ describe('the same programs bundled for development', () => {
   });
 });
 
-test('a bundle that leaves process.env.NODE_ENV alone, run where there is no process, keeps the checks on', () => {
+/**
+ * A piece of each development message, as the built package writes it: present in a development
+ * bundle of every entry, absent from a production one. Checks of the program's own definitions
+ * (schemas, endpoints, path templates) are development checks: a development run meets them first.
+ * So is the advice an error gives on how to fix it; the error, naming what failed and where, is
+ * thrown in production too.
+ */
+const DEVELOPMENT_MESSAGES = [
+  'has no schema for', // schema.All / Union: an item no mapping key names
+  'both have static key', // two Entity classes with one key
+  'has no pk() method', // an Entity class without pk()
+  "which the endpoint's schema declares", // a mutation response without a declared key
+  'its optimistic response could not be shown',
+  'getOptimisticResponse threw',
+  'this platform has no BroadcastChannel',
+  'was ignored:', // a message on the broadcast channel
+  'could not be posted to the other tabs',
+  'the tabs are an entry of their own', // broadcastChannel given a name, not tabs(name)
+  "this store's reads find no data", // a store without the slice
+  'nothing in this store fetches', // a store without the middleware
+  'this version of rtk-entities made', // a preloaded or rehydrated state of another shape
+  'the response could not be normalized, so select() shows an error', // normalizeApi
+  // checks of the program's own definitions, which a development run meets first
+  'invalid path template',
+  'Express-style optional parameter',
+  'has no static key',
+  'schemaAttribute must be a string or a function',
+  'schema.Union needs a schemaAttribute',
+  'schema.All needs one Entity class',
+  'so its definition must be Entity classes',
+  'schema.Collection takes [X]',
+  'Endpoint(fetchFn) needs an async function',
+  // how to fix an error: the error itself, naming what failed and where, is thrown in production too
+  'to the reducer of configureStore', // the slice is missing
+  'getDefault().concat(createDataMiddleware())', // the middleware is missing
+  'If this request sends no body back',
+  'an HTML page usually means the wrong server answered',
+  'Dot segments are rejected',
+  'pass it in the params',
+  'Serialize it yourself',
+  'Pass the whole character',
+  'or give the endpoint a key(...args) option',
+  'Check the name, or inject the endpoint', // normalizeApi: an endpoint the api does not have
+  'declare schemas for queries, infinite queries and mutations',
+  'Give the schema of ONE page',
+  "or import normalizeApi from 'rtk-entities/rtk-query' for an api without React",
+  "check the field pk() reads, such as 'id'",
+  'For a list of them, use [union]',
+  'To delete by another field',
+  'Send data.',
+  'Send it as a string.',
+  'Object.fromEntries(map)', // a Map or Set body: how to send it
+  '[...set]',
+  'The response was probably not parsed',
+  "e.g. ['a', 'b']",
+];
+
+describe('every entry bundled', () => {
+  const peers = ['react', 'react-dom', 'react-redux', '@reduxjs/toolkit'];
+  const development = bundle('everyEntry.ts', 'development', { external: peers });
+  const production = bundle('everyEntry.ts', 'production', { external: peers });
+
+  test.each(DEVELOPMENT_MESSAGES)('for development holds the development message %j', (message) => {
+    expect(development).toContain(message);
+  });
+
+  test('for production holds none of the development messages', () => {
+    expect(DEVELOPMENT_MESSAGES.filter((message) => production.includes(message))).toEqual([]);
+  });
+
+  test('for production is smaller than for development, minified alike', () => {
+    const minifiedDevelopment = bundle('everyEntry.ts', 'development', { external: peers, minify: true });
+    expect(production.length).toBeLessThan(minifiedDevelopment.length);
+  });
+});
+
+describe('the tabs (rtk-entities/tabs)', () => {
+  const peers = ['react', 'react-dom', 'react-redux', '@reduxjs/toolkit'];
+  /** What only the tabs' code holds: the platform's channel and the protocol of their messages. */
+  const tabsCode = (code: string) => ['BroadcastChannel', 'rtk-entities/1'].filter((text) => code.includes(text));
+
+  test('are in the bundle of an app that imports them', () => {
+    expect(tabsCode(bundle('tabsApp.ts', 'production', { external: peers }))).toEqual([
+      'BroadcastChannel',
+      'rtk-entities/1',
+    ]);
+  });
+
+  test('are not in the bundle of a typical app, which shares no tabs', () => {
+    expect(tabsCode(bundle('typicalApp.ts', 'production', { external: peers }))).toEqual([]);
+  });
+});
+
+test('a bundle that leaves process.env.NODE_ENV alone reads it at run time, as Redux Toolkit and React do', () => {
   const code = bundle('unmatchedFeedItem.ts', undefined);
   expect(code).toMatch(/process\.env\.NODE_ENV !== "production"/);
-  expect(runInBrowserLikeContext(code).warnings).toEqual([expect.stringMatching(/All has no schema for 'video'/)]);
+  // where nothing replaces it, `process` must exist, as for Redux Toolkit's and React's own checks
+  expect(runInBrowserLikeContext(code, { process: { env: {} } }).warnings).toEqual([
+    expect.stringMatching(/All has no schema for 'video'/),
+  ]);
+  expect(runInBrowserLikeContext(code, { process: { env: { NODE_ENV: 'production' } } })).toEqual({
+    logs: ['normalized: 1'],
+    warnings: [],
+  });
 });

@@ -1,9 +1,10 @@
 /**
  * Size budgets (package.json `size-limit`), measured as a user's bundle would be: the built entries
- * bundled with esbuild, minified and gzipped, peer dependencies left out. The first budget checks
- * tree-shaking: a program that imports only `normalize`, `Entity` and `schema` carries none of the
- * Redux layer. `normalizeApi` is measured alone, with and without its hooks (RTK Query itself is a
- * peer dependency, left out like the others).
+ * bundled with esbuild, minified (so `process.env.NODE_ENV` is 'production') and gzipped, with what
+ * an RTK app has already left out (React, react-redux, RTK, redux, immer, reselect). A budget is
+ * a limit: each is the target of issue 42, or, where a target is not met yet, the size measured
+ * when the budget was set, never more. `normalize`, `Entity` and `schema` alone carry none of the
+ * Redux layer; `normalizeApi` with its hooks is measured beside what it needs of rtk-entities.
  */
 import { runBin } from './runBin';
 import { assertFreshDist } from './freshDist';
@@ -20,24 +21,62 @@ interface Check {
 
 // `npm test` builds dist/ before jest runs
 const checks = JSON.parse(runBin('size-limit', ['--json'])) as Check[];
+const size = (name: string): number => checks.find((check) => check.name === name)?.size ?? NaN;
+
+const NORMALIZE = 'normalize, Entity and schema';
+const TYPICAL = 'a typical app: rtk-entities and rtk-entities/react';
+const FOR_NORMALIZE_API = 'what normalizeApi needs of rtk-entities';
+const NORMALIZE_API_REACT = 'rtk-entities/rtk-query/react';
+
+/** The targets (min+gzip bytes): issue 42, DESIGN §12.5. */
+const TARGETS: { readonly [name: string]: number } = {
+  [NORMALIZE]: 5_000,
+  [TYPICAL]: 20_000,
+};
+/** What `normalizeApi` with its hooks may add to what it needs of rtk-entities (`entitiesSlice`, `createDataMiddleware`). */
+const NORMALIZE_API_TARGET = 6_000;
+
+/**
+ * Budgets above their target, at the size measured when they were set (never raised). What blocks
+ * each target: for the typical app, the memo (about 4.8 KB of it, rewritten by issue 39), the
+ * adoption of foreign state (issue 38 reworks it) and the core of requests, collection and
+ * selectors; for `normalize`, `Entity` and `schema`, the normalizer's write buffer
+ * (NormalizeWrites, issue 39) and the Collection classes, which every `schema` carries.
+ */
+const NOT_MET_YET: { readonly [name: string]: number } = {
+  [NORMALIZE]: 5_771,
+  [TYPICAL]: 27_892,
+};
+/** What `normalizeApi` with its hooks added when its budget was set: the RTK Query bridge's own code (issue 37). */
+const NORMALIZE_API_ADDED = 9_268;
 
 test('every entry is measured', () => {
   expect(checks.map((check) => check.name)).toEqual([
-    'normalize, Entity and schema',
+    NORMALIZE,
+    TYPICAL,
+    'a typical app sharing its tabs (rtk-entities/tabs)',
     'rtk-entities',
     'rtk-entities and rtk-entities/react',
+    FOR_NORMALIZE_API,
     'rtk-entities/rtk-query',
-    'rtk-entities/rtk-query/react',
+    NORMALIZE_API_REACT,
   ]);
-});
-
-test('normalize, Entity and schema alone stay within about 6 KB (6.5 KB)', () => {
-  const [alone] = checks;
-  expect(alone?.sizeLimit).toBe(6500);
-  expect(alone?.size).toBeLessThanOrEqual(6500);
 });
 
 test.each(checks.map((check) => [check.name, check] as const))('%s is within its budget', (_name, check) => {
   expect(check.passed).toBe(true);
   expect(check.size).toBeLessThanOrEqual(check.sizeLimit);
+});
+
+test.each(Object.entries(TARGETS))(
+  'the budget of %s is its target (%d B), or what it measured when not met yet',
+  (name, target) => {
+    const budget = checks.find((check) => check.name === name)?.sizeLimit;
+    expect(budget).toBeLessThanOrEqual(NOT_MET_YET[name] ?? target);
+  },
+);
+
+test('normalizeApi with its hooks adds at most its target to what it needs of rtk-entities, or what it added when not met yet', () => {
+  const added = size(NORMALIZE_API_REACT) - size(FOR_NORMALIZE_API);
+  expect(added).toBeLessThanOrEqual(Math.max(NORMALIZE_API_TARGET, NORMALIZE_API_ADDED));
 });

@@ -8,6 +8,7 @@ import { Entity, createResource, getEntitySelectors } from '../../src/index';
 import { MAX_CLOCK_SKEW } from '../../src/redux/slice/clockSkew';
 import { adoptState, showsOwnRequests, withoutForeignRequests } from '../../src/redux/slice/adoptState';
 import { API, assertNetworkDone, held, makeStore, ourWarnings, strictNetwork } from '../fixtures/store';
+import { tabs } from '../../src/tabs/index';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -261,8 +262,8 @@ describe('a saved state with bad parts: each is dropped alone, the rest kept, an
     const stop = new AbortController();
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     const preloaded = JSON.parse(JSON.stringify(saved((state) => (state.lastReset = lastReset))));
-    const tab = makeStore({ preloadedState: { entities: preloaded }, broadcastChannel: channel, signal: stop.signal });
-    const other = makeStore({ broadcastChannel: channel, signal: stop.signal });
+    const tab = makeStore({ preloadedState: { entities: preloaded }, broadcastChannel: tabs(channel), signal: stop.signal });
+    const other = makeStore({ broadcastChannel: tabs(channel), signal: stop.signal });
     try {
       expect(String(ourWarnings(warn)[0])).toContain('lastReset (it is');
       expect(tab.slice().lastReset).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * Tabs (`createDataMiddleware({ broadcastChannel })`, `src/redux/middleware/broadcast.ts`): two
+ * Tabs (`createDataMiddleware({ broadcastChannel: tabs(name) })`, `src/tabs`, `src/redux/middleware/broadcast.ts`): two
  * stores on one channel in one process, as two tabs. A committed write of one (a response, a
  * Collection push, a deletion, `ctrl.set`, an invalidation) shows in the other with no request of
  * its own; writes of one record apply in the order they started whichever tab's answer lands
@@ -23,6 +23,7 @@ import {
 } from '../../src/index';
 import type { DataMiddlewareOptions } from '../../src/index';
 import { MAX_CLOCK_SKEW } from '../../src/redux/slice/clockSkew';
+import { tabs } from '../../src/tabs/index';
 import { API, assertNetworkDone, held, makeStore, ourWarnings, strictNetwork } from '../fixtures/store';
 
 beforeEach(strictNetwork);
@@ -70,7 +71,7 @@ const newChannel = () => `tabs-test-${++channels}`;
 function openTab(channel: string, options: DataMiddlewareOptions = {}): Tab {
   const stop = new AbortController();
   opened.push(stop);
-  return makeStore({ broadcastChannel: channel, signal: stop.signal, ...options });
+  return makeStore({ broadcastChannel: tabs(channel), signal: stop.signal, ...options });
 }
 
 /** Two tabs on one channel, on one clock the test moves (`clock.now`). */
@@ -498,7 +499,7 @@ describe('what a tab does with what it receives', () => {
     opened.push(stop);
     // (RTK's checks would report the function in the state first)
     const [a, b] = [0, 1].map(() =>
-      makeStore({ broadcastChannel: channel, signal: stop.signal, devChecks: false }),
+      makeStore({ broadcastChannel: tabs(channel), signal: stop.signal, devChecks: false }),
     ) as [Tab, Tab];
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     const withFunction = new RestEndpoint({ urlPrefix: API, path: '/raw', process: () => ({ run() {} }) });
@@ -518,7 +519,7 @@ describe('what a tab does with what it receives', () => {
     const stop = new AbortController();
     opened.push(stop);
     const [a, b] = [0, 1].map(() =>
-      makeStore({ broadcastChannel: channel, signal: stop.signal, devChecks: false }),
+      makeStore({ broadcastChannel: tabs(channel), signal: stop.signal, devChecks: false }),
     ) as [Tab, Tab];
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     const env = process.env.NODE_ENV;
@@ -546,7 +547,7 @@ describe('what a tab posts and applies, exactly', () => {
   const loggedTab = (channel: string): Tab => {
     const stop = new AbortController();
     opened.push(stop);
-    return makeStore({ broadcastChannel: channel, signal: stop.signal, logActions: true });
+    return makeStore({ broadcastChannel: tabs(channel), signal: stop.signal, logActions: true });
   };
   const types = (tab: { readonly actions: readonly { readonly type: string }[] }) =>
     tab.actions.map((action) => action.type).filter((type) => type !== 'entities/connect');
@@ -626,7 +627,7 @@ describe('what a tab posts and applies, exactly', () => {
     const channel = newChannel();
     const aborted = new AbortController();
     aborted.abort();
-    const late: Tab = makeStore({ broadcastChannel: channel, signal: aborted.signal });
+    const late: Tab = makeStore({ broadcastChannel: tabs(channel), signal: aborted.signal });
     const [a, b] = [openTab(channel), openTab(channel)];
     late.ctrl.set(Trade, { id: 1, user: 1, amount: 'from the aborted store' });
     a.ctrl.set(Trade, { id: 2, user: 1, amount: 'from A' });
@@ -694,6 +695,17 @@ describe('channels and teardown', () => {
 
     expect(trade(b, 1)).toBeUndefined();
     expect(trade(closed, 2)).toBeUndefined();
+  });
+
+  test('a channel named by a plain string is refused in development, naming the line to write', () => {
+    const named = { broadcastChannel: 'my-app' } as unknown as DataMiddlewareOptions;
+    expect(() => makeStore(named)).toThrow(
+      new TypeError(
+        "createDataMiddleware({ broadcastChannel: 'my-app' }): the tabs are an entry of their own, so an app that " +
+          "shares none carries none of their code: import { tabs } from 'rtk-entities/tabs' and pass " +
+          "broadcastChannel: tabs('my-app').",
+      ),
+    );
   });
 
   test('without broadcastChannel a store writes no tab id and shares nothing', async () => {

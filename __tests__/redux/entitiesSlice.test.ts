@@ -134,25 +134,27 @@ describe('a store whose slice is not mounted', () => {
     nock.cleanAll();
   });
 
-  test.each(['development', 'production'])(
-    'fetches reject naming the reducer path, in %s, and nothing is requested',
-    async (env) => {
-      process.env.NODE_ENV = env;
-      nock.disableNetConnect();
-      const served = nock('https://api.test').get('/users').reply(200, usersResponse);
-      const { store, ctrl } = makeStore({ slice: false });
+  const problem = "rtk-entities: GET /users cannot be stored: the 'entities' slice is not in the store.";
+  const fix = ' Add `[entitiesSlice.reducerPath]: entitiesSlice.reducer` to the reducer of configureStore.';
+  test.each([
+    // the fix is a development message: a production build names the problem alone
+    ['development', problem + fix],
+    ['production', problem],
+  ])('fetches reject naming the reducer path, in %s, and nothing is requested', async (env, message) => {
+    process.env.NODE_ENV = env;
+    nock.disableNetConnect();
+    const served = nock('https://api.test').get('/users').reply(200, usersResponse);
+    const { store, ctrl } = makeStore({ slice: false });
 
-      const message =
-        "rtk-entities: GET /users cannot be stored: the 'entities' slice is not in the store. " +
-        'Add `[entitiesSlice.reducerPath]: entitiesSlice.reducer` to the reducer of configureStore.';
-      await expect(store.dispatch(fetchEndpoint(getUsers))).rejects.toThrow(message);
-      await expect(ctrl.fetch(getUsers)).rejects.toThrow(message);
-      expect(() => ctrl.setResponse(getUsers, usersResponse)).toThrow(message);
-      expect(() => ctrl.setError(getUsers, new Error('x'))).toThrow(message);
-      expect(served.isDone()).toBe(false);
-      expect(store.getState()).toEqual({ todos: [] }); // the app's own slice, and nothing of ours
-    },
-  );
+    // an Error to compare with: the whole message, not a part of it
+    const error = new Error(message);
+    await expect(store.dispatch(fetchEndpoint(getUsers))).rejects.toThrow(error);
+    await expect(ctrl.fetch(getUsers)).rejects.toThrow(error);
+    expect(() => ctrl.setResponse(getUsers, usersResponse)).toThrow(error);
+    expect(() => ctrl.setError(getUsers, new Error('x'))).toThrow(error);
+    expect(served.isDone()).toBe(false);
+    expect(store.getState()).toEqual({ todos: [] }); // the app's own slice, and nothing of ours
+  });
 
   test('a createEntities mount names its own slice and middleware in the hints', async () => {
     const cache = createEntities({ reducerPath: 'cache' });

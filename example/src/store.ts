@@ -3,6 +3,7 @@
 // tabs share their writes: a trade bought in one shows in every other, with no request there.
 import { configureStore } from '@reduxjs/toolkit';
 import { createDataMiddleware, entitiesSlice } from 'rtk-entities';
+import { tabs } from 'rtk-entities/tabs';
 import { entitiesApi, tradesApi } from './tradesApi';
 
 export const store = configureStore({
@@ -12,7 +13,7 @@ export const store = configureStore({
     // loaded machine reaches with a 200,000-character name in the state
     getDefault({ serializableCheck: { warnAfter: 200 }, immutableCheck: { warnAfter: 200 } }).concat(
       tradesApi.middleware,
-      createDataMiddleware({ broadcastChannel: 'rtk-entities-example' }),
+      createDataMiddleware({ broadcastChannel: tabs('rtk-entities-example') }),
       entitiesApi.middleware,
     ),
 });

@@ -79,7 +79,7 @@ class FunctionEndpoint<A extends unknown[], T, S> implements Endpoint<A, T, S> {
   readonly #options: EndpointOptions<A, S>;
 
   constructor(fetchFn: (...args: A) => Promise<T>, options: EndpointOptions<A, S>) {
-    if (typeof fetchFn !== 'function') {
+    if (process.env.NODE_ENV !== 'production' && typeof fetchFn !== 'function') {
       throw new TypeError(`Endpoint(fetchFn) needs an async function; received ${typeof fetchFn}.`);
     }
     this.fetch = fetchFn;
@@ -90,11 +90,8 @@ class FunctionEndpoint<A extends unknown[], T, S> implements Endpoint<A, T, S> {
     this.name = options.name ?? (fetchFn.name || `anonymous endpoint ${++anonymous}`);
     this.dataExpiryLength = options.dataExpiryLength;
     this.errorExpiryLength = options.errorExpiryLength;
-    // development only (see isProduction): a production build drops it, message and all
-    try {
-      if (process.env.NODE_ENV !== 'production') throw 0;
-    } catch {
-      assertExpiryOptions(this);
+    if (process.env.NODE_ENV !== 'production') {
+    assertExpiryOptions(this);
     }
     this.pollFrequency = options.pollFrequency;
     this.keepUnusedDataFor = options.keepUnusedDataFor;
@@ -111,8 +108,10 @@ class FunctionEndpoint<A extends unknown[], T, S> implements Endpoint<A, T, S> {
       text = stableStringify(args, 'args');
     } catch (error) {
       throw new TypeError(
-        `${this.name}: cannot make a cache key of its arguments: ${(error as Error).message} ` +
-          'Pass plain data (Maps, Sets and Dates are keyed by their contents), or give the endpoint a key(...args) option.',
+        `${this.name}: cannot make a cache key of its arguments: ${(error as Error).message}` +
+          (process.env.NODE_ENV !== 'production'
+            ? ' Pass plain data (Maps, Sets and Dates are keyed by their contents), or give the endpoint a key(...args) option.'
+            : ''),
       );
     }
     return `${this.name} ${text}`;

@@ -89,11 +89,8 @@ export class RestEndpoint<
     this.name = options.name ?? `${method} ${options.path}`;
     this.dataExpiryLength = options.dataExpiryLength;
     this.errorExpiryLength = options.errorExpiryLength;
-    // development only (see isProduction): a production build drops it, message and all
-    try {
-      if (process.env.NODE_ENV !== 'production') throw 0;
-    } catch {
-      assertExpiryOptions(this);
+    if (process.env.NODE_ENV !== 'production') {
+    assertExpiryOptions(this);
     }
     this.pollFrequency = options.pollFrequency;
     this.keepUnusedDataFor = options.keepUnusedDataFor;
@@ -201,9 +198,11 @@ export class RestEndpoint<
     // an empty answer: a delete names its entity through the params; any other schema has nothing to normalize
     if (this.schema instanceof Invalidate) return params as R;
     throw new TypeError(
-      `${this.name}: the server answered ${answer} from ${url}, but the schema ${schemaName(this.schema)} needs a response to normalize. ` +
-        'If this request sends no body back, give the endpoint a schema that allows none (leave schema out); ' +
-        `for a delete, use schema.Invalidate(${entityOf(this.schema)}), which finds the entity through the params.`,
+      `${this.name}: the server answered ${answer} from ${url}, but the schema ${schemaName(this.schema)} needs a response to normalize.` +
+        (process.env.NODE_ENV !== 'production'
+          ? ' If this request sends no body back, give the endpoint a schema that allows none (leave schema out); ' +
+            `for a delete, use schema.Invalidate(${entityOf(this.schema)}), which finds the entity through the params.`
+          : ''),
     );
   }
 

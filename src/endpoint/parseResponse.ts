@@ -56,8 +56,10 @@ function parseText(text: string, response: Response, endpoint: ParseTarget): unk
   if (endpoint.schema !== undefined) {
     throw new TypeError(
       `${endpoint.name}: expected a JSON response to normalize with its schema, but received ` +
-        `${contentType ?? 'a body without content-type'}. Body starts with ${bodyStart(text)}. ` +
-        'Check urlPrefix and path (an HTML page usually means the wrong server answered), or set parseResponse.',
+        `${contentType ?? 'a body without content-type'}. Body starts with ${bodyStart(text)}.` +
+        (process.env.NODE_ENV !== 'production'
+          ? ' Check urlPrefix and path (an HTML page usually means the wrong server answered), or set parseResponse.'
+          : ''),
     );
   }
   return text;

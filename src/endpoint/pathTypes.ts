@@ -1,6 +1,6 @@
 /**
  * Path templates read at the type level: `'/trade/:id'` → `{ id: string | number }`.
- * The syntax matches `parsePath`: `:name` required, `{…}` optional group, `*name` wildcard,
+ * The syntax matches `compilePath`: `:name` required, `{…}` optional group, `*name` wildcard,
  * `\` escapes the next character.
  */
 

@@ -36,11 +36,14 @@ export function searchString(
     const where = `${endpointName}: search parameter '${name}'`;
     if ((typeof value === 'object' && value !== null) || typeof value === 'function' || typeof value === 'symbol') {
       // a function would put its source into the URL; a Date would read like a string in the message
-      const hint =
-        value instanceof Date
-          ? `Pass ${name}.toISOString(), or its time in ms.`
-          : 'Serialize it yourself, e.g. with JSON.stringify.';
-      throw new TypeError(`${where} must be a string, number or boolean; received ${describeValue(value)}. ${hint}`);
+      throw new TypeError(
+        `${where} must be a string, number or boolean; received ${describeValue(value)}.` +
+          (process.env.NODE_ENV !== 'production'
+            ? value instanceof Date
+              ? ` Pass ${name}.toISOString(), or its time in ms.`
+              : ' Serialize it yourself, e.g. with JSON.stringify.'
+            : ''),
+      );
     }
     const text = String(value);
     assertWellFormed(text, where);

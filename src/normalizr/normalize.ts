@@ -89,7 +89,13 @@ export function normalize<R = unknown>(
 function unexpectedInput(schema: unknown, input: unknown, source: string | undefined): string {
   const where = `${schemaName(schema)} expected an object or array while normalizing ${source ?? 'a response'}, but received ${describeType(input)}`;
   if (typeof input === 'string' && parsesAsJson(input)) {
-    return `${where}: a string that is itself JSON. The response was probably not parsed (is its content-type JSON?). Received: ${describeValue(input)}`;
+    return (
+      `${where}: a string that is itself JSON.` +
+      (process.env.NODE_ENV !== 'production'
+        ? ' The response was probably not parsed (is its content-type JSON?).'
+        : '') +
+      ` Received: ${describeValue(input)}`
+    );
   }
   return `${where}. Received: ${describeValue(input)}`;
 }

@@ -6,28 +6,38 @@
 const DEFAULT_PATH = 'entities';
 
 /**
- * Says that the slice at `reducerPath` is not in the store, and how to add it.
+ * Says that the slice at `reducerPath` is not in the store, and (in development) how to add it.
  * @param failure what failed for want of it: `GET /users cannot be stored`
  */
 export function unmountedSliceMessage(reducerPath: string, failure: string): string {
-  const problem = `rtk-entities: ${failure}: the '${reducerPath}' slice is not in the store. `;
+  const problem = `rtk-entities: ${failure}: the '${reducerPath}' slice is not in the store.`;
+  return process.env.NODE_ENV !== 'production' ? `${problem} ${addSlice(reducerPath)}` : problem;
+}
+
+/** How to add the slice at `reducerPath` to the store. */
+function addSlice(reducerPath: string): string {
   if (reducerPath === DEFAULT_PATH)
-    return `${problem}Add \`[entitiesSlice.reducerPath]: entitiesSlice.reducer\` to the reducer of configureStore.`;
+    return 'Add `[entitiesSlice.reducerPath]: entitiesSlice.reducer` to the reducer of configureStore.';
   const name = variableName(reducerPath);
   return (
-    `${problem}Add the slice of createEntities({ reducerPath: '${reducerPath}' }) to the reducer of configureStore: ` +
+    `Add the slice of createEntities({ reducerPath: '${reducerPath}' }) to the reducer of configureStore: ` +
     `\`[${name}.entitiesSlice.reducerPath]: ${name}.entitiesSlice.reducer\`, where \`${name}\` is what that createEntities call returned.`
   );
 }
 
-/** Says that no middleware answers for the mount point at `reducerPath`, and how to add it. */
+/** Says that no middleware answers for the mount point at `reducerPath`, and (in development) how to add it. */
 export function missingMiddlewareMessage(reducerPath: string): string {
-  const problem = `rtk-entities: the data middleware for '${reducerPath}' is not installed. `;
+  const problem = `rtk-entities: the data middleware for '${reducerPath}' is not installed.`;
+  return process.env.NODE_ENV !== 'production' ? `${problem} ${addMiddleware(reducerPath)}` : problem;
+}
+
+/** How to add the middleware of the mount point at `reducerPath`. */
+function addMiddleware(reducerPath: string): string {
   if (reducerPath === DEFAULT_PATH)
-    return `${problem}Add it to configureStore: \`middleware: (getDefault) => getDefault().concat(createDataMiddleware())\`.`;
+    return 'Add it to configureStore: `middleware: (getDefault) => getDefault().concat(createDataMiddleware())`.';
   const name = variableName(reducerPath);
   return (
-    `${problem}Add the middleware of createEntities({ reducerPath: '${reducerPath}' }) to configureStore: ` +
+    `Add the middleware of createEntities({ reducerPath: '${reducerPath}' }) to configureStore: ` +
     `\`middleware: (getDefault) => getDefault().concat(${name}.createDataMiddleware())\`, where \`${name}\` is what that createEntities call returned.`
   );
 }

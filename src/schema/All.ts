@@ -36,13 +36,13 @@ export class All<D extends AllDefinition = AllDefinition> extends ArraySchema<D>
 
   constructor(definition: D, schemaAttribute?: SchemaAttribute) {
     super(definition, schemaAttribute);
-    this.entities();
+    if (process.env.NODE_ENV !== 'production') assertAllDefinition(this);
   }
 
   /** Merges more kinds into the mapping (or replaces a single Entity). */
   override define(definition: D | SchemaMapping): this {
     super.define(definition);
-    this.entities();
+    if (process.env.NODE_ENV !== 'production') assertAllDefinition(this);
     return this;
   }
 
@@ -85,23 +85,30 @@ export class All<D extends AllDefinition = AllDefinition> extends ArraySchema<D>
   /** The Entity classes listed, in mapping order, each once. */
   entities(): EntitySchema[] {
     const found: EntitySchema[] = [];
-    if (!this.isSingleSchema || isEntityClass(this.schema)) {
-      // a mapping, or one Entity
-    } else {
-      throw new TypeError(
-        `schema.All needs one Entity class, or a mapping of Entity classes with a schemaAttribute ` +
-          `(the attribute name, e.g. 'type', or (value, parent, key) => mapping key); received ${describeValue(Object.keys(this.schema as object))} without a schemaAttribute.`,
-      );
-    }
-    const add = (schema: unknown) => {
-      if (!isEntityClass(schema)) {
-        throw new TypeError(
-          `schema.All lists stored entities, so its definition must be Entity classes; received ${String(schema)}.`,
-        );
-      }
-      if (!found.some((entity) => entity.key === schema.key)) found.push(schema);
-    };
-    this.tableKeys(add);
+    this.tableKeys((schema) => {
+      if (isEntityClass(schema) && !found.some((entity) => entity.key === schema.key)) found.push(schema);
+    });
     return found;
   }
+}
+
+/**
+ * A development check of an All's definition: one Entity class, or a mapping of Entity classes
+ * with a schemaAttribute.
+ * @throws TypeError naming what was received
+ */
+function assertAllDefinition(all: All): void {
+  if (all.isSingleSchema && !isEntityClass(all.schema)) {
+    throw new TypeError(
+      `schema.All needs one Entity class, or a mapping of Entity classes with a schemaAttribute ` +
+        `(the attribute name, e.g. 'type', or (value, parent, key) => mapping key); received ${describeValue(Object.keys(all.schema as object))} without a schemaAttribute.`,
+    );
+  }
+  all.tableKeys((schema) => {
+    if (!isEntityClass(schema)) {
+      throw new TypeError(
+        `schema.All lists stored entities, so its definition must be Entity classes; received ${String(schema)}.`,
+      );
+    }
+  });
 }

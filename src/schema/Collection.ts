@@ -225,8 +225,11 @@ export class Collection<
 
 function toListSchema(schema: unknown): ArraySchema<unknown> | Values<unknown> {
   if (schema instanceof ArraySchema || schema instanceof Values) return schema;
-  if (Array.isArray(schema) && schema.length === 1) return new ArraySchema(schema[0]);
-  throw new TypeError(`schema.Collection takes [X], schema.Array or schema.Values; received ${describeValue(schema)}.`);
+  if (process.env.NODE_ENV !== 'production' && !(Array.isArray(schema) && schema.length === 1))
+    throw new TypeError(
+      `schema.Collection takes [X], schema.Array or schema.Values; received ${describeValue(schema)}.`,
+    );
+  return new ArraySchema(Array.isArray(schema) ? schema[0] : schema);
 }
 
 function toPredicate(keys: CollectionOptions['nonFilterArgumentKeys']): (name: string) => boolean {

@@ -97,14 +97,7 @@ export abstract class Entity {
   ): string | number | undefined {
     const { pk } = this.prototype as Partial<Entity>;
     // a JavaScript class may have no pk(): TypeScript's abstract method does not reach it
-    if (pk === undefined) {
-      // development only (see isProduction): a production build drops it, message and all
-      try {
-        if (process.env.NODE_ENV !== 'production') throw 0;
-      } catch {
-        throw missingPk(this, value);
-      }
-    }
+    if (pk === undefined && process.env.NODE_ENV !== 'production') throw missingPk(this, value);
     return (pk as Entity['pk']).call(value, parent, key, args);
   }
 
@@ -199,7 +192,9 @@ export abstract class Entity {
     if (pk === undefined) {
       throw new TypeError(
         `${key}.pk() returned ${describeValue(rawPk)} while normalizing ${delegate.source ?? 'a response'}${atField(fieldKey)}: ` +
-          `the item has no usable primary key (check the field pk() reads, such as 'id'). Received: ${describeValue(input)}`,
+          'the item has no usable primary key' +
+          (process.env.NODE_ENV !== 'production' ? " (check the field pk() reads, such as 'id')" : '') +
+          `. Received: ${describeValue(input)}`,
       );
     }
     // an item the caller knows the store holds as it is (an unchanged item of a cache entry)

@@ -48,7 +48,9 @@ export class Invalidate<E extends EntitySchema = EntitySchema> implements Schema
               : `the item has no primary key (${name}.pk() returned ${describeValue(rawPk)})` +
                 (indexes.length > 0
                   ? ` and none of the fields ${name} indexes (${indexes.join(', ')})`
-                  : `. To delete by another field (such as '${example}'), declare it in static indexes = ['${example}']`)) +
+                  : process.env.NODE_ENV !== 'production'
+                    ? `. To delete by another field (such as '${example}'), declare it in static indexes = ['${example}']`
+                    : '')) +
             `. Received: ${describeValue(input)}`,
         );
       }

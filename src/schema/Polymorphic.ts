@@ -49,7 +49,7 @@ export class Polymorphic<D = unknown> {
       this.attributeOf = (value) => value[schemaAttribute];
     } else if (typeof schemaAttribute === 'function') {
       this.attributeOf = schemaAttribute;
-    } else if (schemaAttribute !== undefined) {
+    } else if (process.env.NODE_ENV !== 'production' && schemaAttribute !== undefined) {
       throw new TypeError(
         `${this.constructor.name}: schemaAttribute must be a string or a function, received ${typeof schemaAttribute}.`,
       );
@@ -88,16 +88,12 @@ export class Polymorphic<D = unknown> {
     const schema =
       attribute === undefined || attribute === null ? undefined : getOwn(this.schema as SchemaMapping, `${attribute}`);
     if (schema === undefined) {
-      // development only (see isProduction): a production build drops it, message and all
-      try {
-        if (process.env.NODE_ENV !== 'production') throw 0;
-      } catch {
+      if (process.env.NODE_ENV !== 'production')
         warnOnce(
           `unmatched:${this.constructor.name}:${String(attribute)}`,
           `${this.constructor.name} has no schema for '${String(attribute)}' (mapping keys: ${Object.keys(this.schema as object).join(', ')}); ` +
             `the item is kept as it is and no entity is created for it.`,
         );
-      }
       return value;
     }
     const normalized = delegate.visit(schema, value, parent, key);

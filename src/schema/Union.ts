@@ -15,7 +15,7 @@ import { isRecord } from '../utils/isRecord.js';
  */
 export class Union<D extends SchemaMapping = SchemaMapping> extends Polymorphic<D> implements SchemaClass {
   constructor(definition: D, schemaAttribute: SchemaAttribute) {
-    if (schemaAttribute === undefined) {
+    if (process.env.NODE_ENV !== 'production' && schemaAttribute === undefined) {
       throw new TypeError(
         `schema.Union needs a schemaAttribute: the attribute name (e.g. 'type') or (value, parent, key) => mapping key.`,
       );
@@ -32,7 +32,10 @@ export class Union<D extends SchemaMapping = SchemaMapping> extends Polymorphic<
       const field = key === undefined ? '' : ` (field '${key}')`;
       throw new TypeError(
         `schema.Union (${Object.keys(this.schema).join(', ')}) expected one item while normalizing ${delegate.source ?? 'a response'}${field}, but received an array. ` +
-          `For a list of them, use [union] or new schema.Array(union). Received: ${describeValue(input)}`,
+          (process.env.NODE_ENV !== 'production'
+            ? 'For a list of them, use [union] or new schema.Array(union). '
+            : '') +
+          `Received: ${describeValue(input)}`,
       );
     }
     return this.normalizeValue(input, parent, key, delegate);

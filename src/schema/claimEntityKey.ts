@@ -14,7 +14,8 @@ function declarer(entity: EntitySchema): EntitySchema {
  * Development check: in one slice (`mount`), one `static key` names one table, so two classes
  * that each declare the same key would silently share one. Throws naming both classes and the fix.
  * Subclasses inheriting a key share their parent's table, which is no slip; nor is a class of the
- * same name declaring a key over (a module evaluated again by hot reloading). Called in development only.
+ * same name declaring a key over (a module evaluated again by hot reloading). Development only:
+ * called behind an inline `process.env.NODE_ENV !== 'production'` test (`tableInputs`).
  *
  * @throws TypeError when another class of another name already declares `key` in this slice
  */

@@ -47,15 +47,11 @@ export function buildBroadcast(
   if (shared === undefined || signal?.aborted) return pass;
   const { name, tab } = shared;
   if (typeof BroadcastChannel === 'undefined') {
-    // development only (see isProduction): a production build drops it, message and all
-    try {
-      if (process.env.NODE_ENV !== 'production') throw 0;
-    } catch {
+    if (process.env.NODE_ENV !== 'production')
       warnOnce(
         'broadcast:unsupported',
         `broadcastChannel "${name}": this platform has no BroadcastChannel; writes are not shared.`,
       );
-    }
     return pass;
   }
   const { actions } = mount;
@@ -64,13 +60,9 @@ export function buildBroadcast(
   /** While a received write is dispatched: it is not posted back. */
   let receiving = false;
 
-  const ignore = (problem: string): void => {
-    // development only (see isProduction): a production build drops it, message and all
-    try {
-      if (process.env.NODE_ENV !== 'production') throw 0;
-    } catch {
+  const ignore = (problem: string) => {
+    if (process.env.NODE_ENV !== 'production')
       warnOnce(`broadcast:${problem}`, `a message on broadcast channel "${name}" was ignored: ${problem}.`);
-    }
   };
 
   /** The message for a write this store committed, if it is one other tabs apply. */
@@ -98,15 +90,11 @@ export function buildBroadcast(
     try {
       channel.postMessage(message);
     } catch (error) {
-      // development only (see isProduction): a production build drops it, message and all
-      try {
-        if (process.env.NODE_ENV !== 'production') throw 0;
-      } catch {
+      if (process.env.NODE_ENV !== 'production')
         warnOnce(
           `broadcast:post:${name}`,
           `broadcastChannel "${name}": a write could not be posted to the other tabs (${String(error)}); only this tab has it.`,
         );
-      }
     }
   };
 

@@ -2,7 +2,7 @@ import type { Middleware } from '@reduxjs/toolkit';
 import type { MountPoint } from '../mountPoint.js';
 import { buildSnapshotFactory, type SnapshotSelectors } from '../select/snapshot.js';
 import { buildArrivalCheck } from './arrivals.js';
-import { buildBroadcast, newTabId } from './broadcast.js';
+import { newTabId, type Relay } from './broadcast.js';
 import { buildCollector, DEFAULT_KEEP_UNUSED_DATA_FOR } from './collect.js';
 import { buildCommit } from './commitAction.js';
 import { Network } from './network.js';
@@ -17,7 +17,7 @@ import type { DataApi, DataMiddlewareOptions, MiddlewareContext } from './types.
  * request registry and the parts that share it, and writes the middleware's API as one object
  * whose every method names the part that answers it. The Controller, thunks and the RTK Query
  * bridge reach that object with the mount point's connect action (`connection.ts`); every other
- * action passes the reset on its way to the reducer, and the broadcast (other tabs) after it.
+ * action passes the reset on its way to the reducer, and the broadcast (other tabs, given by `rtk-entities/tabs`) after it.
  *
  * @param selectors the mount point's selectors: what the fetch policy and `getOptimisticResponse` read
  */
@@ -29,13 +29,19 @@ export function buildDataMiddleware(
   const transport = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const now = options.now ?? Date.now;
   const snapshot = buildSnapshotFactory(selectors);
+  const channel = options.broadcastChannel;
+  if (process.env.NODE_ENV !== 'production' && typeof channel === 'string')
+    throw new TypeError(
+      `createDataMiddleware({ broadcastChannel: '${channel}' }): the tabs are an entry of their own, so an app that ` +
+        `shares none carries none of their code: import { tabs } from 'rtk-entities/tabs' and pass ` +
+        `broadcastChannel: tabs('${channel}').`,
+    );
 
   return (store) => {
     const slice = () => mount.selectSlice(store.getState());
     // a subscriber that throws while our action is dispatched does not fail the request
     const dispatch = buildCommit(store.dispatch, slice);
-    const shared =
-      options.broadcastChannel === undefined ? undefined : { name: options.broadcastChannel, tab: newTabId() };
+    const shared = channel === undefined ? undefined : { name: channel.name, tab: newTabId() };
     const registry = buildRequestRegistry(now, shared?.tab);
     const context: MiddlewareContext = {
       mount,
@@ -59,7 +65,8 @@ export function buildDataMiddleware(
     const network = new Network({ ...context, optimistic, collector });
     const poller = buildPoller({ ask: network.ask, fetch: network.fetch, retain: collector.retain });
     const reset = buildReset(mount, registry, collector);
-    const relay = buildBroadcast({ ...context, optimistic }, shared, options.signal);
+    const relay: Relay =
+      channel?.relay({ ...context, optimistic }, shared, options.signal) ?? ((action, pass) => pass(action));
     const checkArrivals = buildArrivalCheck({ ...context, optimistic });
 
     const api: DataApi = {

@@ -4,12 +4,11 @@ import { isSchemaClass } from '../../schema/isSchemaClass.js';
 import { warnOnce } from '../../utils/devWarning.js';
 
 /**
- * Warns (call it in development only) when a mutation's response lacks a key its object schema declares: a
- * bundled response that leaves out a changed resource leaves that view stale, almost always
- * because of a server bug.
+ * Warns when a mutation's response lacks a key its object schema declares: a bundled response that
+ * leaves out a changed resource leaves that view stale, almost always because of a server bug.
+ * Development only: called behind an inline `process.env.NODE_ENV !== 'production'` test.
  */
 export function checkBundle(endpoint: EndpointInterface, response: unknown): void {
-  if (!endpoint.sideEffect) return;
   if (typeof response !== 'object' || response === null || Array.isArray(response)) return;
   const { schema } = endpoint;
   const definition =

@@ -47,15 +47,11 @@ export function buildOptimisticDisplay({
         view = applyTables(view, layer);
       } catch (error) {
         request.optimistic = undefined;
-        // development only (see isProduction): a production build drops it, message and all
-        try {
-          if (process.env.NODE_ENV !== 'production') throw 0;
-        } catch {
+        if (process.env.NODE_ENV !== 'production')
           warnOnce(
             `optimistic:${endpoint.name}`,
             `${endpoint.name}: its optimistic response could not be shown (${messageOf(error)}); the request goes on without it.`,
           );
-        }
       }
     }
     return layers;
@@ -70,15 +66,11 @@ export function buildOptimisticDisplay({
           response: endpoint.getOptimisticResponse(snapshot(getState(), start.fetchedAt), ...args),
         };
       } catch (error) {
-        // development only (see isProduction): a production build drops it, message and all
-        try {
-          if (process.env.NODE_ENV !== 'production') throw 0;
-        } catch {
+        if (process.env.NODE_ENV !== 'production')
           warnOnce(
             `optimistic:${endpoint.name}`,
             `${endpoint.name}: getOptimisticResponse threw (${messageOf(error)}); the request goes on without it.`,
           );
-        }
         return;
       }
       const layers = layersOver(committedTables(slice()));

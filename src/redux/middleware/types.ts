@@ -8,9 +8,11 @@ import type { SnapshotFactory, SnapshotSelectors } from '../select/snapshot.js';
 import type { SweepPayload } from '../slice/actions.js';
 import type { OptimisticLayer, EntitiesState } from '../slice/state.js';
 import type { Tables } from '../slice/optimisticLayers.js';
+import type { buildBroadcast } from './broadcast.js';
 
 // The interfaces the data middleware's parts share, declared here and implemented by each part, so
-// every part imports this file and this file imports none of them.
+// every part imports this file and this file imports none of them (but the type of the tabs' part,
+// which `rtk-entities/tabs` hands in).
 
 /**
  * Options of `createDataMiddleware`.
@@ -34,13 +36,25 @@ export interface DataMiddlewareOptions {
    * name (the app's other tabs) and applies theirs, in the order the writes started across tabs:
    * responses, mutations, `setResponse`, `ctrl.set`, deletions and invalidations; never requests
    * in flight or optimistic responses. A tab never repeats another's request. Leave it out on a
-   * server: there every store in the process would share one channel.
+   * server: there every store in the process would share one channel. Given as `tabs(name)` of
+   * `rtk-entities/tabs`, so an app that shares no tabs carries none of their code.
    * @default undefined (nothing is shared)
    * @see docs/guide/tabs.md
    */
-  readonly broadcastChannel?: string;
+  readonly broadcastChannel?: TabsChannel;
   /** Stops what the middleware keeps open: aborting it closes the broadcast channel. */
   readonly signal?: AbortSignal;
+}
+
+/**
+ * A channel the app's tabs share their writes on (`tabs(name)` of `rtk-entities/tabs`): its name,
+ * and the part of the data middleware that posts and applies the writes (`broadcast.ts`).
+ *
+ * @see docs/guide/tabs.md
+ */
+export interface TabsChannel {
+  readonly name: string;
+  readonly relay: typeof buildBroadcast;
 }
 
 /**

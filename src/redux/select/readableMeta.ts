@@ -22,16 +22,13 @@ export function readableMeta(
   meta: ResponseMeta | undefined,
 ): ResponseMeta | undefined {
   if (result === undefined || resultFits(endpoint.schema, result)) return meta;
-  // development only (see isProduction): a production build drops it, message and all
-  try {
-    if (process.env.NODE_ENV !== 'production') throw 0;
-  } catch {
-    warnOnce(
-      `unreadable:${key}:${describeValue(result)}`,
-      `${endpoint.name}: the result stored for ${key} is not one its schema (${schemaName(endpoint.schema)}) gives: ` +
-        `${describeValue(result)}. It came from another tab or a saved state, probably of another version of the app; ` +
-        'it is read as invalidated, and fetched again.',
-    );
+  if (process.env.NODE_ENV !== 'production') {
+  warnOnce(
+    `unreadable:${key}:${describeValue(result)}`,
+    `${endpoint.name}: the result stored for ${key} is not one its schema (${schemaName(endpoint.schema)}) gives: ` +
+      `${describeValue(result)}. It came from another tab or a saved state, probably of another version of the app; ` +
+      'it is read as invalidated, and fetched again.',
+  );
   }
   return { fetchedAt: 0, date: 0, ...meta, expiresAt: 0, invalidated: true };
 }

@@ -75,7 +75,7 @@ function countKeys(keys: readonly string[]): Map<string, number> {
  * another store of this process, which only it can tell apart (`entities/adopt`).
  *
  * A value that is not a slice state of this version (a string, another shape, an older version's
- * shape) is reported with `console.error` naming the slice, and the slice starts empty: the store
+ * shape) is reported in development (`console.error`) naming the slice, and the slice starts empty: the store
  * keeps working, and the next action does not crash on it. Within a slice state, each part this
  * store cannot keep (a record that is not a plain object, a time not finite or ahead of the clock
  * by more than `MAX_CLOCK_SKEW`: `withoutBadParts`) is dropped alone, the rest kept, and a
@@ -85,27 +85,23 @@ export function adoptState(state: unknown, reducerPath: string): EntitiesState {
   if (isMadeHere(state)) return state as EntitiesState;
   const problem = shapeProblem(state);
   if (problem !== undefined) {
-    console.error(
-      `rtk-entities: the state given to the '${reducerPath}' slice (preloadedState or a rehydration) is not one ` +
-        `this version of rtk-entities made: ${problem}. The slice starts empty; clear the saved state ` +
-        `(for redux-persist, raise its version or purge it) to stop seeing this.`,
-    );
+    if (process.env.NODE_ENV !== 'production')
+      console.error(
+        `rtk-entities: the state given to the '${reducerPath}' slice (preloadedState or a rehydration) is not one ` +
+          `this version of rtk-entities made: ${problem}. The slice starts empty; clear the saved state ` +
+          `(for redux-persist, raise its version or purge it) to stop seeing this.`,
+      );
     return buildInitialState();
   }
   // the wall clock: a reducer has no other (the middleware's `now` belongs to one store)
   const { state: kept, dropped } = withoutBadParts(state as EntitiesState, Date.now());
-  // development only (see isProduction): a production build drops it, message and all
-  try {
-    if (process.env.NODE_ENV !== 'production') throw 0;
-  } catch {
-    if (dropped.length > 0) {
-      const named = dropped.slice(0, 5).join('; ') + (dropped.length > 5 ? `; and ${dropped.length - 5} more` : '');
-      warnOnce(
-        `adopt:${reducerPath}:${named}`,
-        `the state given to the '${reducerPath}' slice (preloadedState or a rehydration) held parts this store cannot ` +
-          `keep, dropped while the rest is kept: ${named}. What was dropped is fetched again when read.`,
-      );
-    }
+  if (process.env.NODE_ENV !== 'production' && dropped.length > 0) {
+    const named = dropped.slice(0, 5).join('; ') + (dropped.length > 5 ? `; and ${dropped.length - 5} more` : '');
+    warnOnce(
+      `adopt:${reducerPath}:${named}`,
+      `the state given to the '${reducerPath}' slice (preloadedState or a rehydration) held parts this store cannot ` +
+        `keep, dropped while the rest is kept: ${named}. What was dropped is fetched again when read.`,
+    );
   }
   return withoutForeignRequests(kept, []);
 }

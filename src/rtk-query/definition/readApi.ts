@@ -125,14 +125,19 @@ export function readApi(api: unknown): ApiPlan {
     const rtk = ownField(rtkEndpoints, name);
     if (!isRtkEndpoint(rtk)) {
       throw new Error(
-        `normalizeApi: the RTK Query api '${reducerPath}' has no endpoint '${name}', which schemas declares. ` +
-          `Its endpoints: ${Object.keys(rtkEndpoints).join(', ') || '(none)'}. Check the name, or inject the endpoint (api.injectEndpoints) ` +
-          'and then declare it with entitiesApi.inject({ name: schema }).',
+        `normalizeApi: the RTK Query api '${reducerPath}' has no endpoint '${name}', which schemas declares.` +
+          (process.env.NODE_ENV !== 'production'
+            ? ` Its endpoints: ${Object.keys(rtkEndpoints).join(', ') || '(none)'}. Check the name, or inject the endpoint (api.injectEndpoints) ` +
+              'and then declare it with entitiesApi.inject({ name: schema }).'
+            : ''),
       );
     }
     if (schema === undefined || schema === null) {
       throw new TypeError(
-        `normalizeApi: schemas.${name} is ${String(schema)}; give the endpoint '${name}' a schema (an Entity, [Entity], a schema.Collection…), or leave it out.`,
+        `normalizeApi: schemas.${name} is ${String(schema)}` +
+          (process.env.NODE_ENV !== 'production'
+            ? `; give the endpoint '${name}' a schema (an Entity, [Entity], a schema.Collection…), or leave it out.`
+            : '.'),
       );
     }
     let definition: unknown;
@@ -141,13 +146,19 @@ export function readApi(api: unknown): ApiPlan {
     const label = `${name} (RTK Query '${reducerPath}')`;
     if (!isKind(kind)) {
       throw new Error(
-        `normalizeApi: ${label} is of kind ${String(kind)}, which normalizeApi does not know: declare schemas for queries, infinite queries and mutations.`,
+        `normalizeApi: ${label} is of kind ${String(kind)}, which normalizeApi does not know` +
+          (process.env.NODE_ENV !== 'production'
+            ? ': declare schemas for queries, infinite queries and mutations.'
+            : '.'),
       );
     }
     if (kind === 'infinitequery' && isRecord(schema) && !Array.isArray(schema) && 'pages' in schema) {
       throw new TypeError(
-        `normalizeApi: ${label} is an infinite query, and its schema declares 'pages'. Give the schema of ONE page ` +
-          `(for pages shaped { items, next }: { ${name}: { items: [Post] } }): RTK Query keeps the pages in data.pages.`,
+        `normalizeApi: ${label} is an infinite query, and its schema declares 'pages'.` +
+          (process.env.NODE_ENV !== 'production'
+            ? ' Give the schema of ONE page ' +
+              `(for pages shaped { items, next }: { ${name}: { items: [Post] } }): RTK Query keeps the pages in data.pages.`
+            : ''),
       );
     }
     const stored = kind === 'infinitequery' ? new ObjectSchema({ pages: new ArraySchema(schema) }) : schema;

@@ -8,8 +8,11 @@ export function rtkHook(declared: DeclaredEndpoint, name: `use${string}`): RtkHo
   const hook = declared.rtk[name];
   if (typeof hook !== 'function') {
     throw new TypeError(
-      `normalizeApi (rtk-entities/rtk-query/react): ${declared.label} has no hooks. Make the api with createApi from '@reduxjs/toolkit/query/react', ` +
-        "or import normalizeApi from 'rtk-entities/rtk-query' for an api without React.",
+      `normalizeApi (rtk-entities/rtk-query/react): ${declared.label} has no hooks.` +
+        (process.env.NODE_ENV !== 'production'
+          ? " Make the api with createApi from '@reduxjs/toolkit/query/react', " +
+            "or import normalizeApi from 'rtk-entities/rtk-query' for an api without React."
+          : ''),
     );
   }
   return hook;

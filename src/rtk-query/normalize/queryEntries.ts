@@ -104,7 +104,7 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
     const problem = listArgumentProblem(entry.declared, entry.originalArgs);
     if (problem !== undefined) {
       entry.data = data;
-      warnOnce(`normalizeApi:${entry.declared.label}`, problem);
+      if (process.env.NODE_ENV !== 'production') warnOnce(`normalizeApi:${entry.declared.label}`, problem);
       dataApi().fail(entry.endpoint, [entry.originalArgs], new TypeError(problem));
       return;
     }

@@ -102,7 +102,7 @@ export function normalizedSelector(
           mounted === undefined
             ? missingMiddleware(declared)
             : unmountedSliceMessage(instance.reducerPath, declared.label);
-        warnOnce(`normalizeApi:middleware:${plan.reducerPath}`, message);
+        if (process.env.NODE_ENV !== 'production') warnOnce(`normalizeApi:middleware:${plan.reducerPath}`, message);
         return failed(rtk, { name: mounted === undefined ? 'MissingMiddlewareError' : 'MissingReducerError', message });
       }
       const tables = toTables(values.slice(0, keys.length));
