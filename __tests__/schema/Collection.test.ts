@@ -1,6 +1,7 @@
 /**
- * schema.Collection: one stored list per arguments (argsKey, nestKey), and which lists a new item
- * joins (push, assign, createCollectionFilter, nonFilterArgumentKeys).
+ * schema.Collection: one stored list per arguments (argsKey, nestKey), which lists a new item
+ * joins (push, assign, createCollectionFilter, nonFilterArgumentKeys), and which lists a moved item
+ * leaves and joins (move, moveWith).
  */
 import { Entity, denormalize, normalize, schema, storeView } from '../../src/index';
 import type { EntityTables, NormalizedData } from '../../src/index';
@@ -92,6 +93,46 @@ describe('schema.Collection', () => {
     expect(Object.keys(entities[todosOf.key] ?? {}).sort()).toEqual(['{"userId":"1"}', '{"userId":"2"}']);
     const owners = denormalize([Owner], result, entities) as Owner[];
     expect(owners.map((owner) => owner.todos.map((todo) => todo.title))).toEqual([['one'], ['two']]);
+  });
+
+  test('move in a Values list: the entry leaves the lists it no longer matches and joins those it now matches', () => {
+    const byName = new schema.Collection(new schema.Values(User), {
+      createCollectionFilter: (...args: readonly unknown[]) => {
+        const fields = Object.assign({}, ...args) as { name?: string };
+        return (collectionKey) => collectionKey.initial === fields.name?.[0];
+      },
+    });
+    const a = normalize(byName, { ann: { id: '1', name: 'Ann' } }, [{ initial: 'A' }]);
+    const b = normalize(byName, {}, [{ initial: 'B' }]);
+    const store = merged(merged({ entities: {} }, a), b);
+
+    const moved = normalize(byName.move, { id: '1', name: 'Bea' }, [{ id: '1' }, { name: 'Bea' }], {
+      store: storeView(store),
+    });
+
+    expect(moved.result).toEqual({ 1: '1' });
+    const after = merged(store, moved);
+    expect(denormalize(byName, a.result, after.entities)).toEqual({});
+    const inB = denormalize(byName, b.result, after.entities) as Record<string, User>;
+    expect(Object.keys(inB)).toEqual(['1']);
+    expect(inB['1']?.name).toBe('Bea');
+  });
+
+  test('move of an item with no primary key throws naming the list, and returns no writes', () => {
+    const users = new schema.Collection([User]);
+    const store = merged({ entities: {} }, normalize(users, [{ id: '1', name: 'Ann' }]));
+    expect(() =>
+      normalize(users.move, [{ name: 'Ann' }], [{}], { store: storeView(store), source: 'PATCH /users/1' }),
+    ).toThrow(
+      /^Collection:User\.move needs each item's primary key while normalizing PATCH \/users\/1: User\.pk\(\) found none/,
+    );
+  });
+
+  test('move needs a list of one Entity class', () => {
+    const feed = new schema.Collection(new schema.Array({ user: User }, 'type'));
+    expect(() => normalize(feed.move, { id: '1', type: 'user' })).toThrow(
+      /Collection:User\.move moves entities of one Entity class/,
+    );
   });
 
   test('rejects a definition that is not a list', () => {
