@@ -193,6 +193,12 @@ export interface SchemaClass {
   readonly readsTables?: boolean;
   /** For table-listing schemas: equal for schemas that always read the same, so they share one memo. */
   readonly listToken?: object;
+  /**
+   * For schemas whose read does not show the entities their value names (`schema.Lazy`), or shows
+   * them through the app's code (`schema.Query`): the schema those entities are read with. Garbage
+   * collection follows it, so they are kept while the value is.
+   */
+  readonly reaches?: unknown;
 }
 
 /**
