@@ -9,6 +9,7 @@ import type { Query } from './Query.js';
 import type { Collection } from './Collection.js';
 import type { CollectionChange } from './CollectionChange.js';
 import type { Lazy, LazyQuery } from './Lazy.js';
+import type { Scalar, ScalarCell } from './Scalar.js';
 import type { PolymorphicRef } from './Polymorphic.js';
 
 /**
@@ -31,9 +32,11 @@ export type DenormalizeMember<D> = D extends abstract new (...args: any[]) => in
   ? I
   : D extends readonly unknown[]
     ? Denormalize<D>
-    : D extends { readonly [name: string]: infer M }
-      ? Denormalize<M>
-      : never;
+    : D extends { readonly denormalize: unknown }
+      ? Denormalize<D>
+      : D extends { readonly [name: string]: infer M }
+        ? Denormalize<M>
+        : never;
 
 /** What one member of a polymorphic definition is stored as: a single schema's value, or a reference naming the mapping's key. */
 export type NormalizeMember<D> = D extends abstract new (...args: any[]) => any
@@ -101,16 +104,18 @@ export type Denormalize<S> = S extends abstract new (...args: any[]) => infer I
                 ? EntityInstance<E> | undefined
                 : S extends Query<any, infer R, any>
                   ? R
-                  : S extends Lazy<infer D>
-                    ? Normalize<D>
-                    : S extends LazyQuery<infer D>
-                      ? Denormalize<D>
-                      : S extends ObjectSchema<infer D>
-                        ? { [K in keyof D]: Denormalize<D[K]> }
-                        : S extends readonly [infer X]
-                          ? Denormalize<X>[]
-                          : S extends readonly (infer X)[]
+                  : S extends Scalar<infer E>
+                    ? ScalarCell<E>
+                    : S extends Lazy<infer D>
+                      ? Normalize<D>
+                      : S extends LazyQuery<infer D>
+                        ? Denormalize<D>
+                        : S extends ObjectSchema<infer D>
+                          ? { [K in keyof D]: Denormalize<D[K]> }
+                          : S extends readonly [infer X]
                             ? Denormalize<X>[]
-                            : S extends object
-                              ? { [K in keyof S]: Denormalize<S[K]> }
-                              : S;
+                            : S extends readonly (infer X)[]
+                              ? Denormalize<X>[]
+                              : S extends object
+                                ? { [K in keyof S]: Denormalize<S[K]> }
+                                : S;
