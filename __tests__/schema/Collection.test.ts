@@ -95,6 +95,14 @@ describe('schema.Collection', () => {
     expect(owners.map((owner) => owner.todos.map((todo) => todo.title))).toEqual([['one'], ['two']]);
   });
 
+  test('remove takes entries out of stored Values lists', () => {
+    const byName = new schema.Collection(new schema.Values(User));
+    const listed = normalize(byName, { ann: { id: '1', name: 'Ann' }, bo: { id: '2', name: 'Bo' } });
+    const store = merged({ entities: {} }, listed);
+    const removed = normalize(byName.remove, { gone: { id: '1', name: 'Ann' } }, [], { store: storeView(store) });
+    expect(Object.keys(denormalize(byName, listed.result, merged(store, removed).entities) as object)).toEqual(['bo']);
+  });
+
   test('move in a Values list: the entry leaves the lists it no longer matches and joins those it now matches', () => {
     const byName = new schema.Collection(new schema.Values(User), {
       createCollectionFilter: (...args: readonly unknown[]) => {
