@@ -248,12 +248,12 @@ describe('getList.move', () => {
     expect(list()).toEqual(['1', '2']);
   });
 
-  test('a moved item with no primary key throws naming the list, and writes nothing', async () => {
+  test('a moved item with no primary key throws naming the Entity and the move, and writes nothing', async () => {
     const { ctrl, slice } = await withUserLists();
     const before = slice().entities;
 
     expect(() => ctrl.set(TodoResource.getList.schema.move, { id: 2 }, { userId: 1 }, { userId: 1 })).toThrow(
-      /Collection:Todo\.move needs each item's primary key .*Todo\.pk\(\) found none.*Received: \{"userId":1\}/,
+      /^Todo\.pk\(\) returned "undefined" while normalizing ctrl\.set\(schema\.CollectionChange\(schema\.Array\(Todo\)\)\): the item has no usable primary key.*Received: \{"userId":1\}/,
     );
     expect(slice().entities).toBe(before);
   });
@@ -264,13 +264,13 @@ describe('getList.move', () => {
     nock(API).patch('/todos/1', { userId: 2 }).reply(200, { userId: 2 });
 
     await expect(store.dispatch(fetchEndpoint(TodoResource.getList.move, { id: 1 }, { userId: 2 }))).rejects.toThrow(
-      /Collection:Todo\.move needs each item's primary key while normalizing Todo\.getList\.move/,
+      /^Todo\.pk\(\) returned "undefined" while normalizing Todo\.getList\.move: the item has no usable primary key/,
     );
 
     expect(slice().entities).toBe(before);
     expect(list({ userId: 1 })).toEqual(['1']);
     expect(ctrl.getError(TodoResource.getList.move, { id: 1 }, { userId: 2 })?.message).toMatch(
-      /Todo\.pk\(\) found none/,
+      /no usable primary key/,
     );
   });
 });

@@ -126,20 +126,20 @@ describe('schema.Collection', () => {
     expect(inB['1']?.name).toBe('Bea');
   });
 
-  test('move of an item with no primary key throws naming the list, and returns no writes', () => {
+  test('move of an item with no primary key throws naming the Entity and the request', () => {
     const users = new schema.Collection([User]);
     const store = merged({ entities: {} }, normalize(users, [{ id: '1', name: 'Ann' }]));
     expect(() =>
       normalize(users.move, [{ name: 'Ann' }], [{}], { store: storeView(store), source: 'PATCH /users/1' }),
     ).toThrow(
-      /^Collection:User\.move needs each item's primary key while normalizing PATCH \/users\/1: User\.pk\(\) found none/,
+      /^User\.pk\(\) returned undefined while normalizing PATCH \/users\/1: the item has no usable primary key/,
     );
   });
 
   test('move needs a list of one Entity class', () => {
     const feed = new schema.Collection(new schema.Array({ user: User }, 'type'));
     expect(() => normalize(feed.move, { id: '1', type: 'user' })).toThrow(
-      /Collection:User\.move moves entities of one Entity class/,
+      /^Collection:User\.move needs a Collection of one Entity class\.$/,
     );
   });
 

@@ -1,9 +1,8 @@
-import type { DenormalizeDelegate, NormalizeDelegate, SchemaClass } from './interface.js';
+import type { DenormalizeDelegate, EntityRecord, EntitySchema, NormalizeDelegate, SchemaClass } from './interface.js';
+import type { CollectionKey } from './collectionFilter.js';
 import type { Collection, CollectionRecord } from './Collection.js';
 import { describeValue } from '../utils/describeValue.js';
 import { isEntityClass } from './isEntityClass.js';
-import { entityKey } from './entityKey.js';
-import { toPk } from './toPk.js';
 import { isRecord } from '../utils/isRecord.js';
 
 /** How a mutation changes the stored lists. */
@@ -16,6 +15,10 @@ export type ChangeKind = 'push' | 'unshift' | 'assign' | 'remove' | 'page' | 'mo
  * @see README.md#schemas
  */
 export type CollectionMerge = (existing: any, incoming: any) => unknown;
+
+/** Whether a stored list (by the arguments it was fetched with) takes an item. */
+type Membership = (list: CollectionKey) => boolean;
+type Stored = EntityRecord | undefined;
 
 const append: CollectionMerge = (existing: unknown[], incoming: unknown[]) => [...existing, ...incoming];
 const prepend: CollectionMerge = (existing: unknown[], incoming: unknown[]) => [...incoming, ...existing];
@@ -49,27 +52,64 @@ export class CollectionChange<S = unknown> implements SchemaClass {
     return this.collection.schema;
   }
 
-  /** Normalizes the item(s) and updates the matching lists. */
+  /**
+   * Normalizes the item(s) and updates the matching lists. `move` first reads each item's stored
+   * record, so as to leave the lists that record matched and its new fields do not, and join those
+   * its new fields match and the record did not (Data Client's rule): a list it matched before and
+   * after keeps it in its place. The new fields are the item's own over the body (the last argument).
+   */
   normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown {
     const { collection, kind } = this;
+    const { isValues, schema: items } = collection;
     if (kind === 'page') return this.addPage(input, parent, key, delegate);
-    const single = collection.isValues ? false : !Array.isArray(input);
-    if (typeof input !== 'object' || input === null || (collection.isValues && Array.isArray(input))) {
+    const single = !isValues && !Array.isArray(input);
+    const where = `while normalizing ${delegate.source ?? 'a response'}`;
+    if (!isRecord(input) || (isValues && Array.isArray(input))) {
       throw new TypeError(
-        `${collection.key}.${kind} expected ${collection.isValues ? 'an object' : 'an item or an array of items'} while normalizing ${delegate.source ?? 'a response'}. Received: ${describeValue(input)}`,
+        `${collection.key}.${kind} expected ${isValues ? 'an object' : 'an item or an array of items'} ${where}. Received: ${describeValue(input)}`,
       );
     }
-    if (kind === 'move') {
-      const moved = this.move(Array.isArray(input) ? input : [input], parent, key, delegate);
-      return single ? moved[0] : moved;
+    const { args } = delegate;
+    const filter = collection.createCollectionFilter;
+    const entity = items.schema as EntitySchema;
+    if (kind === 'move' && !isEntityClass(entity))
+      throw new TypeError(`${collection.key}.move needs a Collection of one Entity class.`);
+    // move: each item's primary key and stored record, read before this write replaces it (an item
+    // with no primary key fails in its Entity's normalize, which names the Entity and the request)
+    const moved =
+      kind === 'move'
+        ? (single || isValues ? [input] : (input as unknown[])).map((item): [string, EntityRecord, Stored] => {
+            const processed = isRecord(item) ? entity.process(item, parent, key, args) : {};
+            const pk = `${entity.pk(processed, parent, key, args)}`;
+            return [pk, processed, delegate.getEntity(entity.key, pk)];
+          })
+        : undefined;
+    const normalized = items.normalize(
+      single ? [input] : moved && isValues ? { [moved[0]?.[0] as string]: input } : input,
+      parent,
+      key,
+      delegate,
+    ) as Record<string, unknown>;
+    const params = isRecord(args[0]) ? args[0] : {};
+    const body = args[args.length - 1];
+    // each group: the items, the lists they belong in now, and those they belonged in before
+    const groups: [unknown, Membership, Membership?][] = moved?.map(([pk, processed, before], i) => {
+      const after = { ...before, ...(isRecord(body) ? body : {}), ...processed };
+      return [
+        isValues ? { [pk]: normalized[pk] } : [normalized[i]],
+        filter({ ...params, ...after }, after),
+        before && filter({ ...params, ...before }, before),
+      ];
+    }) ?? [[normalized, filter(...args)]];
+    for (const [refs, isIn, wasIn] of groups) {
+      for (const pk of delegate.getPks(collection.key)) {
+        const list = collection.argsOf(pk);
+        const joins = isIn(list);
+        // remove: an item leaves only the lists it would join (Data Client's filter for push and remove)
+        if (joins !== (wasIn?.(list) ?? false)) this.change(pk, refs, joins && kind !== 'remove', delegate);
+      }
     }
-    const normalized = collection.schema.normalize(single ? [input] : input, parent, key, delegate);
-    const accepts = collection.createCollectionFilter(...delegate.args);
-    for (const pk of delegate.getPks(collection.key)) {
-      // remove too: an item leaves only the lists it would join (Data Client's filter for both)
-      if (accepts(collection.argsOf(pk))) this.change(pk, normalized, kind !== 'remove', delegate);
-    }
-    return single ? (normalized as unknown[])[0] : normalized;
+    return single ? normalized[0] : normalized;
   }
 
   /** Reads the new item(s) back. */
@@ -81,63 +121,6 @@ export class CollectionChange<S = unknown> implements SchemaClass {
   /** The items' tables and the lists' table. */
   tableKeys(add: (schema: unknown) => void): void {
     add(this.collection);
-  }
-
-  /**
-   * Writes the moved items (a Values list moves one), then, item by item, takes each out of the stored
-   * lists its stored record matched and its new fields do not, and adds it to the lists its new fields
-   * match and its stored record did not (Data Client's rule): a list it matched before and after keeps
-   * it where it is. The new fields are the item's own over the request's last argument (the body).
-   */
-  private move(
-    items: readonly unknown[],
-    parent: unknown,
-    key: string | undefined,
-    delegate: NormalizeDelegate,
-  ): Record<string, unknown> {
-    const { collection } = this;
-    const { isValues } = collection;
-    const entity = collection.schema.schema;
-    if (!collection.schema.isSingleSchema || !isEntityClass(entity)) {
-      throw new TypeError(
-        `${collection.key}.move moves entities of one Entity class: give the Collection [Entity] or schema.Values(Entity). Received the schema ${describeValue(entity)}`,
-      );
-    }
-    const { args } = delegate;
-    const table = entityKey(entity);
-    // where each item is now: its stored record, read before the write replaces it
-    const moved = items.map((item) => {
-      const processed = isRecord(item) ? entity.process(item, parent, key, args) : undefined;
-      const pk = processed && toPk(entity.pk(processed, parent, key, args));
-      if (pk === undefined) {
-        throw new TypeError(
-          `${collection.key}.move needs each item's primary key while normalizing ${delegate.source ?? 'a response'}: ` +
-            `${table}.pk() found none (an object with the field pk() reads, such as 'id'). Received: ${describeValue(item)}`,
-        );
-      }
-      return { pk, processed, before: delegate.getEntity(table, pk) };
-    });
-    const normalized = collection.schema.normalize(
-      isValues ? { [(moved[0] as { pk: string }).pk]: items[0] } : items,
-      parent,
-      key,
-      delegate,
-    ) as Record<string, unknown>;
-    const params = isRecord(args[0]) ? args[0] : {};
-    const last = args[args.length - 1];
-    const body = isRecord(last) ? last : {};
-    moved.forEach(({ processed, before }, i) => {
-      const refs = isValues ? normalized : [normalized[i]];
-      const after = { ...before, ...body, ...processed };
-      const wasIn = before && collection.createCollectionFilter({ ...params, ...before }, before);
-      const isIn = collection.createCollectionFilter({ ...params, ...after }, after);
-      for (const pk of delegate.getPks(collection.key)) {
-        const list = collection.argsOf(pk);
-        const joins = isIn(list);
-        if (joins !== (wasIn?.(list) ?? false)) this.change(pk, refs, joins, delegate);
-      }
-    });
-    return normalized;
   }
 
   private addPage(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): string {

@@ -1,6 +1,8 @@
 import type { DenormalizeDelegate, NormalizeDelegate, QueryDelegate, SchemaClass } from './interface.js';
 import { isSchemaClass } from './isSchemaClass.js';
 import { isStoredSchema } from './isStoredSchema.js';
+import { Query } from './Query.js';
+import type { Denormalize } from './types.js';
 import { describeValue } from '../utils/describeValue.js';
 import { isPlainObject } from '../utils/isPlainObject.js';
 
@@ -80,31 +82,14 @@ export class Lazy<S extends object = object> implements SchemaClass {
  *
  * @see README.md#lazy-relations
  */
-export class LazyQuery<S extends object = object> implements SchemaClass {
-  constructor(
-    /** The related schema. */
-    readonly schema: S,
-  ) {}
-
-  /** Normalizes with the related schema. */
-  normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown {
-    return delegate.visit(this.schema, input, parent, key);
-  }
-
-  /** Reads the related entities. */
-  denormalize(input: unknown, delegate: DenormalizeDelegate): unknown {
-    return delegate.unvisit(this.schema, input);
+export class LazyQuery<S extends object = object> extends Query<S, Denormalize<S>> {
+  constructor(schema: S) {
+    super(schema, (value) => value);
   }
 
   /** An Entity's or a Collection's own query of the arguments; anything else reads the first argument, the field's value. */
-  queryKey(args: readonly unknown[], delegate: QueryDelegate): unknown {
-    const { schema } = this;
-    return isStoredSchema(schema) && schema.queryKey !== undefined ? schema.queryKey(args, delegate) : args[0];
-  }
-
-  /** The related schema's tables. */
-  tableKeys(add: (schema: unknown) => void): void {
-    add(this.schema);
+  override queryKey(args: readonly unknown[], delegate: QueryDelegate): unknown {
+    return isStoredSchema(this.schema) ? super.queryKey(args, delegate) : args[0];
   }
 }
 

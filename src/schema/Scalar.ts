@@ -9,7 +9,7 @@ import type {
 } from './interface.js';
 import type { EntityClass, EntityInstance } from './types.js';
 import { entityKey } from './entityKey.js';
-import { atField, shapeError } from './shapeError.js';
+import { atField } from './shapeError.js';
 import { startedBefore } from './startedBefore.js';
 import { toPk } from './toPk.js';
 import { describeValue } from '../utils/describeValue.js';
@@ -119,36 +119,28 @@ export class Scalar<E extends EntityClass | undefined = undefined> implements St
     ownerPk?: string,
   ): unknown {
     const where = `while normalizing ${delegate.source ?? 'a response'}${atField(key)}`;
-    const lens = this.lensOf(delegate.args, where);
-    if (lens === undefined) {
+    const { args } = delegate;
+    const lens = this.lens(args);
+    if (lens === undefined)
       throw new TypeError(
-        `${this.key} needs a lens to store its values ${where}, and lens(args) gave undefined: call it with the arguments the lens reads. ` +
-          `Arguments: ${describeValue(delegate.args)}`,
+        `${this.key} needs a lens to store its values ${where}: lens(args) gave undefined. Arguments: ${describeValue(args)}`,
       );
-    }
     if (owner !== undefined && ownerPk !== undefined && key !== undefined) {
       const kind = entityKey(owner);
       delegate.mergeEntity(this, `${kind}|${ownerPk}|${lens}`, { [key]: input });
       return [ownerPk, key, kind];
     }
     const { entity } = this;
-    if (entity === undefined) {
+    if (entity === undefined)
       throw new TypeError(
-        `${this.key} is used outside an Entity's field ${where}, so it needs to know whose values these are: ` +
-          `new Scalar({ lens, key, entity: YourEntity }).`,
+        `${this.key} outside an Entity's field ${where} needs its entity: new Scalar({ lens, key, entity }).`,
       );
-    }
-    if (!isRecord(input) || Array.isArray(input))
-      throw shapeError(this.key, 'an object of values', input, delegate, key);
-    const pk = toPk(this.entityPk(input, parent, key, delegate.args));
-    if (pk === undefined) {
-      throw new TypeError(
-        `${this.key} found no ${entityKey(entity)} primary key for these values ${where}: give each object the field ` +
-          `${entityKey(entity)}.pk() reads, key them by primary key in schema.Values, or override entityPk(). Received: ${describeValue(input)}`,
-      );
-    }
-    const cell = `${entityKey(entity)}|${pk}|${lens}`;
-    delegate.mergeEntity(this, cell, { ...input });
+    const kind = entityKey(entity);
+    const pk = toPk(this.entityPk(input as EntityRecord, parent, key, args));
+    if (pk === undefined)
+      throw new TypeError(`${this.key} found no ${kind} primary key ${where}. Received: ${describeValue(input)}`);
+    const cell = `${kind}|${pk}|${lens}`;
+    delegate.mergeEntity(this, cell, { ...(input as object) });
     return cell;
   }
 
@@ -160,7 +152,7 @@ export class Scalar<E extends EntityClass | undefined = undefined> implements St
   denormalize(input: unknown, delegate: DenormalizeDelegate): unknown {
     if (typeof input === 'string') return delegate.entity(this, input);
     if (!Array.isArray(input)) return input;
-    const lens = this.lensOf(delegate.args, 'while reading');
+    const lens = this.lens(delegate.args);
     if (lens === undefined) return undefined;
     const [pk, field, kind] = input as [string, string, string];
     const cell = delegate.entity(this, `${kind}|${pk}|${lens}`) as EntityRecord | undefined;
@@ -192,15 +184,4 @@ export class Scalar<E extends EntityClass | undefined = undefined> implements St
 
   /** A cell holds no nested schema. */
   denormalizeFields(): void {}
-
-  /** The lens of `args`; a lens with `|` throws, since it would read another entity's cells. */
-  private lensOf(args: readonly unknown[], where: string): string | undefined {
-    const lens = this.lens(args);
-    if (lens !== undefined && `${lens}`.includes('|')) {
-      throw new TypeError(
-        `${this.key}: lens(args) gave ${describeValue(lens)} ${where}; a lens is part of the key values are stored under (entityKey|pk|lens), so it cannot contain '|'.`,
-      );
-    }
-    return lens;
-  }
 }

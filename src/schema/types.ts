@@ -8,7 +8,7 @@ import type { Invalidate } from './Invalidate.js';
 import type { Query } from './Query.js';
 import type { Collection } from './Collection.js';
 import type { CollectionChange } from './CollectionChange.js';
-import type { Lazy, LazyQuery } from './Lazy.js';
+import type { Lazy } from './Lazy.js';
 import type { Scalar, ScalarCell } from './Scalar.js';
 import type { PolymorphicRef } from './Polymorphic.js';
 
@@ -108,14 +108,12 @@ export type Denormalize<S> = S extends abstract new (...args: any[]) => infer I
                     ? ScalarCell<E>
                     : S extends Lazy<infer D>
                       ? Normalize<D>
-                      : S extends LazyQuery<infer D>
-                        ? Denormalize<D>
-                        : S extends ObjectSchema<infer D>
-                          ? { [K in keyof D]: Denormalize<D[K]> }
-                          : S extends readonly [infer X]
+                      : S extends ObjectSchema<infer D>
+                        ? { [K in keyof D]: Denormalize<D[K]> }
+                        : S extends readonly [infer X]
+                          ? Denormalize<X>[]
+                          : S extends readonly (infer X)[]
                             ? Denormalize<X>[]
-                            : S extends readonly (infer X)[]
-                              ? Denormalize<X>[]
-                              : S extends object
-                                ? { [K in keyof S]: Denormalize<S[K]> }
-                                : S;
+                            : S extends object
+                              ? { [K in keyof S]: Denormalize<S[K]> }
+                              : S;
