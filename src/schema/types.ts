@@ -38,7 +38,12 @@ export type DenormalizeMember<D> = D extends abstract new (...args: any[]) => in
         ? Denormalize<M>
         : never;
 
-/** What one member of a polymorphic definition is stored as: a single schema's value, or a reference naming the mapping's key. */
+/**
+ * What one member of a polymorphic definition is stored as: a single schema's value, or a reference
+ * naming the mapping's key.
+ *
+ * @see README.md#lazy-relations
+ */
 export type NormalizeMember<D> = D extends abstract new (...args: any[]) => any
   ? string
   : D extends readonly unknown[]
