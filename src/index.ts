@@ -9,6 +9,8 @@ import * as schema from './schema/schemaNamespace.js';
 
 export { Entity } from './schema/Entity.js';
 export { schema };
+export { Lazy } from './schema/Lazy.js';
+export { Scalar } from './schema/Scalar.js';
 export { normalize } from './normalizr/normalize.js';
 export { denormalize } from './normalizr/denormalize.js';
 export { storeView } from './redux/slice/storeView.js';
@@ -33,9 +35,11 @@ export { NetworkError } from './endpoint/NetworkError.js';
 export { FetchError } from './endpoint/FetchError.js';
 export { createResource } from './endpoint/createResource.js';
 
-export type { Denormalize, EntityClass, EntityInstance } from './schema/types.js';
+export type { Denormalize, EntityClass, EntityInstance, Normalize, NormalizeMember } from './schema/types.js';
+export type { LazyQuery } from './schema/Lazy.js';
+export type { ScalarCell, ScalarOptions } from './schema/Scalar.js';
 export type { SchemaAttribute, SchemaMapping, PolymorphicRef } from './schema/Polymorphic.js';
-export type { CollectionOptions, CollectionRecord } from './schema/Collection.js';
+export type { CollectionOptions, CollectionRecord, CollectionMerge } from './schema/Collection.js';
 export type { CollectionKey } from './schema/collectionFilter.js';
 export type { ResourceOptions, ResourceMembers, Resource } from './endpoint/createResource.js';
 export type { EntityBody } from './endpoint/EntityBody.js';

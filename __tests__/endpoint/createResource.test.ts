@@ -1,6 +1,6 @@
 /**
- * createResource: the members it makes (get, getList with push, unshift, getPage and remove, update,
- * partialUpdate, delete) and what each does to the stored lists, failed mutations, extend, and
+ * createResource: the members it makes (get, getList with push, unshift, getPage, remove and move,
+ * update, partialUpdate, delete) and what each does to the stored lists, failed mutations, extend, and
  * wildcard paths.
  */
 import nock from 'nock';
@@ -14,6 +14,7 @@ import {
   selectQuery,
   selectResponse,
 } from '../../src/index';
+import type { CollectionOptions } from '../../src/index';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 
 beforeEach(strictNetwork);
@@ -166,6 +167,111 @@ describe('createResource members', () => {
       .reply(200, [todos[1], { id: 6, userId: 3, title: 'f' }]);
     await store.dispatch(fetchEndpoint(TodoResource.getList.getPage, { cursor: 2 }));
     expect(list()).toEqual(['1', '2', '6']);
+  });
+});
+
+describe('getList.move', () => {
+  /** The lists of every userId 1, 2 and 3, and the one of all todos, each fetched. */
+  async function withUserLists(resource = TodoResource) {
+    const setup = makeStore();
+    nock(API)
+      .get('/todos')
+      .reply(200, todos)
+      .get('/todos')
+      .query({ userId: 1 })
+      .reply(200, [todos[0]])
+      .get('/todos')
+      .query({ userId: 2 })
+      .reply(200, [todos[1]])
+      .get('/todos')
+      .query({ userId: 3 })
+      .reply(200, []);
+    await setup.store.dispatch(fetchEndpoint(resource.getList));
+    for (const userId of [1, 2, 3]) await setup.store.dispatch(fetchEndpoint(resource.getList, { userId }));
+    const list = (params?: { userId: number }) =>
+      ids(selectResponse(resource.getList, ...(params ? [params] : []))(setup.store.getState()).data);
+    const stored = (params: object) => setup.slice().entities[resource.getList.schema.key]?.[JSON.stringify(params)];
+    return { ...setup, list, stored };
+  }
+
+  test('PATCHes the item once: it leaves the lists it no longer matches and joins those it now matches', async () => {
+    const { store, list, stored } = await withUserLists();
+    const untouched = stored({ userId: '3' });
+    nock(API).patch('/todos/1', { userId: 2 }).reply(200, { id: 1, userId: 2, title: 'a', done: false });
+
+    const moved = await store.dispatch(fetchEndpoint(TodoResource.getList.move, { id: 1 }, { userId: 2 }));
+
+    expect(moved).toBeInstanceOf(Todo);
+    expect(moved.userId).toBe(2);
+    expect(list({ userId: 1 })).toEqual([]);
+    expect(list({ userId: 2 })).toEqual(['2', '1']);
+    expect(list()).toEqual(['1', '2']); // matched before and after: kept in its place
+    expect(stored({ userId: '3' })).toBe(untouched);
+  });
+
+  test('an item whose filter fields stay keeps its places in every list', async () => {
+    const { store, list, stored } = await withUserLists();
+    const before = [stored({}), stored({ userId: '1' }), stored({ userId: '2' })];
+    nock(API).patch('/todos/1', { title: 'A' }).reply(200, { id: 1, userId: 1, title: 'A', done: false });
+
+    await store.dispatch(fetchEndpoint(TodoResource.getList.move, { id: 1 }, { title: 'A' }));
+
+    expect(list()).toEqual(['1', '2']);
+    expect([stored({}), stored({ userId: '1' }), stored({ userId: '2' })]).toEqual(before);
+    expect(selectResponse(TodoResource.getList, { userId: 1 })(store.getState()).data?.[0]?.title).toBe('A');
+  });
+
+  test('a Collection subclass with this.move = this.moveWith(merge) puts moved items first', async () => {
+    class FirstOnMove<S, Args extends readonly unknown[]> extends schema.Collection<S, Args> {
+      constructor(items: S, options?: CollectionOptions<Args>) {
+        super(items, options);
+        this.move = this.moveWith((existing: unknown[], moved: unknown[]) => [...moved, ...existing]);
+      }
+    }
+    const Resource = createResource({ urlPrefix: API, path: '/todos/:id', schema: Todo, Collection: FirstOnMove });
+    const { store, list } = await withUserLists(Resource);
+    nock(API).patch('/todos/1', { userId: 2 }).reply(200, { id: 1, userId: 2, title: 'a', done: false });
+
+    await store.dispatch(fetchEndpoint(Resource.getList.move, { id: 1 }, { userId: 2 }));
+
+    expect(list({ userId: 2 })).toEqual(['1', '2']);
+    expect(list({ userId: 1 })).toEqual([]);
+  });
+
+  test('ctrl.set(collection.move, params, body, item) moves it the same way, with no request', async () => {
+    const { ctrl, list } = await withUserLists();
+
+    ctrl.set(TodoResource.getList.schema.move, { id: 2 }, { userId: 1 }, { id: 2, userId: 1, title: 'b', done: true });
+
+    expect(list({ userId: 2 })).toEqual([]);
+    expect(list({ userId: 1 })).toEqual(['1', '2']);
+    expect(list()).toEqual(['1', '2']);
+  });
+
+  test('a moved item with no primary key throws naming the Entity and the move, and writes nothing', async () => {
+    const { ctrl, slice } = await withUserLists();
+    const before = slice().entities;
+
+    expect(() => ctrl.set(TodoResource.getList.schema.move, { id: 2 }, { userId: 1 }, { userId: 1 })).toThrow(
+      /^Todo\.pk\(\) returned "undefined" while normalizing ctrl\.set\(schema\.CollectionChange\(schema\.Array\(Todo\)\)\): the item has no usable primary key.*Received: \{"userId":1\}/,
+    );
+    expect(slice().entities).toBe(before);
+  });
+
+  test('a PATCH answered without the primary key stores the error and writes no list', async () => {
+    const { store, ctrl, slice, list } = await withUserLists();
+    const before = slice().entities;
+    nock(API).patch('/todos/1', { userId: 2 }).reply(200, { userId: 2 });
+
+    await expect(store.dispatch(fetchEndpoint(TodoResource.getList.move, { id: 1 }, { userId: 2 }))).rejects.toThrow(
+      /^Todo\.pk\(\) returned "undefined" while normalizing Todo\.getList\.move: the item has no usable primary key/,
+    );
+
+    expect(slice().entities).toBe(before);
+    expect(list({ userId: 1 })).toEqual(['1']);
+    expect(ctrl.getError(TodoResource.getList.move, { id: 1 }, { userId: 2 })?.message).toMatch(
+      /no usable primary key/,
+    );
   });
 });
 

@@ -1,11 +1,11 @@
 /** @jest-environment jsdom */
 /**
- * useQuery: reads a queryable schema (schema.All, an Entity by key) from the store, never fetching,
- * re-rendering only for what it shows.
+ * useQuery: reads a queryable schema (schema.All, an Entity by key, a Lazy field's query) from the
+ * store, never fetching, re-rendering only for what it shows.
  */
 import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { RestEndpoint, schema } from '../../src/index';
+import { Entity, Lazy, RestEndpoint, schema } from '../../src/index';
 import { useQuery } from '../../src/react/index';
 import { Link, Post, User, feedResponse, usersResponse } from '../fixtures/spec';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
@@ -101,5 +101,54 @@ describe('useQuery', () => {
     }
     renderWithStore(store, <Maybe />);
     expect(screen.getByText('skipped')).toBeTruthy();
+  });
+
+  test("a Lazy field's entities, read on demand with useQuery(lazy.query, pks): a change of one re-renders the reader, not the holder", () => {
+    class Room extends Entity {
+      id = '';
+      name = '';
+      pk() {
+        return this.id;
+      }
+      static override key = 'Room';
+    }
+    class Floor extends Entity {
+      id = '';
+      rooms: string[] = [];
+      pk() {
+        return this.id;
+      }
+      static override key = 'Floor';
+      static override schema = { rooms: new Lazy([Room]) };
+    }
+    const { store, ctrl } = makeStore();
+    ctrl.set(Floor, {
+      id: 'f1',
+      rooms: [
+        { id: 'r1', name: 'Lab' },
+        { id: 'r2', name: 'Office' },
+      ],
+    });
+    const floorRenders = renderCounter();
+    const roomRenders = renderCounter();
+    function Rooms({ ids }: { ids: string[] }) {
+      roomRenders.hit();
+      const rooms = useQuery(Floor.schema.rooms.query, ids);
+      return <p>{rooms?.map((room) => room.name).join(', ')}</p>;
+    }
+    function FloorView() {
+      floorRenders.hit();
+      const floor = useQuery(Floor, 'f1');
+      return floor === undefined ? null : <Rooms ids={floor.rooms} />;
+    }
+    renderWithStore(store, <FloorView />);
+    expect(screen.getByText('Lab, Office')).toBeTruthy();
+    const before = floorRenders.count;
+
+    act(() => void ctrl.set(Room, { id: 'r2', name: 'Kitchen' }));
+
+    expect(screen.getByText('Lab, Kitchen')).toBeTruthy();
+    expect(floorRenders.count).toBe(before);
+    expect(roomRenders.count).toBe(2);
   });
 });

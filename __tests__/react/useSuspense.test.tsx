@@ -6,7 +6,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import nock from 'nock';
 import { StrictMode, useState } from 'react';
-import { Entity, RestEndpoint, schema } from '../../src/index';
+import { Entity, RestEndpoint, Scalar, schema } from '../../src/index';
 import { AsyncBoundary, useSuspense, type ErrorComponentProps } from '../../src/react/index';
 import { User, usersResponse } from '../fixtures/spec';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
@@ -448,5 +448,51 @@ describe('useSuspense', () => {
     expect(ctrl.getResponse(getUsers).isFetching).toBe(true);
     view.unmount();
     await waitFor(() => expect(ctrl.getResponse(getUsers).status).toBe('fulfilled'));
+  });
+
+  test('two components show one entity through two lenses at once (schema.Scalar)', async () => {
+    const inCurrency = new Scalar({ lens: (args) => args[0]?.currency, key: 'currency' });
+    class Product extends Entity {
+      id = '';
+      name = '';
+      price = 0;
+      pk() {
+        return this.id;
+      }
+      static override key = 'Product';
+      static override schema = { price: inCurrency };
+    }
+    const getProduct = new RestEndpoint({
+      urlPrefix: API,
+      path: '/products/:id',
+      searchParams: {} as { currency: string },
+      schema: Product,
+    });
+    function Price({ currency }: { currency: string }) {
+      const product = useSuspense(getProduct, { id: '1', currency });
+      return (
+        <p>
+          {product.name} {product.price} {currency}
+        </p>
+      );
+    }
+    const { store, slice } = makeStore();
+    nock(API)
+      .get('/products/1')
+      .query({ currency: 'EUR' })
+      .reply(200, { id: '1', name: 'Tea', price: 3 })
+      .get('/products/1')
+      .query({ currency: 'USD' })
+      .reply(200, { id: '1', name: 'Tea', price: 4 });
+    renderWithStore(
+      store,
+      <AsyncBoundary fallback={<p>Loading</p>}>
+        <Price currency="EUR" />
+        <Price currency="USD" />
+      </AsyncBoundary>,
+    );
+    expect(await screen.findByText('Tea 3 EUR')).toBeTruthy();
+    expect(screen.getByText('Tea 4 USD')).toBeTruthy();
+    expect(Object.keys(slice().entities.Product ?? {})).toEqual(['1']);
   });
 });

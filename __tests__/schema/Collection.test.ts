@@ -1,6 +1,7 @@
 /**
- * schema.Collection: one stored list per arguments (argsKey, nestKey), and which lists a new item
- * joins (push, assign, createCollectionFilter, nonFilterArgumentKeys).
+ * schema.Collection: one stored list per arguments (argsKey, nestKey), which lists a new item
+ * joins (push, assign, createCollectionFilter, nonFilterArgumentKeys), and which lists a moved item
+ * leaves and joins (move, moveWith).
  */
 import { Entity, denormalize, normalize, schema, storeView } from '../../src/index';
 import type { EntityTables, NormalizedData } from '../../src/index';
@@ -92,6 +93,54 @@ describe('schema.Collection', () => {
     expect(Object.keys(entities[todosOf.key] ?? {}).sort()).toEqual(['{"userId":"1"}', '{"userId":"2"}']);
     const owners = denormalize([Owner], result, entities) as Owner[];
     expect(owners.map((owner) => owner.todos.map((todo) => todo.title))).toEqual([['one'], ['two']]);
+  });
+
+  test('remove takes entries out of stored Values lists', () => {
+    const byName = new schema.Collection(new schema.Values(User));
+    const listed = normalize(byName, { ann: { id: '1', name: 'Ann' }, bo: { id: '2', name: 'Bo' } });
+    const store = merged({ entities: {} }, listed);
+    const removed = normalize(byName.remove, { gone: { id: '1', name: 'Ann' } }, [], { store: storeView(store) });
+    expect(Object.keys(denormalize(byName, listed.result, merged(store, removed).entities) as object)).toEqual(['bo']);
+  });
+
+  test('move in a Values list: the entry leaves the lists it no longer matches and joins those it now matches', () => {
+    const byName = new schema.Collection(new schema.Values(User), {
+      createCollectionFilter: (...args: readonly unknown[]) => {
+        const fields = Object.assign({}, ...args) as { name?: string };
+        return (collectionKey) => collectionKey.initial === fields.name?.[0];
+      },
+    });
+    const a = normalize(byName, { ann: { id: '1', name: 'Ann' } }, [{ initial: 'A' }]);
+    const b = normalize(byName, {}, [{ initial: 'B' }]);
+    const store = merged(merged({ entities: {} }, a), b);
+
+    const moved = normalize(byName.move, { id: '1', name: 'Bea' }, [{ id: '1' }, { name: 'Bea' }], {
+      store: storeView(store),
+    });
+
+    expect(moved.result).toEqual({ 1: '1' });
+    const after = merged(store, moved);
+    expect(denormalize(byName, a.result, after.entities)).toEqual({});
+    const inB = denormalize(byName, b.result, after.entities) as Record<string, User>;
+    expect(Object.keys(inB)).toEqual(['1']);
+    expect(inB['1']?.name).toBe('Bea');
+  });
+
+  test('move of an item with no primary key throws naming the Entity and the request', () => {
+    const users = new schema.Collection([User]);
+    const store = merged({ entities: {} }, normalize(users, [{ id: '1', name: 'Ann' }]));
+    expect(() =>
+      normalize(users.move, [{ name: 'Ann' }], [{}], { store: storeView(store), source: 'PATCH /users/1' }),
+    ).toThrow(
+      /^User\.pk\(\) returned undefined while normalizing PATCH \/users\/1: the item has no usable primary key/,
+    );
+  });
+
+  test('move needs a list of one Entity class', () => {
+    const feed = new schema.Collection(new schema.Array({ user: User }, 'type'));
+    expect(() => normalize(feed.move, { id: '1', type: 'user' })).toThrow(
+      /^Collection:User\.move needs a Collection of one Entity class\.$/,
+    );
   });
 
   test('rejects a definition that is not a list', () => {

@@ -134,13 +134,24 @@ function buildMembers<P extends string, S extends EntitySchema>(options: Resourc
     assign: push.extend({ schema: collection.assign, name: `${key}.getList.assign` }),
     /** PATCHes the list to take items out of every stored list they belong in (the filter push uses). */
     remove: list.extend({ method: 'PATCH', schema: collection.remove, body, name: `${key}.getList.remove` }),
+    /**
+     * PATCHes one item (its path, e.g. `/todos/:id`) whose filter fields change: it leaves the stored
+     * lists it no longer matches and joins those it now matches; lists it matches still keep it in place.
+     */
+    move: get.extend({
+      method: 'PATCH',
+      schema: collection.move,
+      body,
+      name: `${key}.getList.move`,
+      ...(optimisticFor ? { getOptimisticResponse: optimisticFor.update } : {}),
+    }),
     /** GETs a further page (`paginationField` in the params) and appends it to the list, without duplicates. */
     getPage: list.extend({ schema: collection.paginate(paginationField), name: `${key}.getList.getPage` }),
   });
   return {
     /** GETs one item. */
     get,
-    /** GETs a list (stored per arguments), with `.push`, `.unshift`, `.assign`, `.remove` and `.getPage`. */
+    /** GETs a list (stored per arguments), with `.push`, `.unshift`, `.assign`, `.remove`, `.move` and `.getPage`. */
     getList,
     /** PUTs a whole item. */
     update: get.extend({
@@ -171,7 +182,7 @@ function buildMembers<P extends string, S extends EntitySchema>(options: Resourc
 
 /**
  * The REST endpoints of one kind of Entity: `get`, `getList` (with `push`, `unshift`, `assign`,
- * `remove`, `getPage`), `update`, `partialUpdate` and `delete`. Member names such as
+ * `remove`, `move`, `getPage`), `update`, `partialUpdate` and `delete`. Member names such as
  * `Trade.getList.push` appear in errors and DevTools.
  *
  * @example

@@ -57,7 +57,14 @@ export class NormalizeWrites implements NormalizeDelegate {
   ) {}
 
   /** Normalizes `value` with `schema`. Primitives at an entity position are primary keys. */
-  visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown {
+  visit(
+    schema: unknown,
+    value: unknown,
+    parent: unknown,
+    key: string | undefined,
+    owner?: EntitySchema,
+    ownerPk?: string,
+  ): unknown {
     if (value === undefined || value === null) return value;
     const schemaClass = toSchemaClass(schema);
     if (schemaClass === undefined) return value;
@@ -65,7 +72,7 @@ export class NormalizeWrites implements NormalizeDelegate {
       // a primary key in place of the entity: a reference (booleans are no ids and pass through)
       return typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' ? `${value}` : value;
     }
-    return schemaClass.normalize(value, parent, key, this);
+    return schemaClass.normalize(value, parent, key, this, owner, ownerPk);
   }
 
   isDeep(): boolean {

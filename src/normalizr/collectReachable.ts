@@ -1,7 +1,6 @@
 import type { DenormalizeDelegate, EntityRecord, EntityTables, StoredSchema } from '../schema/interface.js';
 import { entityKey } from '../schema/entityKey.js';
 import { getOwn } from '../utils/ownProperty.js';
-import { Query } from '../schema/Query.js';
 import { toSchemaClass } from './shorthand.js';
 import { tableKeys } from './tableKeys.js';
 
@@ -16,7 +15,8 @@ const FOUND = Object.freeze({});
  * read: the entities it names, those they contain, every item of a list, every record of the
  * tables a `schema.All` lists. It walks the schema through the same protocol as a read, with no
  * instances made; nested entities wait in a queue, so graphs deeper than the call stack are fine.
- * `schema.Query` is followed into the schema it wraps (its `process` is the app's code, for reads).
+ * A schema that `reaches` another is followed into it: `schema.Query` into the schema it wraps (its
+ * `process` is the app's code, for reads), `schema.Lazy` into the related schema its read leaves alone.
  */
 export function collectReachable(
   schema: unknown,
@@ -31,7 +31,7 @@ export function collectReachable(
     unvisit(inner, value) {
       const schemaClass = toSchemaClass(inner);
       if (schemaClass === undefined) return value;
-      if (schemaClass instanceof Query) return this.unvisit(schemaClass.schema, value);
+      if (schemaClass.reaches !== undefined) return this.unvisit(schemaClass.reaches, value);
       if ((value === undefined || value === null) && !schemaClass.readsTables) return value;
       return schemaClass.denormalize(value, this);
     },

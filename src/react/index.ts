@@ -14,6 +14,7 @@ import type { UseDLE } from './useDLE.js';
 import type { UseError } from './useError.js';
 import type { UseController } from './useController.js';
 import type { UseLive } from './useLive.js';
+import { buildUseSubscription, type UseSubscription } from './useSubscription.js';
 
 /** The hooks of the default mount point; a bundle that keeps none of them drops this call too. */
 const hooks = /* @__PURE__ */ createHooks(defaultEntities);
@@ -79,6 +80,16 @@ export const useController = /* @__PURE__ */ hook('useController');
  */
 export const useLive = /* @__PURE__ */ hook('useLive');
 
+/**
+ * `useSubscription` of the default `entities` slice, documented at {@link UseSubscription}.
+ *
+ * @see README.md#more-hooks
+ */
+export const useSubscription = /* @__PURE__ */ buildUseSubscription(useController);
+
+export { useLoading } from './useLoading.js';
+export { useDebounce } from './useDebounce.js';
+export { useCancelling } from './useCancelling.js';
 export { createHooks } from './createHooks.js';
 export { AsyncBoundary } from './AsyncBoundary.js';
 export { ErrorBoundary } from './ErrorBoundary.js';
@@ -89,6 +100,6 @@ export type { CreateHooksOptions, HooksEntities } from './hooksContext.js';
 export type { HookArgs } from './hookArgs.js';
 export type { HookError } from './hookError.js';
 export type { DLE } from './useDLE.js';
-export type { UseSuspense, UseQuery, UseCache, UseFetch, UseDLE, UseError, UseController, UseLive };
+export type { UseSuspense, UseQuery, UseCache, UseFetch, UseDLE, UseError, UseController, UseLive, UseSubscription };
 export type { AsyncBoundaryProps } from './AsyncBoundary.js';
 export type { ErrorBoundaryProps, ErrorComponentProps } from './ErrorBoundary.js';

@@ -11,7 +11,7 @@ import { ArraySchema } from './ArraySchema.js';
 import { Values } from './Values.js';
 import { describeValue } from '../utils/describeValue.js';
 import { buildDefaultCollectionFilter, defaultNonFilterArgumentKey, type CollectionKey } from './collectionFilter.js';
-import { CollectionChange, type ChangeKind } from './CollectionChange.js';
+import { CollectionChange, type ChangeKind, type CollectionMerge } from './CollectionChange.js';
 import { startedBefore } from './startedBefore.js';
 import { keyString } from './toPk.js';
 import { isRecord } from '../utils/isRecord.js';
@@ -60,7 +60,8 @@ export interface CollectionRecord extends EntityRecord {
  * A list stored like an entity, one per set of arguments, so mutations can add to every list they
  * belong in without a refetch. `getList({ user: 1 })` and `getList()` are different lists. Derived
  * schemas: `push` (append), `unshift` (prepend), `assign` (merge into a Values collection),
- * `remove` (take items out), and `paginate(field)` (append a further page).
+ * `remove` (take items out), `move` (from the lists an item leaves to those it joins), and
+ * `paginate(field)` (append a further page).
  *
  * @typeParam S the item schema: `[X]`, `schema.Array` or `schema.Values`
  * @typeParam Args the list's arguments, as `argsKey` declares them (see {@link CollectionOptions})
@@ -94,6 +95,13 @@ export class Collection<
   readonly assign: CollectionChange<S>;
   /** Takes items out of every stored list they would join (the filter `push` uses). */
   readonly remove: CollectionChange<S>;
+  /**
+   * Moves items whose filter fields changed: out of the stored lists their stored record matched and
+   * their new fields (the item's, over the body's) do not, into those they now match (appended).
+   * Lists they match before and after keep them where they are. A subclass may replace it with
+   * `this.move = this.moveWith(merge)`.
+   */
+  move: CollectionChange<S>;
   declare readonly indexes: undefined;
 
   private readonly argsKey: NonNullable<CalledOptions['argsKey']>;
@@ -121,11 +129,21 @@ export class Collection<
     this.unshift = new CollectionChange(this, 'unshift');
     this.assign = new CollectionChange(this, 'assign');
     this.remove = new CollectionChange(this, 'remove');
+    this.move = this.moveWith();
   }
 
   /** True for lists of a `schema.Values`. */
   get isValues(): boolean {
     return this.schema instanceof Values;
+  }
+
+  /**
+   * A `move` whose moved items join a list by `merge` (the stored items and the moved ones in, the
+   * list's items out), e.g. first: `this.move = this.moveWith((existing, moved) => [...moved, ...existing])`.
+   * @param merge how a moved item joins a list @default appended (a Values list: assigned)
+   */
+  moveWith(merge?: CollectionMerge): CollectionChange<S> {
+    return new CollectionChange(this, 'move', undefined, merge);
   }
 
   /** A derived schema that adds a further page to the list its other arguments name. */
@@ -239,4 +257,4 @@ function toPredicate(keys: CollectionOptions['nonFilterArgumentKeys']): (name: s
   return (name) => keys.includes(name);
 }
 
-export type { ChangeKind };
+export type { ChangeKind, CollectionMerge };

@@ -1,17 +1,39 @@
-import type { DenormalizeDelegate, NormalizeDelegate, SchemaClass } from './interface.js';
+import type { DenormalizeDelegate, EntityRecord, EntitySchema, NormalizeDelegate, SchemaClass } from './interface.js';
+import type { CollectionKey } from './collectionFilter.js';
 import type { Collection, CollectionRecord } from './Collection.js';
 import { describeValue } from '../utils/describeValue.js';
+import { isEntityClass } from './isEntityClass.js';
+import { isRecord } from '../utils/isRecord.js';
 
 /** How a mutation changes the stored lists. */
-export type ChangeKind = 'push' | 'unshift' | 'assign' | 'remove' | 'page';
+export type ChangeKind = 'push' | 'unshift' | 'assign' | 'remove' | 'page' | 'move';
+
+/**
+ * How new items join a stored list: the stored items and the new ones (never an id the list holds
+ * already) in, the list's items out. For a Values list, both are objects.
+ *
+ * @see README.md#schemas
+ */
+export type CollectionMerge = (existing: any, incoming: any) => unknown;
+
+/** Whether a stored list (by the arguments it was fetched with) takes an item. */
+type Membership = (list: CollectionKey) => boolean;
+type Stored = EntityRecord | undefined;
+
+const append: CollectionMerge = (existing: unknown[], incoming: unknown[]) => [...existing, ...incoming];
+const prepend: CollectionMerge = (existing: unknown[], incoming: unknown[]) => [...incoming, ...existing];
 
 /**
  * A derived Collection schema for mutation responses: normalizes the new item(s) and changes every
  * list ALREADY stored that they belong in, by the Collection's filter (lists never fetched are not
  * created; `page` creates its list). `remove` takes items out of the same lists a `push` of them
- * would join. Never adds an id a list already holds.
+ * would join; `move` takes an item out of the lists it no longer matches and adds it to those it
+ * now matches. Never adds an id a list already holds.
  */
 export class CollectionChange<S = unknown> implements SchemaClass {
+  /** How new items join a list: appended, prepended, merged into a Values list, or the `moveWith` merge. */
+  private readonly merge: CollectionMerge | undefined;
+
   constructor(
     /** The lists this changes. */
     readonly collection: Collection<S>,
@@ -19,34 +41,75 @@ export class CollectionChange<S = unknown> implements SchemaClass {
     readonly kind: ChangeKind,
     /** For `page`: the argument that names the page, left out of the list's id. */
     readonly paginationField?: string,
-  ) {}
+    /** For `move`: how a moved item joins a list (`moveWith`). */
+    merge?: CollectionMerge,
+  ) {
+    this.merge = merge ?? (collection.isValues ? undefined : kind === 'unshift' ? prepend : append);
+  }
 
   /** The item schema. */
   get schema(): Collection<S>['schema'] {
     return this.collection.schema;
   }
 
-  /** Normalizes the item(s) and updates the matching lists. */
+  /**
+   * Normalizes the item(s) and updates the matching lists. `move` first reads each item's stored
+   * record, so as to leave the lists that record matched and its new fields do not, and join those
+   * its new fields match and the record did not (Data Client's rule): a list it matched before and
+   * after keeps it in its place. The new fields are the item's own over the body (the last argument).
+   */
   normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown {
-    const { collection } = this;
-    if (this.kind === 'page') return this.addPage(input, parent, key, delegate);
-    const single = collection.isValues ? false : !Array.isArray(input);
-    if (typeof input !== 'object' || input === null || (collection.isValues && Array.isArray(input))) {
+    const { collection, kind } = this;
+    const { isValues, schema: items } = collection;
+    if (kind === 'page') return this.addPage(input, parent, key, delegate);
+    const single = !isValues && !Array.isArray(input);
+    const where = `while normalizing ${delegate.source ?? 'a response'}`;
+    if (!isRecord(input) || (isValues && Array.isArray(input))) {
       throw new TypeError(
-        `${collection.key}.${this.kind} expected ${collection.isValues ? 'an object' : 'an item or an array of items'} while normalizing ${delegate.source ?? 'a response'}. Received: ${describeValue(input)}`,
+        `${collection.key}.${kind} expected ${isValues ? 'an object' : 'an item or an array of items'} ${where}. Received: ${describeValue(input)}`,
       );
     }
-    const normalized = collection.schema.normalize(single ? [input] : input, parent, key, delegate);
-    const accepts = collection.createCollectionFilter(...delegate.args);
-    for (const pk of delegate.getPks(collection.key)) {
-      // remove too: an item leaves only the lists it would join (Data Client's filter for both)
-      if (!accepts(collection.argsOf(pk))) continue;
-      const stored = delegate.getEntity(collection.key, pk) as CollectionRecord | undefined;
-      if (stored === undefined) continue;
-      const items = change(this.kind, stored.items, normalized);
-      if (items !== stored.items) delegate.mergeEntity(collection.changes, pk, { items });
+    const { args } = delegate;
+    const filter = collection.createCollectionFilter;
+    const entity = items.schema as EntitySchema;
+    if (kind === 'move' && !isEntityClass(entity))
+      throw new TypeError(`${collection.key}.move needs a Collection of one Entity class.`);
+    // move: each item's primary key and stored record, read before this write replaces it (an item
+    // with no primary key fails in its Entity's normalize, which names the Entity and the request)
+    const moved =
+      kind === 'move'
+        ? (single || isValues ? [input] : (input as unknown[])).map((item): [string, EntityRecord, Stored] => {
+            const processed = isRecord(item) ? entity.process(item, parent, key, args) : {};
+            const pk = `${entity.pk(processed, parent, key, args)}`;
+            return [pk, processed, delegate.getEntity(entity.key, pk)];
+          })
+        : undefined;
+    const normalized = items.normalize(
+      single ? [input] : moved && isValues ? { [moved[0]?.[0] as string]: input } : input,
+      parent,
+      key,
+      delegate,
+    ) as Record<string, unknown>;
+    const params = isRecord(args[0]) ? args[0] : {};
+    const body = args[args.length - 1];
+    // each group: the items, the lists they belong in now, and those they belonged in before
+    const groups: [unknown, Membership, Membership?][] = moved?.map(([pk, processed, before], i) => {
+      const after = { ...before, ...(isRecord(body) ? body : {}), ...processed };
+      return [
+        isValues ? { [pk]: normalized[pk] } : [normalized[i]],
+        filter({ ...params, ...after }, after),
+        before && filter({ ...params, ...before }, before),
+      ];
+    }) ?? [[normalized, filter(...args)]];
+    for (const [refs, isIn, wasIn] of groups) {
+      for (const pk of delegate.getPks(collection.key)) {
+        const list = collection.argsOf(pk);
+        const joins = isIn(list);
+        // remove: an item leaves only the lists it would join (Data Client's filter for push and remove)
+        if (joins !== (wasIn?.(list) ?? false)) this.change(pk, refs, joins && kind !== 'remove', delegate);
+      }
     }
-    return single ? (normalized as unknown[])[0] : normalized;
+    return single ? normalized[0] : normalized;
   }
 
   /** Reads the new item(s) back. */
@@ -66,31 +129,42 @@ export class CollectionChange<S = unknown> implements SchemaClass {
     const pk = collection.pk(parent, key, delegate.args, this.paginationField);
     const stored = delegate.getEntity(collection.key, pk) as CollectionRecord | undefined;
     delegate.mergeEntity(collection.changes, pk, {
-      items: stored === undefined ? normalized : change('push', stored.items, normalized),
+      items: stored === undefined ? normalized : added(stored.items, normalized, this.merge),
     });
     return pk;
   }
+
+  /** Adds `items` to (or, with `adds` false, takes them out of) the stored list `pk`, if it changes. */
+  private change(pk: string, items: unknown, adds: boolean, delegate: NormalizeDelegate): void {
+    const { collection } = this;
+    const stored = delegate.getEntity(collection.key, pk) as CollectionRecord | undefined;
+    if (stored === undefined) return;
+    const next = adds ? added(stored.items, items, this.merge) : without(stored.items, items);
+    if (next !== stored.items) delegate.mergeEntity(collection.changes, pk, { items: next });
+  }
 }
 
-/** The stored items after a change; the same array when nothing changes. */
-function change(kind: ChangeKind, stored: unknown, added: unknown): unknown {
-  if (kind === 'assign') return { ...(stored as object), ...(added as object) };
-  const existing = stored as unknown[];
-  const incoming = added as unknown[];
-  const ids = new Set(existing.map(idOf));
-  if (kind === 'remove') {
-    const removed = new Set(incoming.map(idOf));
-    const kept = existing.filter((item) => !removed.has(idOf(item)));
-    return kept.length === existing.length ? stored : kept;
-  }
-  const fresh = incoming.filter((item) => {
+/** The stored items with `incoming` added by `merge` (a Values list: assigned); the same items when none is new. */
+function added(stored: unknown, incoming: unknown, merge: CollectionMerge | undefined): unknown {
+  if (!Array.isArray(stored))
+    return merge ? merge(stored, incoming) : { ...(stored as object), ...(incoming as object) };
+  const ids = new Set(stored.map(idOf));
+  const fresh = (incoming as unknown[]).filter((item) => {
     const id = idOf(item);
     if (ids.has(id)) return false;
     ids.add(id);
     return true;
   });
-  if (fresh.length === 0) return stored;
-  return kind === 'unshift' ? [...fresh, ...existing] : [...existing, ...fresh];
+  return fresh.length === 0 ? stored : (merge as CollectionMerge)(stored, fresh);
+}
+
+/** The stored items without `removed` (the items of an array, the values of an object); the same items when none is there. */
+function without(stored: unknown, removed: unknown): unknown {
+  const ids = new Set(Object.values(removed as object).map(idOf));
+  const entries = Object.entries(stored as object);
+  const kept = entries.filter(([, item]) => !ids.has(idOf(item)));
+  if (kept.length === entries.length) return stored;
+  return Array.isArray(stored) ? kept.map(([, item]) => item as unknown) : Object.fromEntries(kept);
 }
 
 /** The identity of a normalized item: its id, or `schema:id` when polymorphic. */

@@ -224,7 +224,7 @@ export abstract class Entity {
         const value = processed[field];
         if (value === undefined || value === null) continue;
         record ??= { ...processed };
-        record[field] = delegate.visit(nested[field], value, processed, field);
+        record[field] = delegate.visit(nested[field], value, processed, field, this, pk);
       }
     } finally {
       delegate.leave(input);

@@ -38,10 +38,13 @@ export class Query<S = unknown, R = unknown, A extends readonly unknown[] = read
   readonly process: StoredProcess<S, R, A>;
   /** True when the wrapped schema lists tables without needing an input. */
   readonly readsTables: boolean;
+  /** What garbage collection follows, rather than run `process`: the wrapped schema. */
+  readonly reaches: S;
 
   constructor(schema: S, process: QueryProcess<S, R, A>) {
     this.schema = schema;
     this.process = process;
+    this.reaches = schema;
     this.readsTables = (schema as Partial<SchemaClass>).readsTables === true;
   }
 

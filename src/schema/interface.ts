@@ -121,8 +121,19 @@ export interface NormalizeDelegate {
   readonly meta: WriteMeta;
   /** Human description of the request for error messages, e.g. `GET /users`. */
   readonly source: string | undefined;
-  /** Normalizes `value` with `schema`, where `value` sits at `parent[key]`. */
-  visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown;
+  /**
+   * Normalizes `value` with `schema`, where `value` sits at `parent[key]`. An Entity visiting its
+   * own fields passes itself and its primary key as `owner` and `ownerPk` (what `schema.Scalar`
+   * stores its cells under); everything else leaves them out.
+   */
+  visit(
+    schema: unknown,
+    value: unknown,
+    parent: unknown,
+    key: string | undefined,
+    owner?: EntitySchema,
+    ownerPk?: string,
+  ): unknown;
   /**
    * Marks an input object as being normalized; `false` when it already is (the object contains
    * itself), so the caller stops instead of recursing forever. Pair with `leave`.
@@ -183,7 +194,18 @@ export interface QueryDelegate {
  * @see docs/guide/schemas.md
  */
 export interface SchemaClass {
-  normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown;
+  /**
+   * Normalizes `input`, found at `parent[key]`. `owner` and `ownerPk`: the Entity whose field
+   * `input` is, and its primary key, when `input` is one (see `NormalizeDelegate.visit`).
+   */
+  normalize(
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    delegate: NormalizeDelegate,
+    owner?: EntitySchema,
+    ownerPk?: string,
+  ): unknown;
   denormalize(input: unknown, delegate: DenormalizeDelegate): unknown;
   /** Builds a normalized input from arguments, for reads that have no stored response. */
   queryKey?(args: readonly unknown[], delegate: QueryDelegate): unknown;
@@ -193,6 +215,12 @@ export interface SchemaClass {
   readonly readsTables?: boolean;
   /** For table-listing schemas: equal for schemas that always read the same, so they share one memo. */
   readonly listToken?: object;
+  /**
+   * For schemas whose read does not show the entities their value names (`schema.Lazy`), or shows
+   * them through the app's code (`schema.Query`): the schema those entities are read with. Garbage
+   * collection follows it, so they are kept while the value is.
+   */
+  readonly reaches?: unknown;
 }
 
 /**

@@ -8,6 +8,9 @@ import type { Invalidate } from './Invalidate.js';
 import type { Query } from './Query.js';
 import type { Collection } from './Collection.js';
 import type { CollectionChange } from './CollectionChange.js';
+import type { Lazy } from './Lazy.js';
+import type { Scalar, ScalarCell } from './Scalar.js';
+import type { PolymorphicRef } from './Polymorphic.js';
 
 /**
  * Any Entity subclass (abstract ones included).
@@ -29,9 +32,56 @@ export type DenormalizeMember<D> = D extends abstract new (...args: any[]) => in
   ? I
   : D extends readonly unknown[]
     ? Denormalize<D>
-    : D extends { readonly [name: string]: infer M }
-      ? Denormalize<M>
-      : never;
+    : D extends { readonly denormalize: unknown }
+      ? Denormalize<D>
+      : D extends { readonly [name: string]: infer M }
+        ? Denormalize<M>
+        : never;
+
+/**
+ * What one member of a polymorphic definition is stored as: a single schema's value, or a reference
+ * naming the mapping's key.
+ *
+ * @see README.md#lazy-relations
+ */
+export type NormalizeMember<D> = D extends abstract new (...args: any[]) => any
+  ? string
+  : D extends readonly unknown[]
+    ? Normalize<D>
+    : D extends { readonly normalize: unknown }
+      ? Normalize<D>
+      : PolymorphicRef;
+
+/**
+ * The type a value of schema `S` is stored as: a primary key (a string) for an Entity, an array of
+ * them for `[Entity]`, a list's key for a `schema.Collection`, objects field by field. What a
+ * `schema.Lazy` field reads as.
+ *
+ * @see README.md#lazy-relations
+ */
+export type Normalize<S> = S extends abstract new (...args: any[]) => any
+  ? string
+  : S extends Collection<any, any, any, any>
+    ? string
+    : S extends Lazy<infer D>
+      ? Normalize<D>
+      : S extends ArraySchema<infer D>
+        ? NormalizeMember<D>[]
+        : S extends Values<infer D>
+          ? { [key: string]: NormalizeMember<D> }
+          : S extends Union<any>
+            ? PolymorphicRef
+            : S extends ObjectSchema<infer D>
+              ? { [K in keyof D]: Normalize<D[K]> }
+              : S extends readonly [infer X]
+                ? Normalize<X>[]
+                : S extends readonly (infer X)[]
+                  ? Normalize<X>[]
+                  : S extends { readonly normalize: unknown }
+                    ? unknown
+                    : S extends object
+                      ? { [K in keyof S]: Normalize<S[K]> }
+                      : S;
 
 /**
  * The type a read of schema `S` gives: instances for Entity classes, `T[]` for `schema.All(T)`,
@@ -59,12 +109,16 @@ export type Denormalize<S> = S extends abstract new (...args: any[]) => infer I
                 ? EntityInstance<E> | undefined
                 : S extends Query<any, infer R, any>
                   ? R
-                  : S extends ObjectSchema<infer D>
-                    ? { [K in keyof D]: Denormalize<D[K]> }
-                    : S extends readonly [infer X]
-                      ? Denormalize<X>[]
-                      : S extends readonly (infer X)[]
-                        ? Denormalize<X>[]
-                        : S extends object
-                          ? { [K in keyof S]: Denormalize<S[K]> }
-                          : S;
+                  : S extends Scalar<infer E>
+                    ? ScalarCell<E>
+                    : S extends Lazy<infer D>
+                      ? Normalize<D>
+                      : S extends ObjectSchema<infer D>
+                        ? { [K in keyof D]: Denormalize<D[K]> }
+                        : S extends readonly [infer X]
+                          ? Denormalize<X>[]
+                          : S extends readonly (infer X)[]
+                            ? Denormalize<X>[]
+                            : S extends object
+                              ? { [K in keyof S]: Denormalize<S[K]> }
+                              : S;

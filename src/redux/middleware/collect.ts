@@ -34,6 +34,12 @@ interface QueryRetention {
   count: number;
 }
 
+/** A stored result's call: what its result reads depends on the schema and the arguments (a lens, a query's). */
+interface StoredCall {
+  readonly endpoint: EndpointInterface;
+  readonly args: readonly unknown[];
+}
+
 /**
  * Garbage collection of unused data on RTK Query's model. Readers (the hooks)
  * retain the calls and queries they show; a call whose readers all let go is removed
@@ -45,8 +51,8 @@ interface QueryRetention {
  */
 export function buildCollector(context: CollectorContext): Collector {
   const { now, slice, requests } = context;
-  /** The endpoint behind each stored key: its schema tells what the key's result reads. */
-  const endpoints = new Map<string, EndpointInterface>();
+  /** The call behind each stored key: its schema and arguments tell what the key's result reads. */
+  const endpoints = new Map<string, StoredCall>();
   const calls = new Map<string, CallRetention>();
   const queries = new Map<unknown, Map<string, QueryRetention>>();
   let orphanTimer: WeakTimeout | undefined;
@@ -67,12 +73,12 @@ export function buildCollector(context: CollectorContext): Collector {
     for (const key in state.endpoints) {
       if (removed.has(key)) continue;
       const input = state.endpoints[key];
-      const endpoint = endpoints.get(key);
-      if (endpoint === undefined) {
+      const call = endpoints.get(key);
+      if (call === undefined) {
         if (input === undefined || input === null) continue;
         return undefined; // a result this store never saw fetched (rehydrated): what it reads is unknown
       }
-      roots.push({ schema: endpoint.schema, input, args: [] });
+      roots.push({ schema: call.endpoint.schema, input, args: call.args });
     }
     for (const [key, { endpoint, args, count }] of calls) {
       if (count > 0 && !Object.hasOwn(state.endpoints, key)) roots.push(queryRoot(state, endpoint.schema, args));
@@ -106,12 +112,12 @@ export function buildCollector(context: CollectorContext): Collector {
   const mayFreeEntities = (state: EntitiesState, keys: readonly string[], at: number): boolean => {
     const reached: Reached = new Map();
     for (const key of keys) {
-      const endpoint = endpoints.get(key);
+      const call = endpoints.get(key);
       const input = getOwn(state.endpoints, key);
       if (input === undefined || input === null) continue;
       // a result this store never saw fetched: what it reads is unknown
-      if (endpoint === undefined) return true;
-      collectReachable(endpoint.schema, input, state.entities, [], reached);
+      if (call === undefined) return true;
+      collectReachable(call.endpoint.schema, input, state.entities, call.args, reached);
     }
     const unusedLongEnough = unusedLongEnoughAt(at);
     for (const [kind, pks] of reached)
@@ -173,8 +179,8 @@ export function buildCollector(context: CollectorContext): Collector {
 
   return {
     /** A response (or error) for `key` is about to be stored: remember what its result reads. */
-    stored(key: string, endpoint: EndpointInterface): void {
-      endpoints.set(key, endpoint);
+    stored(key: string, endpoint: EndpointInterface, args: readonly unknown[]): void {
+      endpoints.set(key, { endpoint, args });
       const retention = calls.get(key);
       if (retention !== undefined && retention.count === 0) {
         // fresh data for a released call: it gets a whole keepUnusedDataFor again
@@ -238,7 +244,7 @@ export function buildCollector(context: CollectorContext): Collector {
       for (const key in state.meta) {
         const meta = state.meta[key];
         if (calls.has(key) || meta === undefined || requests.inFlight(key)) continue;
-        if (at - meta.date >= keepMs(endpoints.get(key))) keys.push(key);
+        if (at - meta.date >= keepMs(endpoints.get(key)?.endpoint)) keys.push(key);
       }
       sweep(keys);
     },

@@ -103,7 +103,7 @@ export class Network implements Pick<DataApi, 'fetch' | 'ask' | 'receive' | 'wri
   /** `DataApi.fail`: stores an error given directly, as if the request had failed. */
   readonly fail: DataApi['fail'] = (endpoint, args, error) => {
     this.assertMounted(endpoint.name);
-    this.storeFailure(endpoint, endpoint.key(...args), error, this.context.registry.begin());
+    this.storeFailure(endpoint, args, endpoint.key(...args), error, this.context.registry.begin());
   };
 
   /** Makes `request`, which started at `start`, and stores how it ended (the registry's `run`). */
@@ -122,7 +122,7 @@ export class Network implements Pick<DataApi, 'fetch' | 'ask' | 'receive' | 'wri
         if (isCallerAbort(error, endpoint, controller)) {
           const layers = optimistic.settle(request, () => committedTables(slice()));
           dispatch(mount.actions.fetchSettled({ key, endpoint: endpoint.name, ...layers }));
-        } else this.storeFailure(endpoint, key, error, start, request);
+        } else this.storeFailure(endpoint, args, key, error, start, request);
         throw error;
       }
       if (request.dropped) throw new ResetError(endpoint.name);
@@ -172,9 +172,10 @@ export class Network implements Pick<DataApi, 'fetch' | 'ask' | 'receive' | 'wri
     }
   }
 
-  /** Stores the failure of the request for `key` that started at `start`. */
+  /** Stores the failure of the request for `key` (a call with `args`) that started at `start`. */
   private storeFailure(
     endpoint: EndpointInterface,
+    args: Args,
     key: string,
     error: unknown,
     start: RequestStart,
@@ -182,7 +183,7 @@ export class Network implements Pick<DataApi, 'fetch' | 'ask' | 'receive' | 'wri
   ): void {
     const { mount, slice, dispatch, now, optimistic, collector } = this.context;
     const meta = errorMeta(endpoint, start, now());
-    collector.stored(key, endpoint);
+    collector.stored(key, endpoint, args);
     const errorPolicy = errorPolicyOf(endpoint, error);
     const failure = { key, endpoint: endpoint.name, error: serializeError(error), errorPolicy, meta };
     dispatch(
@@ -218,13 +219,13 @@ export class Network implements Pick<DataApi, 'fetch' | 'ask' | 'receive' | 'wri
       // a refetch that brings the same result keeps the stored one, and with it every read's identity
       const stored = getOwn(slice().endpoints, key);
       const result = sameJson(stored, writes.result) ? stored : writes.result;
-      collector.stored(key, endpoint);
+      collector.stored(key, endpoint, args);
       const fulfilled = { key, endpoint: endpoint.name, result, entities, entitiesMeta, indexes, meta };
       const layers = optimistic.settle(request, () => applyTables(committed, writes));
       dispatch(mount.actions.fetchFulfilled({ ...fulfilled, ...layers }));
       return readBack ? mount.memo.denormalize(endpoint.schema, result, slice().entities, args) : undefined;
     } catch (error) {
-      this.storeFailure(endpoint, key, error, start, request);
+      this.storeFailure(endpoint, args, key, error, start, request);
       throw error;
     }
   }

@@ -256,8 +256,8 @@ export interface OptimisticDisplay {
 
 /** What readers retain, and the sweeps of what nothing reads (`collect.ts`). */
 export interface Collector {
-  /** A response (or error) for `key` is about to be stored: remember what its result reads. */
-  stored(key: string, endpoint: EndpointInterface): void;
+  /** A response (or error) for `key` (a call of `endpoint` with `args`) is about to be stored: remember what its result reads. */
+  stored(key: string, endpoint: EndpointInterface, args: readonly unknown[]): void;
   /** A reader shows this call until the returned function is called. */
   retain(endpoint: EndpointInterface, args: readonly unknown[]): () => void;
   /** A reader shows this query until the returned function is called. */
