@@ -83,7 +83,7 @@ export const useLive = /* @__PURE__ */ hook('useLive');
 /**
  * `useSubscription` of the default `entities` slice, documented at {@link UseSubscription}.
  *
- * @see README.md#more-hooks
+ * @see docs/guide/react.md#more-hooks
  */
 export const useSubscription = /* @__PURE__ */ buildUseSubscription(useController);
 

@@ -16,12 +16,12 @@ import { callKey, type HookArgs } from './hookArgs.js';
  * @returns an endpoint with the same members whose requests the next arguments abort
  * @example
  * ```tsx
- * function Results({ q }: { q: string }) {
- *   const results = useSuspense(useCancelling(searchTodos, { q }), { q }); // typing on aborts the last search
- *   return <p>{results.length} found</p>;
+ * function PostCount({ userId }: { userId: string }) {
+ *   const posts = useSuspense(useCancelling(getPosts, { userId }), { userId }); // another user aborts the last request
+ *   return <p>{posts.length} posts</p>;
  * }
  * ```
- * @see README.md#more-hooks
+ * @see docs/guide/react.md#more-hooks
  */
 export function useCancelling<E extends EndpointInterface>(endpoint: E, ...args: HookArgs<E>): E {
   const key = callKey(endpoint, args);

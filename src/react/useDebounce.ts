@@ -11,13 +11,13 @@ import { useEffect, useState, useTransition } from 'react';
  * @returns `[debounced, isPending]`: the settled value, and whether the update to it is still rendering
  * @example
  * ```tsx
- * function Search({ query }: { query: string }) {
- *   const [debounced, isPending] = useDebounce(query, 200);
- *   const results = useSuspense(searchTodos, { q: debounced });
- *   return <ul style={{ opacity: isPending ? 0.5 : 1 }}>{results.map((todo) => <li key={todo.id}>{todo.title}</li>)}</ul>;
+ * function PostsOf({ userId }: { userId: string }) {
+ *   const [debounced, isPending] = useDebounce(userId, 200);
+ *   const posts = useSuspense(getPosts, { userId: debounced });
+ *   return <ul style={{ opacity: isPending ? 0.5 : 1 }}>{posts.map((post) => <li key={post.id}>{post.content}</li>)}</ul>;
  * }
  * ```
- * @see README.md#more-hooks
+ * @see docs/guide/react.md#more-hooks
  */
 export function useDebounce<T>(value: T, delay: number, updatable = true): [debounced: T, isPending: boolean] {
   const [debounced, setDebounced] = useState(value);

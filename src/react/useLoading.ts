@@ -11,13 +11,13 @@ import { useCallback, useState } from 'react';
  * @returns `[wrapped, loading, error]`; `wrapped` is the same function while `deps` are equal
  * @example
  * ```tsx
- * function SaveButton({ todo }: { todo: Todo }) {
+ * function AddUser({ name }: { name: string }) {
  *   const ctrl = useController();
- *   const [save, saving, error] = useLoading(() => ctrl.fetch(TodoResource.update, { id: todo.id }, todo), [todo]);
- *   return <button disabled={saving} onClick={save}>{error ? 'Retry' : 'Save'}</button>;
+ *   const [add, adding, error] = useLoading(() => ctrl.fetch(createUser, { name }), [name]);
+ *   return <button disabled={adding} onClick={add}>{error ? 'Retry' : 'Add'}</button>;
  * }
  * ```
- * @see README.md#more-hooks
+ * @see docs/guide/react.md#more-hooks
  */
 // `Promise<any>`, not `Promise<unknown>`: the constraint is the context a `.then(...)` in `fn` is
 // inferred in, and `unknown` there would type what `fn` resolves to as `unknown`

@@ -11,7 +11,7 @@ import { callKey, type HookArgs } from './hookArgs.js';
  * `useCache` or `useQuery`. Polling stops when the component unmounts or the arguments change;
  * `null` arguments subscribe to nothing.
  *
- * @see README.md#more-hooks
+ * @see docs/guide/react.md#more-hooks
  */
 export interface UseSubscription {
   /**

@@ -12,7 +12,7 @@ export type ChangeKind = 'push' | 'unshift' | 'assign' | 'remove' | 'page' | 'mo
  * How new items join a stored list: the stored items and the new ones (never an id the list holds
  * already) in, the list's items out. For a Values list, both are objects.
  *
- * @see README.md#schemas
+ * @see docs/guide/schemas.md#moving-an-item-between-lists
  */
 export type CollectionMerge = (existing: any, incoming: any) => unknown;
 

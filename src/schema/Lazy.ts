@@ -18,6 +18,11 @@ import { isPlainObject } from '../utils/isPlainObject.js';
  * @typeParam S the related schema: an Entity class, `[Entity]`, a `schema.Collection`…
  * @example
  * ```ts
+ * class Building extends Entity {
+ *   id = '';
+ *   pk() { return this.id; }
+ *   static override key = 'Building';
+ * }
  * class Department extends Entity {
  *   id = '';
  *   buildings: string[] = []; // the buildings' primary keys
@@ -25,9 +30,10 @@ import { isPlainObject } from '../utils/isPlainObject.js';
  *   static override key = 'Department';
  *   static override schema = { buildings: new Lazy([Building]) };
  * }
- * const buildings = selectQuery(Department.schema.buildings.query, department.buildings)(state); // Building[]
+ * const department = selectQuery(Department, { id: '1' })(state);
+ * const buildings = department && selectQuery(Department.schema.buildings.query, department.buildings)(state); // Building[]
  * ```
- * @see README.md#lazy-relations
+ * @see docs/guide/schemas.md#lazy-relations
  */
 export class Lazy<S extends object = object> implements SchemaClass {
   /** The related schema. */
@@ -80,7 +86,7 @@ export class Lazy<S extends object = object> implements SchemaClass {
  * The read of a `Lazy` field's entities (`lazy.query`): the related schema, read from the value the
  * field holds or, for an Entity or a Collection, from the arguments it is read with.
  *
- * @see README.md#lazy-relations
+ * @see docs/guide/schemas.md#lazy-relations
  */
 export class LazyQuery<S extends object = object> extends Query<S, Denormalize<S>> {
   constructor(schema: S) {

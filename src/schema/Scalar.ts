@@ -19,7 +19,7 @@ import { isRecord } from '../utils/isRecord.js';
  * Options of `Scalar`.
  *
  * @typeParam E the Entity the cells belong to, when bound
- * @see README.md#values-that-depend-on-the-arguments
+ * @see docs/guide/schemas.md#values-that-depend-on-the-arguments
  */
 export interface ScalarOptions<E extends EntityClass | undefined = undefined> {
   /**
@@ -41,7 +41,7 @@ export interface ScalarOptions<E extends EntityClass | undefined = undefined> {
 /**
  * What a Scalar reads as on its own (in `schema.Values(scalar)`): the values of one entity in one lens.
  *
- * @see README.md#values-that-depend-on-the-arguments
+ * @see docs/guide/schemas.md#values-that-depend-on-the-arguments
  */
 export type ScalarCell<E> = E extends EntityClass ? Partial<EntityInstance<E>> : { readonly [field: string]: unknown };
 
@@ -57,18 +57,19 @@ export type ScalarCell<E> = E extends EntityClass ? Partial<EntityInstance<E>> :
  * @typeParam E the Entity the values belong to, when bound with `entity`
  * @example
  * ```ts
- * const byPortfolio = new Scalar({ lens: (args) => args[0]?.portfolio, key: 'portfolio', entity: Company });
  * class Company extends Entity {
  *   id = '';
  *   price = 0;
  *   shares = 0; // per portfolio
  *   pk() { return this.id; }
  *   static override key = 'Company';
- *   static override schema = { shares: byPortfolio };
+ *   static override schema: { shares: InstanceType<typeof Scalar> };
  * }
+ * const byPortfolio = new Scalar({ lens: (args) => args[0]?.portfolio, key: 'portfolio', entity: Company });
+ * Company.schema = { shares: byPortfolio };
  * const getColumns = new RestEndpoint({ path: '/companies/columns', searchParams: {} as { portfolio: string }, schema: new schema.Values(byPortfolio) });
  * ```
- * @see README.md#values-that-depend-on-the-arguments
+ * @see docs/guide/schemas.md#values-that-depend-on-the-arguments
  */
 export class Scalar<E extends EntityClass | undefined = undefined> implements StoredSchema {
   /** The table of the values: `Scalar(key)`. */

@@ -42,7 +42,7 @@ export type DenormalizeMember<D> = D extends abstract new (...args: any[]) => in
  * What one member of a polymorphic definition is stored as: a single schema's value, or a reference
  * naming the mapping's key.
  *
- * @see README.md#lazy-relations
+ * @see docs/guide/schemas.md#lazy-relations
  */
 export type NormalizeMember<D> = D extends abstract new (...args: any[]) => any
   ? string
@@ -57,7 +57,7 @@ export type NormalizeMember<D> = D extends abstract new (...args: any[]) => any
  * them for `[Entity]`, a list's key for a `schema.Collection`, objects field by field. What a
  * `schema.Lazy` field reads as.
  *
- * @see README.md#lazy-relations
+ * @see docs/guide/schemas.md#lazy-relations
  */
 export type Normalize<S> = S extends abstract new (...args: any[]) => any
   ? string
