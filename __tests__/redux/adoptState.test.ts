@@ -262,7 +262,11 @@ describe('a saved state with bad parts: each is dropped alone, the rest kept, an
     const stop = new AbortController();
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     const preloaded = JSON.parse(JSON.stringify(saved((state) => (state.lastReset = lastReset))));
-    const tab = makeStore({ preloadedState: { entities: preloaded }, broadcastChannel: tabs(channel), signal: stop.signal });
+    const tab = makeStore({
+      preloadedState: { entities: preloaded },
+      broadcastChannel: tabs(channel),
+      signal: stop.signal,
+    });
     const other = makeStore({ broadcastChannel: tabs(channel), signal: stop.signal });
     try {
       expect(String(ourWarnings(warn)[0])).toContain('lastReset (it is');

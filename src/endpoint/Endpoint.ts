@@ -91,7 +91,7 @@ class FunctionEndpoint<A extends unknown[], T, S> implements Endpoint<A, T, S> {
     this.dataExpiryLength = options.dataExpiryLength;
     this.errorExpiryLength = options.errorExpiryLength;
     if (process.env.NODE_ENV !== 'production') {
-    assertExpiryOptions(this);
+      assertExpiryOptions(this);
     }
     this.pollFrequency = options.pollFrequency;
     this.keepUnusedDataFor = options.keepUnusedDataFor;

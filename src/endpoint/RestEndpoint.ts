@@ -90,7 +90,7 @@ export class RestEndpoint<
     this.dataExpiryLength = options.dataExpiryLength;
     this.errorExpiryLength = options.errorExpiryLength;
     if (process.env.NODE_ENV !== 'production') {
-    assertExpiryOptions(this);
+      assertExpiryOptions(this);
     }
     this.pollFrequency = options.pollFrequency;
     this.keepUnusedDataFor = options.keepUnusedDataFor;

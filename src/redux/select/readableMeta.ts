@@ -23,12 +23,12 @@ export function readableMeta(
 ): ResponseMeta | undefined {
   if (result === undefined || resultFits(endpoint.schema, result)) return meta;
   if (process.env.NODE_ENV !== 'production') {
-  warnOnce(
-    `unreadable:${key}:${describeValue(result)}`,
-    `${endpoint.name}: the result stored for ${key} is not one its schema (${schemaName(endpoint.schema)}) gives: ` +
-      `${describeValue(result)}. It came from another tab or a saved state, probably of another version of the app; ` +
-      'it is read as invalidated, and fetched again.',
-  );
+    warnOnce(
+      `unreadable:${key}:${describeValue(result)}`,
+      `${endpoint.name}: the result stored for ${key} is not one its schema (${schemaName(endpoint.schema)}) gives: ` +
+        `${describeValue(result)}. It came from another tab or a saved state, probably of another version of the app; ` +
+        'it is read as invalidated, and fetched again.',
+    );
   }
   return { fetchedAt: 0, date: 0, ...meta, expiresAt: 0, invalidated: true };
 }
