@@ -21,6 +21,12 @@ describe('schema.Array', () => {
     expect(Object.keys(read)).toEqual(['0', '1']);
   });
 
+  test('a nested list left null or missing stays as it is', () => {
+    const { result, entities } = normalize([[User]], [[users[0]], null, undefined]);
+    expect(result).toEqual([['1'], null, undefined]);
+    expect(Object.keys(entities.User ?? {})).toEqual(['1']);
+  });
+
   test('a list whose every item is stored reads them all, in order', () => {
     const { result, entities } = normalize([User], users);
     const read = denormalize([User], result, entities) as User[];

@@ -55,6 +55,22 @@ describe('schema.Collection', () => {
     expect(denormalize(users, b.result, after.entities)).toEqual([]);
   });
 
+  test('push reaches the lists stored and the one its own response brings, once each', () => {
+    const users = new schema.Collection([User]);
+    const all = { list: users, added: users.push };
+    const response = { list: [{ id: '1', name: 'Ann' }], added: { id: '2', name: 'Bo' } };
+    // with no store, the list the response brings is the only one
+    const alone = normalize(all, response, [{ team: 'a' }]);
+    expect(alone.entities[users.key]).toEqual({ '{"team":"a"}': { items: ['1', '2'] } });
+
+    const store = merged({ entities: {} }, normalize(users, [{ id: '0', name: 'Al' }], []));
+    const both = normalize(all, response, [{ team: 'a' }], { store: storeView(store) });
+    expect(both.entities[users.key]).toEqual({
+      '{}': { items: ['0', '2'] },
+      '{"team":"a"}': { items: ['1', '2'] },
+    });
+  });
+
   test('nonFilterArgumentKeys as a list of names', () => {
     const users = new schema.Collection([User], { nonFilterArgumentKeys: ['page'] });
     const listed = normalize(users, [], [{ page: 2 }]);

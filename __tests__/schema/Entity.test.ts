@@ -160,6 +160,20 @@ describe('Entity hooks', () => {
     expect(again.entities.User?.['1']).toBe(first.entities.User?.['1']);
   });
 
+  test('an entity repeated in one response that changes nothing keeps the stored record reference', () => {
+    const first = normalize(User, { id: '1', name: 'Ann' });
+    const again = normalize(
+      [User],
+      [
+        { id: '1', name: 'Ann' },
+        { id: '1', name: 'Ann' },
+      ],
+      [],
+      { store: storeView(first) },
+    );
+    expect(again.entities.User?.['1']).toBe(first.entities.User?.['1']);
+  });
+
   test('indexes record the pk of each indexed value, and queryKey finds it', () => {
     class Member extends Entity {
       id = '';
@@ -177,6 +191,63 @@ describe('Entity hooks', () => {
       getIndex: (key, field, value) => indexes[key]?.[field]?.[value],
     });
     expect(found).toBe('1');
+  });
+});
+
+describe('nested entities in one response: references, depth, cycles and repeats', () => {
+  class Node extends Entity {
+    id = '';
+    name = '';
+    next: Node | null = null;
+    pk() {
+      return this.id;
+    }
+    static override key = 'WrittenNode';
+    static override schema: Record<string, unknown> = { next: Node };
+  }
+
+  test('a primary key in place of a nested entity is a reference: numbers and bigints become keys, booleans stay', () => {
+    const { result, entities } = normalize(
+      { byString: User, byNumber: User, byBigint: User, flag: User },
+      { byString: 'u1', byNumber: 7, byBigint: 9n, flag: false },
+    );
+    expect(result).toEqual({ byString: 'u1', byNumber: '7', byBigint: '9', flag: false });
+    expect(entities.User).toBeUndefined();
+  });
+
+  test('an entity nested deeper than the call stack allows is written at every level, each naming the next', () => {
+    const depth = 10_000;
+    let input: { id: string; next: unknown } | null = null;
+    for (let i = depth - 1; i >= 0; i--) input = { id: `n${i}`, next: input };
+    const { result, entities } = normalize(Node, input);
+    const table = entities.WrittenNode ?? {};
+    expect(result).toBe('n0');
+    expect(Object.keys(table)).toHaveLength(depth);
+    // compared as a count, not the table itself: a failing report of 10,000 records would be unreadable
+    const broken = Array.from({ length: depth }, (_, i) => `n${i}`).filter(
+      (pk, i) => table[pk]?.next !== (i === depth - 1 ? null : `n${i + 1}`),
+    );
+    expect(broken).toHaveLength(0);
+  });
+
+  test('an input that contains itself writes each entity of the cycle once, naming the next', () => {
+    const loop: { id: string; next: unknown } = { id: 'a', next: null };
+    loop.next = { id: 'b', next: loop };
+    const { result, entities } = normalize(Node, loop);
+    expect(result).toBe('a');
+    expect(entities.WrittenNode).toEqual({ a: { id: 'a', next: 'b' }, b: { id: 'b', next: 'a' } });
+  });
+
+  test('in a list longer than the nesting limit, an entity repeated in it ends with its last occurrence', () => {
+    // 300 items written side by side, not nested: none of them is deep
+    const items = Array.from({ length: 300 }, (_, i): { id: string; next: { id: string; name?: string } } => ({
+      id: `n${i}`,
+      next: { id: `leaf${i}` },
+    }));
+    items[250] = { id: 'n250', next: { id: 'shared', name: 'first' } };
+    items[299] = { id: 'n299', next: { id: 'shared', name: 'last' } };
+    const { entities } = normalize([Node], items);
+    expect(entities.WrittenNode?.['shared']).toEqual({ id: 'shared', name: 'last' });
   });
 });
 
