@@ -8,29 +8,14 @@ import nock from 'nock';
 import { RestEndpoint } from '../../src/index';
 import { AsyncBoundary, useDebounce, useSuspense } from '../../src/react/index';
 import { User } from '../fixtures/spec';
+import { fakeOnly } from '../fixtures/fakeClock';
 import { API, assertNetworkDone, held, makeStore, strictNetwork } from '../fixtures/store';
 import { renderWithStore } from './harness';
 
 beforeEach(() => {
   strictNetwork();
-  // only the debounce timers run on the fake clock: React, nock and promises keep real time
-  jest.useFakeTimers({
-    doNotFake: [
-      'Date',
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-    ],
-  });
+  // only the debounce timers runs on the fake clock: React, nock and promises keep real time
+  fakeOnly('setTimeout', 'clearTimeout');
 });
 afterEach(() => {
   jest.useRealTimers();

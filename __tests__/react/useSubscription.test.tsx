@@ -8,6 +8,7 @@ import nock from 'nock';
 import { RestEndpoint } from '../../src/index';
 import { AsyncBoundary, ErrorBoundary, useCache, useSubscription } from '../../src/react/index';
 import { Account } from '../fixtures/spec';
+import { fakeOnly } from '../fixtures/fakeClock';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 import { caughtErrors, renderWithStore, requestsDuring } from './harness';
 
@@ -16,23 +17,7 @@ const getAccount = new RestEndpoint({ urlPrefix: API, path: '/account/:id', sche
 beforeEach(() => {
   strictNetwork();
   // only the polling interval runs on the fake clock: React, nock and promises keep real time
-  jest.useFakeTimers({
-    doNotFake: [
-      'Date',
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'setImmediate',
-      'clearImmediate',
-      'setTimeout',
-      'clearTimeout',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-    ],
-  });
+  fakeOnly('setInterval', 'clearInterval');
 });
 afterEach(() => {
   jest.useRealTimers();
