@@ -5,80 +5,77 @@
  * @module rtk-entities/react
  */
 import { defaultEntities } from '../redux/defaultEntities.js';
-import { createHooks, type Hooks } from './createHooks.js';
-import type { UseSuspense } from './useSuspense.js';
-import type { UseQuery } from './useQuery.js';
-import type { UseCache } from './useCache.js';
-import type { UseFetch } from './useFetch.js';
-import type { UseDLE } from './useDLE.js';
-import type { UseError } from './useError.js';
-import type { UseController } from './useController.js';
-import type { UseLive } from './useLive.js';
+import { buildHooksContext } from './hooksContext.js';
+import { buildUseSuspense, type UseSuspense } from './useSuspense.js';
+import { createUseQuery, type UseQuery } from './useQuery.js';
+import { buildUseCache, type UseCache } from './useCache.js';
+import { buildUseFetch, type UseFetch } from './useFetch.js';
+import { buildUseDLE, type UseDLE } from './useDLE.js';
+import { buildUseError, type UseError } from './useError.js';
+import { buildUseController, type UseController } from './useController.js';
+import { buildUseLive, type UseLive } from './useLive.js';
 import { buildUseSubscription, type UseSubscription } from './useSubscription.js';
 
-/** The hooks of the default mount point; a bundle that keeps none of them drops this call too. */
-const hooks = /* @__PURE__ */ createHooks(defaultEntities);
-
-/** One hook of the default mount point, read in a call that bundlers drop when it is unused. */
-function hook<K extends keyof Hooks>(name: K): Hooks[K] {
-  return hooks[name];
-}
+// The hooks of the default mount point, each built on its own in a call marked `@__PURE__` (not read
+// from one `createHooks` object, which would keep every hook): a bundle keeps only the hooks the app
+// imports, and drops the shared context too when it keeps none.
+const ctx = /* @__PURE__ */ buildHooksContext(defaultEntities);
 
 /**
  * `useSuspense` of the default `entities` slice, documented at {@link UseSuspense}.
  *
  * @see docs/guide/react.md
  */
-export const useSuspense = /* @__PURE__ */ hook('useSuspense');
+export const useSuspense = /* @__PURE__ */ buildUseSuspense(ctx);
 
 /**
  * `useQuery` of the default `entities` slice, documented at {@link UseQuery}.
  *
  * @see docs/guide/react.md
  */
-export const useQuery = /* @__PURE__ */ hook('useQuery');
+export const useQuery = /* @__PURE__ */ createUseQuery(ctx);
 
 /**
  * `useCache` of the default `entities` slice, documented at {@link UseCache}.
  *
  * @see docs/guide/react.md
  */
-export const useCache = /* @__PURE__ */ hook('useCache');
+export const useCache = /* @__PURE__ */ buildUseCache(ctx);
 
 /**
  * `useFetch` of the default `entities` slice, documented at {@link UseFetch}.
  *
  * @see docs/guide/react.md
  */
-export const useFetch = /* @__PURE__ */ hook('useFetch');
+export const useFetch = /* @__PURE__ */ buildUseFetch(ctx);
 
 /**
  * `useDLE` of the default `entities` slice, documented at {@link UseDLE}.
  *
  * @see docs/guide/react.md
  */
-export const useDLE = /* @__PURE__ */ hook('useDLE');
+export const useDLE = /* @__PURE__ */ buildUseDLE(ctx);
 
 /**
  * `useError` of the default `entities` slice, documented at {@link UseError}.
  *
  * @see docs/guide/react.md
  */
-export const useError = /* @__PURE__ */ hook('useError');
+export const useError = /* @__PURE__ */ buildUseError(ctx);
 
 /**
  * `useController` of the default `entities` slice, documented at {@link UseController}.
  *
  * @see docs/guide/react.md
  */
-export const useController = /* @__PURE__ */ hook('useController');
+export const useController = /* @__PURE__ */ buildUseController(ctx);
 
 /**
  * `useLive` of the default `entities` slice, documented at {@link UseLive}.
  *
  * @see docs/guide/react.md
  */
-export const useLive = /* @__PURE__ */ hook('useLive');
+export const useLive = /* @__PURE__ */ buildUseLive(ctx, useSuspense);
 
 /**
  * `useSubscription` of the default `entities` slice, documented at {@link UseSubscription}.
