@@ -21,6 +21,7 @@ const config: Config = {
     '^rtk-entities/rtk-query$': '<rootDir>/src/rtk-query/index.ts',
     '^rtk-entities/rtk-query/react$': '<rootDir>/src/rtk-query/react.ts',
     '^rtk-entities/tabs$': '<rootDir>/src/tabs/index.ts',
+    '^rtk-entities/rehydrate$': '<rootDir>/src/rehydrate/index.ts',
   },
 };
 

@@ -17,6 +17,7 @@ export default defineConfig({
       { find: /^rtk-entities\/rtk-query$/, replacement: here('../src/rtk-query/index.ts') },
       { find: /^rtk-entities\/rtk-query\/react$/, replacement: here('../src/rtk-query/react.ts') },
       { find: /^rtk-entities\/tabs$/, replacement: here('../src/tabs/index.ts') },
+      { find: /^rtk-entities\/rehydrate$/, replacement: here('../src/rehydrate/index.ts') },
     ],
   },
   // the library's sources are outside example/

@@ -10,7 +10,13 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { root } from './docBlocks';
 
-const ENTRIES = ['src/index.ts', 'src/react/index.ts', 'src/rtk-query/react.ts', 'src/tabs/index.ts'];
+const ENTRIES = [
+  'src/index.ts',
+  'src/react/index.ts',
+  'src/rtk-query/react.ts',
+  'src/tabs/index.ts',
+  'src/rehydrate/index.ts',
+];
 
 /** One `@example` block of the sources. */
 interface Example {
@@ -69,6 +75,7 @@ const packageOf = (entry: string) =>
     'src/index.ts': 'rtk-entities',
     'src/react/index.ts': 'rtk-entities/react',
     'src/tabs/index.ts': 'rtk-entities/tabs',
+    'src/rehydrate/index.ts': 'rtk-entities/rehydrate',
   })[entry] ?? 'rtk-entities/rtk-query/react';
 
 /** The app the examples live in: real values, then made global so that an example may redeclare them. */

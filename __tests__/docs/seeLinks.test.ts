@@ -1,7 +1,7 @@
 /**
  * The API reference leads to the guides: every public export of the entry points
  * (`rtk-entities`, `rtk-entities/react`, `rtk-entities/rtk-query`, `rtk-entities/rtk-query/react`,
- * `rtk-entities/tabs`;
+ * `rtk-entities/tabs`, `rtk-entities/rehydrate`;
  * the members of the `schema` namespace too) has `@see docs/<page>.md` (or `...md#section`) in its
  * JSDoc, and every such reference in `src/` names a page of docs/ and a heading it has. The site's
  * API pages turn them into links (scripts/docs.mjs).
@@ -17,6 +17,7 @@ const ENTRIES = [
   'src/rtk-query/index.ts',
   'src/rtk-query/react.ts',
   'src/tabs/index.ts',
+  'src/rehydrate/index.ts',
 ];
 const SEE = /^docs\/((?:guide|reference|contributing)\/[\w-]+\.md)(?:#([\w-]+))?$/;
 

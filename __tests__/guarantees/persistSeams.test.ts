@@ -9,6 +9,7 @@ import { combineReducers, configureStore, type Middleware, type UnknownAction } 
 import { REHYDRATE, persistReducer, persistStore, type Storage } from 'redux-persist';
 import { persistChecks } from '../fixtures/persist';
 import { Entity, createEntities, createResource } from '../../src/index';
+import { rehydrate } from '../../src/rehydrate/index';
 import { API, assertNetworkDone, deferred, held, strictNetwork } from '../fixtures/store';
 import nock from 'nock';
 
@@ -58,7 +59,7 @@ async function nestedPersistStore() {
   };
   const store = configureStore({
     reducer,
-    middleware: (getDefault) => getDefault(persistChecks).concat(logActions, createDataMiddleware()),
+    middleware: (getDefault) => getDefault(persistChecks).concat(logActions, createDataMiddleware({ rehydrate })),
   });
   await new Promise<void>((resolve) => persistStore(store, null, resolve));
   return { store, ctrl: createController(store), actions };
@@ -106,7 +107,7 @@ describe("REHYDRATE during this store's own request (the README's recipe, no Per
         { key: 'root', storage, whitelist: [entitiesSlice.reducerPath], timeout: 0 },
         combineReducers({ [entitiesSlice.reducerPath]: entitiesSlice.reducer }),
       ),
-      middleware: (getDefault) => getDefault(persistChecks).concat(createDataMiddleware()),
+      middleware: (getDefault) => getDefault(persistChecks).concat(createDataMiddleware({ rehydrate })),
     });
     let done!: () => void;
     const ready = new Promise<void>((resolve) => (done = resolve));

@@ -19,6 +19,7 @@ import storage from 'redux-persist/lib/storage';
 import { Entity, createEntities, createResource } from '../../src/index';
 import type { EntitiesState } from '../../src/index';
 import { useSuspense } from '../../src/react/index';
+import { rehydrate } from '../../src/rehydrate/index';
 import { API, assertNetworkDone, held, strictNetwork } from '../fixtures/store';
 import { renderWithStore } from '../react/harness';
 
@@ -68,7 +69,8 @@ function persistedStore(saved: Storage, clock = { now: 10_000 }) {
   );
   const store = configureStore({
     reducer,
-    middleware: (getDefault) => getDefault(persistChecks).concat(createDataMiddleware({ now: () => clock.now })),
+    middleware: (getDefault) =>
+      getDefault(persistChecks).concat(createDataMiddleware({ now: () => clock.now, rehydrate })),
   });
   let rehydrated!: () => void;
   const ready = new Promise<void>((resolve) => (rehydrated = resolve));

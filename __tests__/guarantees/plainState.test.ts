@@ -7,6 +7,7 @@
 import nock from 'nock';
 import { Entity, createResource, getEntitySelectors } from '../../src/index';
 import { API, assertNetworkDone, held, makeStore, strictNetwork, tickingClock } from '../fixtures/store';
+import { rehydrate } from '../../src/rehydrate/index';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -122,7 +123,7 @@ test('a state rehydrated from JSON with __proto__ ids takes writes as own proper
   const saved = JSON.stringify(source.slice());
 
   const { store, ctrl, slice, notes, expectPlain } = setup();
-  const restored = makeStore({ preloadedState: { entities: JSON.parse(saved) } });
+  const restored = makeStore({ preloadedState: { entities: JSON.parse(saved) }, rehydrate });
   expect(notes.selectById(restored.store.getState(), '__proto__')?.text).toBe('stored');
   ctrl.set(Note, { id: '__proto__', slug: '__proto__', text: 'written' });
   expect(Object.getPrototypeOf(slice().entities.Note)).toBe(Object.prototype);

@@ -13,6 +13,7 @@ import {
   selectResponse,
 } from '../../src/index';
 import { Link, Post } from '../fixtures/spec';
+import { rehydrate } from '../../src/rehydrate/index';
 import {
   API,
   assertNetworkDone,
@@ -134,7 +135,7 @@ describe('the state is plain JSON: a new store rehydrated from it gives the same
     const json = JSON.parse(JSON.stringify(state)) as RootState;
     expect(json).toEqual(state);
 
-    const rehydrated = makeStore({ now: clock.now, preloadedState: json });
+    const rehydrated = makeStore({ now: clock.now, preloadedState: json, rehydrate });
     const original = read(state);
     const restored = read(rehydrated.store.getState());
     // strict: class instances stay instances of their class. A table with an entry named
@@ -178,7 +179,7 @@ describe('the state is plain JSON: a new store rehydrated from it gives the same
     );
     expect(getEntitySelectors(Todo).selectById(store.getState(), 1)?.title).toBe('A (optimistic)');
     const json = JSON.parse(JSON.stringify(store.getState())) as RootState;
-    const rehydrated = makeStore({ now: clock.now, preloadedState: json });
+    const rehydrated = makeStore({ now: clock.now, preloadedState: json, rehydrate });
     // the saving process's optimistic value and request are its own: no request here will settle them
     expect(getEntitySelectors(Todo).selectById(rehydrated.store.getState(), 1)?.title).toBe(before);
     expect(rehydrated.store.getState().entities.optimistic).toEqual([]);

@@ -55,6 +55,7 @@ test('every entry is measured', () => {
     NORMALIZE,
     TYPICAL,
     'a typical app sharing its tabs (rtk-entities/tabs)',
+    'a typical app handed a state (rtk-entities/rehydrate)',
     'rtk-entities',
     'rtk-entities and rtk-entities/react',
     FOR_NORMALIZE_API,

@@ -4,11 +4,12 @@
  * passes; saved states that look like ours but are broken give an error and an empty, working slice.
  */
 import nock from 'nock';
-import { Entity, createResource, getEntitySelectors } from '../../src/index';
+import { Entity, createEntities, createResource, getEntitySelectors, type EntitiesState } from '../../src/index';
 import { MAX_CLOCK_SKEW } from '../../src/redux/slice/clockSkew';
 import { adoptState, showsOwnRequests, withoutForeignRequests } from '../../src/redux/slice/adoptState';
 import { API, assertNetworkDone, held, makeStore, ourWarnings, strictNetwork } from '../fixtures/store';
 import { tabs } from '../../src/tabs/index';
+import { rehydrate } from '../../src/rehydrate/index';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -96,7 +97,7 @@ describe('a state that passes the shape check but breaks the next action', () =>
     ['an index is null', { ...base(), indexes: { Note: null } }],
   ])('%s: error and an empty working slice, not a crash', async (_name, saved) => {
     const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
-    const { ctrl, slice } = makeStore({ preloadedState: { entities: saved as never } });
+    const { ctrl, slice } = makeStore({ preloadedState: { entities: saved as never }, rehydrate });
     nock(API).get('/notes').times(2).reply(200, notes);
     await ctrl.fetch(NoteResource.getList);
     await ctrl.fetch(NoteResource.getList); // (a second write reads the stored record's meta)
@@ -113,7 +114,7 @@ describe('a state that passes the shape check but breaks the next action', () =>
       entitiesMeta: { Note: [{ meta: { fetchedAt: 1, date: 1, expiresAt: 2 }, pks: ['1'] }] },
     };
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
-    const { ctrl } = makeStore({ preloadedState: { entities: saved as never } });
+    const { ctrl } = makeStore({ preloadedState: { entities: saved as never }, rehydrate });
     expect(String(ourWarnings(warn)[0])).toContain(
       `dropped while the rest is kept: the call ${NoteResource.getList.key()} (date is undefined, not a finite number)`,
     );
@@ -149,7 +150,7 @@ describe('a saved state with bad parts: each is dropped alone, the rest kept, an
   function adopted(state: object, json = true) {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     const preloaded = json ? JSON.parse(JSON.stringify(state)) : state;
-    const made = makeStore({ preloadedState: { entities: preloaded } });
+    const made = makeStore({ preloadedState: { entities: preloaded }, rehydrate });
     made.store.dispatch({ type: 'app/started' });
     // (ours only: Redux Toolkit's own checks warn when the loaded machine makes them slow)
     const warnings = warn.mock.calls
@@ -264,6 +265,7 @@ describe('a saved state with bad parts: each is dropped alone, the rest kept, an
     const preloaded = JSON.parse(JSON.stringify(saved((state) => (state.lastReset = lastReset))));
     const tab = makeStore({
       preloadedState: { entities: preloaded },
+      rehydrate,
       broadcastChannel: tabs(channel),
       signal: stop.signal,
     });
@@ -310,6 +312,23 @@ describe('a saved state with bad parts: each is dropped alone, the rest kept, an
     expect(note(made, '2')).toBeUndefined();
     expect(note(made, '1')?.text).toBe('one');
     expect(made.slice().optimistic).toEqual([]);
+  });
+
+  test('a result its schema could not have produced (an older version’s) reads as invalidated; the next read fetches', async () => {
+    const made = adopted(saved((state) => (state.endpoints[listKey] = 12345)));
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const response = made.ctrl.getResponse(NoteResource.getList);
+    expect(ourWarnings(warn)).toEqual([
+      expect.stringContaining(`${NoteResource.getList.name}: the result stored for ${listKey} is not one its schema`),
+    ]);
+    warn.mockRestore();
+    expect(response.data).toBeUndefined();
+    expect(response.expiresAt).toBe(0);
+    nock(API)
+      .get('/notes')
+      .reply(200, [{ id: '1', text: 'one, fetched' }]);
+    const fetched = await made.ctrl.fetchIfStale(NoteResource.getList);
+    expect(fetched.map((item) => item.text)).toEqual(['one, fetched']);
   });
 
   test('a call whose meta is not an object goes with its result', () => {
@@ -412,7 +431,7 @@ describe('adoptState, called directly', () => {
   /** What adoptState says of `value` with console.error, and what it returns. */
   function adopt(value: unknown) {
     const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
-    const adopted = adoptState(value, 'entities');
+    const adopted = adoptState(value, 'entities', rehydrate.adopt);
     const said = errors.mock.calls.map(([message]) => String(message));
     errors.mockRestore();
     return { adopted, said };
@@ -465,11 +484,11 @@ describe('adoptState, called directly', () => {
 
   test('a state this process’s reducer made, or a shallow copy of it, is taken as it is', () => {
     const made = makeStore().slice();
-    expect(adoptState(made, 'entities')).toBe(made);
+    expect(adoptState(made, 'entities', rehydrate.adopt)).toBe(made);
     const copy = { ...made };
-    expect(adoptState(copy, 'entities')).toBe(copy);
+    expect(adoptState(copy, 'entities', rehydrate.adopt)).toBe(copy);
     const unknown = { ...slice(), meta: {} };
-    expect(adoptState(unknown, 'entities')).not.toBe(unknown);
+    expect(adoptState(unknown, 'entities', rehydrate.adopt)).not.toBe(unknown);
   });
 
   test('a sound state from elsewhere keeps its objects; only its bad parts are new', () => {
@@ -478,7 +497,7 @@ describe('adoptState, called directly', () => {
       entities: { Note: { 1: { id: '1' } } },
       meta: { k: { fetchedAt: 1, date: 1, expiresAt: 2 } },
     };
-    const adopted = adoptState(value, 'entities');
+    const adopted = adoptState(value, 'entities', rehydrate.adopt);
     expect(adopted.entities).toBe(value.entities);
     expect(adopted.meta).toBe(value.meta);
     expect(adopted.entitiesMeta).toBe(value.entitiesMeta);
@@ -487,9 +506,9 @@ describe('adoptState, called directly', () => {
   test('the development warning lists five parts, then how many more', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     const six = Object.fromEntries(['1', '2', '3', '4', '5', '6'].map((pk) => [pk, null]));
-    adoptState({ ...slice(), entities: { Listed: six } }, 'entities');
+    adoptState({ ...slice(), entities: { Listed: six } }, 'entities', rehydrate.adopt);
     const five = Object.fromEntries(['1', '2', '3', '4', '5'].map((pk) => [pk, 7]));
-    adoptState({ ...slice(), entities: { Five: five } }, 'entities');
+    adoptState({ ...slice(), entities: { Five: five } }, 'entities', rehydrate.adopt);
     expect(ourWarnings(warn)).toEqual([
       `rtk-entities: the state given to the 'entities' slice (preloadedState or a rehydration) held parts this store ` +
         `cannot keep, dropped while the rest is kept: ${['1', '2', '3', '4', '5'].map((pk) => `Listed "${pk}" (its record is null)`).join('; ')}; ` +
@@ -499,6 +518,76 @@ describe('adoptState, called directly', () => {
       ),
     ]);
     warn.mockRestore();
+  });
+});
+
+describe('without rehydrate (an app that gave the data middleware no checks)', () => {
+  /** A saved state of note 1, fresh, with another page's request in flight for the list. */
+  const savedElsewhere = () => {
+    const now = Date.now();
+    const fresh = { fetchedAt: now - 1_000, date: now - 900, expiresAt: now + 60_000 };
+    return JSON.parse(
+      JSON.stringify({
+        ...base(),
+        entities: { Note: { 1: { id: '1', text: 'one' } } },
+        entitiesMeta: { Note: [{ meta: fresh, pks: ['1'] }] },
+        meta: { [NoteResource.getList.key()]: { ...fresh, pending: 1 } },
+      }),
+    ) as EntitiesState;
+  };
+
+  test('a state from elsewhere is taken as it is, without its requests in flight, and development says once how to check it', () => {
+    // a mount point of its own: no middleware of it was given rehydrate
+    const entities = createEntities();
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const first = makeStore({ entities, preloadedState: { entities: savedElsewhere() } });
+    const second = makeStore({ entities, preloadedState: { entities: savedElsewhere() } });
+    const said = errors.mock.calls.map(([message]) => String(message));
+    errors.mockRestore();
+    expect(said).toEqual([
+      "rtk-entities: the 'entities' slice was given a state from elsewhere (preloadedState, a rehydration) and takes " +
+        'it unchecked: a part this store cannot keep (an older version’s shape, a time far ahead, a record that is ' +
+        "not JSON) would break it. Check it: import { rehydrate } from 'rtk-entities/rehydrate' and pass " +
+        'createDataMiddleware({ rehydrate }).',
+    ]);
+    for (const { ctrl } of [first, second]) {
+      expect(ctrl.get(Note, '1')?.text).toBe('one');
+      // the request belonged to the page that saved the state: nothing here will settle it
+      expect(ctrl.getResponse(NoteResource.getList).isFetching).toBe(false);
+    }
+  });
+
+  test('a createEntities mount point is told to use its own createDataMiddleware', () => {
+    const cache = createEntities({ reducerPath: 'cache' });
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    makeStore({ entities: cache, preloadedState: { cache: savedElsewhere() } });
+    const said = errors.mock.calls.map(([message]) => String(message));
+    errors.mockRestore();
+    expect(said).toEqual([expect.stringContaining("the 'cache' slice was given a state from elsewhere")]);
+    expect(said[0]).toContain('pass cache.createDataMiddleware({ rehydrate }).');
+  });
+
+  test('once a data middleware of the mount point was given rehydrate, every store of it checks what it is given', () => {
+    const entities = createEntities();
+    makeStore({ entities, rehydrate });
+    const saved = savedElsewhere();
+    (saved.entities.Note as Record<string, unknown>)[7] = null;
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const later = makeStore({ entities, preloadedState: { entities: saved } });
+    const warnings = ourWarnings(warn);
+    warn.mockRestore();
+    expect(warnings).toEqual([
+      expect.stringContaining('dropped while the rest is kept: Note "7" (its record is null)'),
+    ]);
+    expect(later.slice().entities.Note).toEqual({ 1: { id: '1', text: 'one' } });
+  });
+
+  test('a state this process made needs no checks: taken from another store, nothing is said', () => {
+    const entities = createEntities();
+    const warm = makeStore({ entities });
+    warm.ctrl.set(Note, { id: '1', text: 'one' });
+    const perRequest = makeStore({ entities, preloadedState: { entities: warm.slice() } });
+    expect(perRequest.ctrl.get(Note, '1')?.text).toBe('one');
   });
 });
 

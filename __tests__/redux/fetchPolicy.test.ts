@@ -215,7 +215,14 @@ describe('the clock the policy is asked on: Controller.now()', () => {
       const empty = entitiesSlice.reducer(undefined, { type: 'init' });
       const meta = { fetchedAt: date, date, expiresAt: date + 60_000 };
       const slice = { ...empty, endpoints: { [key]: ['ann'] }, meta: { [key]: meta } };
-      return makeStore({ dataMiddleware: false, preloadedState: { [entitiesSlice.reducerPath]: slice } }).ctrl;
+      // a state made by hand, with no middleware to give `rehydrate`: development reports it once
+      // (adoptState.test.ts), which is not what these tests are about
+      const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        return makeStore({ dataMiddleware: false, preloadedState: { [entitiesSlice.reducerPath]: slice } }).ctrl;
+      } finally {
+        errors.mockRestore();
+      }
     }
 
     test('is the wall clock, rather than a throw', () => {

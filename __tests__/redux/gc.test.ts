@@ -3,6 +3,7 @@ import nock from 'nock';
 import { Entity, RestEndpoint, createResource, entitiesSlice, schema, selectEntityMeta } from '../../src/index';
 import type { DataMiddlewareOptions } from '../../src/index';
 import { API, assertNetworkDone, deferred, makeStore, strictNetwork } from '../fixtures/store';
+import { rehydrate } from '../../src/rehydrate/index';
 import { exposeGc } from '../fixtures/pollServer';
 
 beforeEach(strictNetwork);
@@ -241,7 +242,12 @@ describe('what the remaining data reads stays', () => {
         meta: { [getMembers.key()]: written },
       },
     };
-    const { store, ctrl } = makeStore({ keepUnusedDataFor: 10, now: () => clock, preloadedState: preloaded });
+    const { store, ctrl } = makeStore({
+      keepUnusedDataFor: 10,
+      now: () => clock,
+      preloadedState: preloaded,
+      rehydrate,
+    });
     clock += 5_000;
     ctrl.gc(); // the result is 5 s old: it stays, and since what it reads is not known, so does every entity
     expect(store.getState().entities.endpoints).toEqual({ [getMembers.key()]: ['1'] });

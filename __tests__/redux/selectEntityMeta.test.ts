@@ -2,6 +2,7 @@
 import { Entity, RestEndpoint, schema, selectEntityMeta } from '../../src/index';
 import type { EntitiesState } from '../../src/index';
 import { API, makeStore } from '../fixtures/store';
+import { rehydrate } from '../../src/rehydrate/index';
 
 class Gauge extends Entity {
   id = '';
@@ -23,7 +24,7 @@ const deleteGauge = new RestEndpoint({
 
 /** A store on `clock`, optionally rehydrated. */
 const clockedStore = (clock: { now: number }, preloadedState?: { entities: EntitiesState }) =>
-  makeStore({ now: () => clock.now, preloadedState });
+  makeStore({ now: () => clock.now, preloadedState, rehydrate });
 
 test("each record carries the timing of the response that last wrote it, with that endpoint's expiry", () => {
   const clock = { now: 1_000 };

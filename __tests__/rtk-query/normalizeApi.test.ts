@@ -9,6 +9,7 @@ import { Entity, RestEndpoint, createEntities, fetchEndpoint, getEntitySelectors
 import { normalizeApi } from '../../src/rtk-query/index';
 import { exposeGc } from '../fixtures/pollServer';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
+import { rehydrate } from '../../src/rehydrate/index';
 import { Account, Trade, api, closeStores, makeTradesStore, tradeRows, tradeSchemas } from '../fixtures/tradesApi';
 
 beforeEach(strictNetwork);
@@ -209,6 +210,7 @@ test('the state stays plain JSON under RTK’s default checks, and reads the sam
   expect(JSON.parse(JSON.stringify(entities))).toEqual(entities);
   const { store: rehydrated } = makeStore({
     preloadedState: { entities: JSON.parse(JSON.stringify(entities)) as typeof entities },
+    rehydrate,
   });
   expect(
     getEntitySelectors(Trade)

@@ -13,6 +13,7 @@ export default {
     resolveAlias: {
       'rtk-entities': dist('index.js'),
       'rtk-entities/react': dist('react/index.js'),
+      'rtk-entities/rehydrate': dist('rehydrate/index.js'),
     },
   },
 };

@@ -59,7 +59,7 @@ export function createEntities<P extends string = 'entities'>({
   const entitiesSlice: EntitiesSlice<P> = {
     name: reducerPath,
     reducerPath,
-    reducer: buildEntitiesReducer(mount.actions, reducerPath),
+    reducer: buildEntitiesReducer(mount),
     actions: mount.actions,
     selectSlice: mount.selectSlice,
   };

@@ -51,3 +51,18 @@ function variableName(reducerPath: string): string {
 export function unreadMiddlewareMessage(reducerPath: string): string {
   return `${missingMiddlewareMessage(reducerPath)} Without it, nothing in this store fetches: useCache and useQuery read only what is there.`;
 }
+
+/**
+ * Says, in development, that the slice at `reducerPath` took a state from elsewhere without the
+ * checks of `rtk-entities/rehydrate`, and how to add them.
+ */
+export function uncheckedStateMessage(reducerPath: string): string {
+  const middleware =
+    reducerPath === DEFAULT_PATH ? 'createDataMiddleware' : `${variableName(reducerPath)}.createDataMiddleware`;
+  return (
+    `rtk-entities: the '${reducerPath}' slice was given a state from elsewhere (preloadedState, a rehydration) and ` +
+    'takes it unchecked: a part this store cannot keep (an older version’s shape, a time far ahead, a record that ' +
+    `is not JSON) would break it. Check it: import { rehydrate } from 'rtk-entities/rehydrate' and pass ` +
+    `${middleware}({ rehydrate }).`
+  );
+}

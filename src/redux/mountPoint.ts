@@ -2,6 +2,7 @@ import { createAction } from '@reduxjs/toolkit';
 import { MemoCache } from '../normalizr/memo/MemoCache.js';
 import { buildEntitiesActions, type EntitiesActions } from './slice/actions.js';
 import { buildInitialState, type EntitiesState } from './slice/state.js';
+import type { Rehydrate } from './middleware/types.js';
 import { unmountedSliceMessage } from './mountHints.js';
 import { errorOnce } from '../utils/devWarning.js';
 
@@ -25,6 +26,19 @@ export interface MountPoint {
    * returns its `DataApi` (`connection.ts`). It never reaches the reducer.
    */
   readonly connectAction: ReturnType<typeof createAction>;
+  /**
+   * The check of a slice state that arrives from elsewhere (`Rehydrate.adopt`), set by the first
+   * data middleware of this mount point created with `rehydrate`, before its store exists: the
+   * reducer runs it on every such state from then on, in every store of this mount point.
+   * `undefined` until then: such a state is taken as it is (`adoptState`).
+   */
+  adopt: Rehydrate['adopt'] | undefined;
+  /**
+   * The check of a stored result that may come from elsewhere (`resultFits`), set likewise by the
+   * first data middleware given `rehydrate` or a `broadcastChannel`: a result that fails it reads
+   * as invalidated (`readableMeta`). `undefined` until then: every result is this store's own.
+   */
+  resultFits: Rehydrate['resultFits'] | undefined;
 }
 
 /** Creates the shared parts of the mount point at `reducerPath`. */
@@ -48,6 +62,8 @@ export function buildMountPoint(reducerPath: string): MountPoint {
     selectSlice: (state) =>
       (state as Record<string, EntitiesState | undefined> | undefined)?.[reducerPath] ?? unmounted(),
     connectAction: createAction(`${reducerPath}/connect`),
+    adopt: undefined,
+    resultFits: undefined,
   };
 }
 

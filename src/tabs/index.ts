@@ -1,4 +1,5 @@
 import { buildBroadcast } from '../redux/middleware/broadcast.js';
+import { resultFits } from '../normalizr/resultFits.js';
 import type { TabsChannel } from '../redux/middleware/types.js';
 
 export type { TabsChannel } from '../redux/middleware/types.js';
@@ -24,5 +25,5 @@ export type { TabsChannel } from '../redux/middleware/types.js';
  * @see docs/guide/tabs.md
  */
 export function tabs(name: string): TabsChannel {
-  return { name, relay: buildBroadcast };
+  return { name, relay: buildBroadcast, resultFits };
 }

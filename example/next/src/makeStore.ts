@@ -1,5 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { createDataMiddleware, entitiesSlice, type DataMiddlewareOptions, type EntitiesState } from 'rtk-entities';
+import { rehydrate } from 'rtk-entities/rehydrate';
 
 /**
  * The app's store, on the server (one per request, with a `fetch` that reaches the API) and in the
@@ -11,7 +12,8 @@ export function makeStore(
   return configureStore({
     reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
     middleware: (getDefault) =>
-      getDefault().concat(createDataMiddleware(options.fetch ? { fetch: options.fetch } : {})),
+      // the browser's store starts from the server's state: `rehydrate` checks it on arrival
+      getDefault().concat(createDataMiddleware({ rehydrate, ...(options.fetch ? { fetch: options.fetch } : {}) })),
     ...(options.preloadedState ? { preloadedState: options.preloadedState } : {}),
   });
 }

@@ -36,6 +36,10 @@ export function buildDataMiddleware(
         `shares none carries none of their code: import { tabs } from 'rtk-entities/tabs' and pass ` +
         `broadcastChannel: tabs('${channel}').`,
     );
+  // now, before the store exists: its reducer meets a preloadedState before any middleware runs
+  const { rehydrate } = options;
+  if (rehydrate !== undefined) mount.adopt = rehydrate.adopt;
+  mount.resultFits ??= rehydrate?.resultFits ?? channel?.resultFits;
 
   return (store) => {
     const slice = () => mount.selectSlice(store.getState());

@@ -42,6 +42,19 @@ export interface DataMiddlewareOptions {
    * @see docs/guide/tabs.md
    */
   readonly broadcastChannel?: TabsChannel;
+  /**
+   * Checks every slice state that arrives from elsewhere (`preloadedState` from a server render,
+   * redux-persist's rehydration) before the slice takes it: a part this store cannot keep is dropped
+   * alone with a development warning naming it, and a value that is not a slice state of this
+   * version leaves the slice empty and working. Given as `rehydrate` of `rtk-entities/rehydrate`, so
+   * an app with no state from elsewhere carries none of the checks; without it such a state is taken
+   * as it is, and development reports it, naming this option. It applies to the slice: every store
+   * of this mount point, from the first middleware given it on. A stored result its endpoint's
+   * schema could not have produced (an older version's) reads as invalidated, and is fetched again.
+   * @default undefined (a state from elsewhere is taken unchecked)
+   * @see docs/guide/persistence.md
+   */
+  readonly rehydrate?: Rehydrate;
   /** Stops what the middleware keeps open: aborting it closes the broadcast channel. */
   readonly signal?: AbortSignal;
 }
@@ -55,6 +68,28 @@ export interface DataMiddlewareOptions {
 export interface TabsChannel {
   readonly name: string;
   readonly relay: typeof buildBroadcast;
+  /** The check of a result another tab posted, as `Rehydrate.resultFits`. */
+  readonly resultFits: Rehydrate['resultFits'];
+}
+
+/**
+ * The checks of what a store is handed from elsewhere (`rehydrate` of `rtk-entities/rehydrate`),
+ * given to `createDataMiddleware({ rehydrate })`.
+ *
+ * @see docs/guide/persistence.md
+ */
+export interface Rehydrate {
+  /**
+   * A slice state that arrived from elsewhere (`preloadedState`, a rehydration), as this store can
+   * keep it: without the parts it cannot keep; empty when it is not a slice state of this version.
+   * @param reducerPath names the slice in messages
+   */
+  readonly adopt: (state: unknown, reducerPath: string) => EntitiesState;
+  /**
+   * Whether a stored result is one `normalize(schema, …)` could have returned: one that is not came
+   * from elsewhere (another version of the app) and reads as invalidated.
+   */
+  readonly resultFits: (schema: unknown, result: unknown) => boolean;
 }
 
 /**

@@ -22,7 +22,7 @@ export function readCall(
 ): Call {
   const { endpoint, args, key } = call;
   const slice = mount.selectSlice(state);
-  const meta = readableMeta(endpoint, key, getOwn(slice.endpoints, key), getOwn(slice.meta, key));
+  const meta = readableMeta(endpoint, key, getOwn(slice.endpoints, key), getOwn(slice.meta, key), mount.resultFits);
   return {
     meta,
     // the records' expiry is read (through the call's selector) only for kinds that declare one

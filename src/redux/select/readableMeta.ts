@@ -1,9 +1,9 @@
 import type { EndpointInterface } from '../../endpoint/interface.js';
-import { resultFits } from '../../normalizr/resultFits.js';
 import { schemaName } from '../../normalizr/schemaName.js';
 import { describeValue } from '../../utils/describeValue.js';
 import { warnOnce } from '../../utils/devWarning.js';
 import type { ResponseMeta } from '../slice/state.js';
+import type { MountPoint } from '../mountPoint.js';
 
 /**
  * A call's stored meta as its readers take it (`selectResponse` and the fetch policy alike): a
@@ -14,14 +14,17 @@ import type { ResponseMeta } from '../slice/state.js';
  * @param key the call's key, `endpoint.key(...args)`
  * @param result the stored result (`state.endpoints[key]`)
  * @param meta the stored meta (`state.meta[key]`)
+ * @param resultFits the mount point's check (`MountPoint.resultFits`); `undefined` in a store that
+ *   takes nothing from elsewhere (no `rehydrate`, no tabs), whose results are all its own
  */
 export function readableMeta(
   endpoint: EndpointInterface,
   key: string,
   result: unknown,
   meta: ResponseMeta | undefined,
+  resultFits: MountPoint['resultFits'],
 ): ResponseMeta | undefined {
-  if (result === undefined || resultFits(endpoint.schema, result)) return meta;
+  if (result === undefined || resultFits === undefined || resultFits(endpoint.schema, result)) return meta;
   if (process.env.NODE_ENV !== 'production') {
     warnOnce(
       `unreadable:${key}:${describeValue(result)}`,

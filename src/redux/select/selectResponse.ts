@@ -83,7 +83,7 @@ export function buildSelectResponse(mount: MountPoint) {
         ...indexSelectors,
       ],
       (result, stored, entitiesMeta, ...values): ResponseState<unknown> => {
-        const meta = readableMeta(endpoint, key, result, stored);
+        const meta = readableMeta(endpoint, key, result, stored, mount.resultFits);
         const tables = toTables(values);
         let data: unknown;
         let input: unknown = result;

@@ -3,6 +3,7 @@ import type { RequestStart, WriteMeta } from '../../schema/interface.js';
 import { startedBefore } from '../../schema/startedBefore.js';
 import { copyTable, getOwn, setOwn } from '../../utils/ownProperty.js';
 import type { EntitiesActions } from './actions.js';
+import type { MountPoint } from '../mountPoint.js';
 import { adoptState, markMadeHere, withoutForeignRequests } from './adoptState.js';
 import { applyTables, committedTables, withLayers } from './optimisticLayers.js';
 import { swept, without } from './removeRecords.js';
@@ -13,12 +14,17 @@ type MetaTable = EntitiesState['meta'];
 /**
  * The slice reducer. Plain functions, no Immer: each action copies only what it changes, so
  * unchanged tables, records and endpoint results keep their references for the selectors. A state
- * it did not make (preloaded, rehydrated) is adopted first (`adoptState`).
+ * it did not make (preloaded, rehydrated) is adopted first (`adoptState`), with the mount point's
+ * `adopt` check once a data middleware was given it.
  */
-export function buildEntitiesReducer(actions: EntitiesActions, reducerPath: string): Reducer<EntitiesState> {
-  const reduce = reduceWith(actions);
+export function buildEntitiesReducer(
+  mount: Pick<MountPoint, 'actions' | 'reducerPath' | 'adopt'>,
+): Reducer<EntitiesState> {
+  const reduce = reduceWith(mount.actions);
   return (state: EntitiesState | undefined, action: UnknownAction): EntitiesState =>
-    markMadeHere(reduce(state === undefined ? buildInitialState() : adoptState(state, reducerPath), action));
+    markMadeHere(
+      reduce(state === undefined ? buildInitialState() : adoptState(state, mount.reducerPath, mount.adopt), action),
+    );
 }
 
 function reduceWith(actions: EntitiesActions) {

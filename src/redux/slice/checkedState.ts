@@ -1,0 +1,83 @@
+import { isPlainObject } from '../../utils/isPlainObject.js';
+import { warnOnce } from '../../utils/devWarning.js';
+import { withoutBadParts } from './adoptedParts.js';
+import { buildInitialState, type EntitiesState } from './state.js';
+
+/**
+ * A slice state that arrived from elsewhere (`preloadedState` from a server render or another
+ * store, redux-persist's rehydration, a state saved anywhere), as this store can keep it: the
+ * `adopt` check of `rtk-entities/rehydrate`. The reducer then drops the requests in flight and
+ * optimistic layers it shows (`adoptState`).
+ *
+ * A value that is not a slice state of this version (a string, another shape, an older version's
+ * shape) is reported in development (`console.error`) naming the slice, and the slice starts empty:
+ * the store keeps working, and the next action does not crash on it. Within a slice state, each
+ * part this store cannot keep (a record that is not a plain object of JSON data, a write or call
+ * whose times are not finite or start more than `MAX_CLOCK_SKEW` ahead, a result that is not JSON:
+ * `withoutBadParts`) is dropped alone, the rest kept, and a development warning names it.
+ *
+ * @param state the state as it arrived
+ * @param reducerPath names the slice in messages
+ */
+export function checkedState(state: unknown, reducerPath: string): EntitiesState {
+  const problem = shapeProblem(state);
+  if (problem !== undefined) {
+    if (process.env.NODE_ENV !== 'production')
+      console.error(
+        `rtk-entities: the state given to the '${reducerPath}' slice (preloadedState or a rehydration) is not one ` +
+          `this version of rtk-entities made: ${problem}. The slice starts empty; clear the saved state ` +
+          `(for redux-persist, raise its version or purge it) to stop seeing this.`,
+      );
+    return buildInitialState();
+  }
+  // the wall clock: a reducer has no other (the middleware's `now` belongs to one store)
+  const { state: kept, dropped } = withoutBadParts(state as EntitiesState, Date.now());
+  if (process.env.NODE_ENV !== 'production' && dropped.length > 0) {
+    const named = dropped.slice(0, 5).join('; ') + (dropped.length > 5 ? `; and ${dropped.length - 5} more` : '');
+    warnOnce(
+      `adopt:${reducerPath}:${named}`,
+      `the state given to the '${reducerPath}' slice (preloadedState or a rehydration) held parts this store cannot ` +
+        `keep, dropped while the rest is kept: ${named}. What was dropped is fetched again when read.`,
+    );
+  }
+  return kept;
+}
+
+/** Whether `value` is a plain object (not null, not an array). */
+function isObject(value: unknown): value is { readonly [field: string]: unknown } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && isPlainObject(value);
+}
+
+/** What is wrong with `tables` (entities, their meta stamps, indexes) as the slice holds them, or `undefined`. */
+function tablesProblem(tables: { readonly [field: string]: unknown }, where: string): string | undefined {
+  for (const field of ['entities', 'entitiesMeta', 'indexes'] as const) {
+    const byKind = tables[field];
+    if (!isObject(byKind)) return `its ${where}'${field}' is not an object`;
+    for (const kind of Object.keys(byKind)) {
+      const value = byKind[kind];
+      if (field === 'entitiesMeta') {
+        const stamps = Array.isArray(value) ? (value as unknown[]) : undefined;
+        const wrong = stamps?.find((stamp) => !isObject(stamp) || !isObject(stamp.meta) || !Array.isArray(stamp.pks));
+        if (stamps === undefined || wrong !== undefined)
+          return `its ${where}entitiesMeta for '${kind}' is not a list of writes`;
+      } else if (!isObject(value) || (field === 'indexes' && !Object.values(value).every(isObject))) {
+        return `its ${where}${field} for '${kind}' is not a table`;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** What is wrong with `state` as a slice state, or `undefined` when nothing is. */
+function shapeProblem(state: unknown): string | undefined {
+  if (!isObject(state)) {
+    return `it is ${state === null ? 'null' : Array.isArray(state) ? 'an array' : `a ${typeof state}`}, not an object`;
+  }
+  for (const field of ['endpoints', 'meta'] as const) {
+    if (!isObject(state[field])) return `its '${field}' is not an object`;
+  }
+  if (!Array.isArray(state.optimistic)) return "its 'optimistic' is not an array";
+  const problem = tablesProblem(state, '');
+  if (problem !== undefined || state.committed === undefined) return problem;
+  return isObject(state.committed) ? tablesProblem(state.committed, 'committed ') : "its 'committed' is not an object";
+}
