@@ -3,8 +3,9 @@
  * joins (push, assign, createCollectionFilter, nonFilterArgumentKeys), and which lists a moved item
  * leaves and joins (move, moveWith).
  */
-import { Entity, denormalize, normalize, schema, storeView } from '../../src/index';
+import { Entity, Scalar, denormalize, normalize, schema, storeView } from '../../src/index';
 import type { EntityTables, NormalizedData } from '../../src/index';
+import { isCollection } from '../../src/schema/isCollection';
 import { User } from '../fixtures/spec';
 
 /** The tables after a write, as the store would hold them. */
@@ -15,6 +16,15 @@ function merged(store: { entities: EntityTables }, writes: NormalizedData) {
 }
 
 describe('schema.Collection', () => {
+  test('isCollection tells a list by its shape: a Collection, a subclass, its changes writer; no other schema', () => {
+    class Lists extends schema.Collection<[typeof User]> {}
+    const users = new schema.Collection([User]);
+    for (const list of [users, new Lists([User]), users.changes]) expect(isCollection(list)).toBe(true);
+    const others = [User, users.push, new schema.All(User), new schema.Values(User), [User], { users }, undefined];
+    const price = new Scalar({ lens: (args) => args[0], key: 'price', entity: User });
+    for (const other of [...others, price]) expect(isCollection(other)).toBe(false);
+  });
+
   test('stores one list per arguments, and reads it back as instances', () => {
     const users = new schema.Collection([User]);
     const { result, entities } = normalize(users, [{ id: '1', name: 'Ann' }], [{ team: 'a' }]);

@@ -1,5 +1,6 @@
 import { toSchemaClass } from '../../normalizr/shorthand.js';
-import { Collection } from '../../schema/Collection.js';
+import type { Collection } from '../../schema/Collection.js';
+import { isCollection } from '../../schema/isCollection.js';
 import { ObjectSchema } from '../../schema/ObjectSchema.js';
 import { describeValue } from '../../utils/describeValue.js';
 import type { DeclaredEndpoint } from '../definition/readApi.js';
@@ -7,11 +8,11 @@ import type { DeclaredEndpoint } from '../definition/readApi.js';
 /** The Collections an entry's data is stored in: the schema itself, or a field of an object schema. */
 function listsOf(schema: unknown): Collection[] {
   const schemaClass = toSchemaClass(schema);
-  if (schemaClass instanceof Collection) return [schemaClass];
+  if (isCollection(schemaClass)) return [schemaClass];
   if (!(schemaClass instanceof ObjectSchema)) return [];
   return Object.values(schemaClass.schema as { readonly [field: string]: unknown }).flatMap((field) => {
     const inner = toSchemaClass(field);
-    return inner instanceof Collection ? [inner] : [];
+    return isCollection(inner) ? [inner] : [];
   });
 }
 
