@@ -138,6 +138,7 @@ const DEVELOPMENT_MESSAGES = [
   'schema.All needs one Entity class',
   'so its definition must be Entity classes',
   'schema.Collection takes [X]',
+  'move needs a Collection of one Entity class',
   'Endpoint(fetchFn) needs an async function',
   // how to fix an error: the error itself, naming what failed and where, is thrown in production too
   'to the reducer of configureStore', // the slice is missing

@@ -72,7 +72,8 @@ export class CollectionChange<S = unknown> implements SchemaClass {
     const { args } = delegate;
     const filter = collection.createCollectionFilter;
     const entity = items.schema as EntitySchema;
-    if (kind === 'move' && !isEntityClass(entity))
+    // a check of the program's own definition, which a development run meets first
+    if (process.env.NODE_ENV !== 'production' && kind === 'move' && !isEntityClass(entity))
       throw new TypeError(`${collection.key}.move needs a Collection of one Entity class.`);
     // move: each item's primary key and stored record, read before this write replaces it (an item
     // with no primary key fails in its Entity's normalize, which names the Entity and the request)

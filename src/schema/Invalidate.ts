@@ -40,7 +40,6 @@ export class Invalidate<E extends EntitySchema = EntitySchema> implements Schema
       const indexes = entity.indexes ?? [];
       const indexed = indexes.filter((field) => processed[field] !== undefined && processed[field] !== null);
       if (indexed.length === 0) {
-        const example = Object.keys(processed).find((field) => typeof processed[field] === 'string') ?? 'name';
         throw new TypeError(
           `schema.Invalidate(${name}) could not find which entity to delete while normalizing ${delegate.source ?? 'a response'}: ` +
             (!object
@@ -49,7 +48,7 @@ export class Invalidate<E extends EntitySchema = EntitySchema> implements Schema
                 (indexes.length > 0
                   ? ` and none of the fields ${name} indexes (${indexes.join(', ')})`
                   : process.env.NODE_ENV !== 'production'
-                    ? `. To delete by another field (such as '${example}'), declare it in static indexes = ['${example}']`
+                    ? toDeleteBy(processed)
                     : '')) +
             `. Received: ${describeValue(input)}`,
         );
@@ -70,4 +69,10 @@ export class Invalidate<E extends EntitySchema = EntitySchema> implements Schema
   tableKeys(add: (schema: unknown) => void): void {
     add(this.schema);
   }
+}
+
+/** How to delete by another field of `item` (development advice): declare it in the Entity's indexes. */
+function toDeleteBy(item: { readonly [field: string]: unknown }): string {
+  const example = Object.keys(item).find((field) => typeof item[field] === 'string') ?? 'name';
+  return `. To delete by another field (such as '${example}'), declare it in static indexes = ['${example}']`;
 }
