@@ -162,6 +162,7 @@ const DEVELOPMENT_MESSAGES = [
   'Object.fromEntries(map)', // a Map or Set body: how to send it
   '[...set]',
   'The response was probably not parsed',
+  'flatten it in process()', // data nested too deep to store
   "e.g. ['a', 'b']",
 ];
 

@@ -34,7 +34,7 @@ describe('data nested too deep to keep is refused (the state stays usable and se
       (caught: unknown) => caught as Error,
     );
     expect(error?.message).toMatch(
-      /^GET \/tree: the response holds data nested deeper than 500 levels \(at result\.a\.a\.a\.a\.a…\), which the store cannot keep: Redux's development checks and JSON\.stringify\(state\) overflow the stack on data that deep\. Nothing of it was stored\. Flatten it in process\(\), or give the nested parts an Entity schema \(entities are stored flat\)\.$/,
+      /^GET \/tree: the response holds data nested deeper than 500 levels \(at result\.a\.a\.a\.a\.a…\), which the store cannot keep\. Nothing of it was stored\. Redux's development checks and JSON\.stringify\(state\) overflow the stack on data that deep: flatten it in process\(\), or give the nested parts an Entity schema \(entities are stored flat\)\.$/,
     );
     expect(slice().endpoints).toBe(before.endpoints);
     expect(slice().entities).toBe(before.entities);

@@ -27,9 +27,12 @@ export function assertStorableDepth(writes: StoredWrites, endpointName: string):
   }
   if (where === undefined) return;
   throw new TypeError(
-    `${endpointName}: the response holds data nested deeper than ${MAX_STORED_DEPTH} levels (at ${where}), which the store cannot keep: ` +
-      "Redux's development checks and JSON.stringify(state) overflow the stack on data that deep. Nothing of it was stored. " +
-      'Flatten it in process(), or give the nested parts an Entity schema (entities are stored flat).',
+    `${endpointName}: the response holds data nested deeper than ${MAX_STORED_DEPTH} levels (at ${where}), which the store cannot keep. ` +
+      'Nothing of it was stored.' +
+      (process.env.NODE_ENV !== 'production'
+        ? " Redux's development checks and JSON.stringify(state) overflow the stack on data that deep: flatten it in " +
+          'process(), or give the nested parts an Entity schema (entities are stored flat).'
+        : ''),
   );
 }
 
