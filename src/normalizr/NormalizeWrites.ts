@@ -14,6 +14,7 @@ import { indexValue, keepsIndexEntry } from './indexEntries.js';
 import { toSchemaClass } from './shorthand.js';
 import { sameJson } from './sameJson.js';
 import { keepShapeAlive } from '../utils/keepShapeAlive.js';
+import type { NormalizeOptions } from './normalize.js';
 
 type Table<T> = { [pk: string]: T };
 type WriteStamp = { readonly meta: EntityMeta; pks: string[] };
@@ -46,15 +47,24 @@ export class NormalizeWrites implements NormalizeDelegate {
   private readonly visiting = new Set<object>();
   private readonly deferred: Array<() => void> = [];
 
+  private readonly store: StoreView | undefined;
+  readonly source: string | undefined;
+  readonly visitEntity: NormalizeOptions['visitEntity'];
+  /** Stored records keep their meta (see `NormalizeOptions.keepStoredMeta`). */
+  private readonly keepStoredMeta: boolean | undefined;
+
   constructor(
-    private readonly store: StoreView | undefined,
     readonly meta: WriteMeta,
     readonly args: readonly unknown[],
-    readonly source: string | undefined,
-    readonly visitEntity?: (entity: EntitySchema, pk: string, input: object) => boolean,
-    /** Stored records keep their meta (see `NormalizeOptions.keepStoredMeta`). */
-    private readonly keepStoredMeta = false,
-  ) {}
+    options: NormalizeOptions,
+  ) {
+    ({
+      store: this.store,
+      source: this.source,
+      visitEntity: this.visitEntity,
+      keepStoredMeta: this.keepStoredMeta,
+    } = options);
+  }
 
   /** Normalizes `value` with `schema`. Primitives at an entity position are primary keys. */
   visit(
@@ -220,4 +230,4 @@ export class NormalizeWrites implements NormalizeDelegate {
 }
 
 // writes live for one response: one kept for good keeps their hidden class, and normalize's code optimized (see keepShapeAlive)
-keepShapeAlive(new NormalizeWrites(undefined, { fetchedAt: 0, date: 0, expiresAt: 0 }, [], undefined));
+keepShapeAlive(new NormalizeWrites({ fetchedAt: 0, date: 0, expiresAt: 0 }, [], {}));
