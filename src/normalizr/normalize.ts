@@ -76,8 +76,7 @@ export function normalize<R = unknown>(
 ): NormalizedData<R> {
   const now = Date.now();
   const meta = options.meta ?? { fetchedAt: now, date: now, expiresAt: Number.MAX_SAFE_INTEGER };
-  const { store, source, visitEntity, keepStoredMeta } = options;
-  const writes = new NormalizeWrites(store, meta, args, source, visitEntity, keepStoredMeta);
+  const writes = new NormalizeWrites(meta, args, options);
   if (toSchemaClass(schema) !== undefined && (typeof input !== 'object' || input === null)) {
     throw new TypeError(unexpectedInput(schema, input, options.source));
   }

@@ -19,12 +19,15 @@ function sameFields(
   b: { readonly [field: string]: unknown },
   depth: number,
 ): boolean {
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const key of keys) {
+  // counted, not listed: two `Object.keys` arrays per compare were a tenth of normalize's time, which
+  // compares every repeat of an entity in a response (a plain object inherits no enumerable field)
+  let count = 0;
+  for (const key in a) {
     if (!Object.hasOwn(b, key) || !sameValue(a[key], b[key], depth)) return false;
+    count++;
   }
-  return true;
+  for (const _ in b) count--;
+  return count === 0;
 }
 
 function sameValue(a: unknown, b: unknown, depth: number): boolean {

@@ -3,6 +3,7 @@ import { ObjectSchema } from '../schema/ObjectSchema.js';
 import type { SchemaClass } from '../schema/interface.js';
 import { isSchemaClass } from '../schema/isSchemaClass.js';
 import { isRecord } from '../utils/isRecord.js';
+import { keepShapeAlive } from '../utils/keepShapeAlive.js';
 
 const expanded = new WeakMap<object, SchemaClass>();
 
@@ -20,3 +21,8 @@ export function toSchemaClass(schema: unknown): SchemaClass | undefined {
   }
   return found;
 }
+
+// a shorthand written in the call itself (`normalize([User], data)`) is expanded anew for each call and
+// dies with it: one expansion of each kind kept alive keeps their hidden classes (see keepShapeAlive)
+keepShapeAlive(new ArraySchema(undefined));
+keepShapeAlive(new ObjectSchema({}));

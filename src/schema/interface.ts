@@ -139,7 +139,7 @@ export interface NormalizeDelegate {
    * itself), so the caller stops instead of recursing forever. Pair with `leave`.
    */
   enter(input: object): boolean;
-  /** Ends what `enter` began. */
+  /** Ends what the innermost `enter` began (calls nest: each `enter` that returned true is paired with one). */
   leave(input: object): void;
   /** True when entities are nested so deep that going on recursing could overflow the call stack. */
   isDeep(): boolean;
