@@ -1,7 +1,8 @@
 /**
- * `npm run bench`: every case for rtk-entities and its anchors in this one process. First every case
- * checks that all libraries return the same data (and throws if not); then tinybench times them, and
- * the table of ops/s with ratios is printed and written to bench/RESULTS.md.
+ * `npm run bench`: every case for rtk-entities and its anchors in this one process, group by group
+ * (`cases/index.ts`): each case of a group checks that all libraries return the same data (and throws
+ * if not), then tinybench times them; then memory and the soak. The table of ops/s with ratios is
+ * printed and written to bench/RESULTS.md.
  *
  * Flags: `--smoke` (small sizes, correctness and one call per contender, nothing written),
  * `--only <text>` (cases whose id contains the text; nothing written), `--no-memory`, `--no-soak`.
@@ -126,9 +127,13 @@ async function main() {
   const groups = caseGroups(sizes);
   const selected = (cases: BenchCase[]) =>
     cases.filter((benchCase) => only === undefined || benchCase.id.includes(only));
-  // first every case checks that all libraries return the same data: a mismatch stops the bench
+  const measured: Measured[] = [];
+  // one group at a time, built, checked and timed before the next is built: a normalizer that had
+  // already run over every other group's entity classes would be timed in a state the others are not
   for (const group of groups) {
-    for (const benchCase of selected(group.build())) {
+    const cases = selected(group.build());
+    // every case first checks that all libraries return the same data: a mismatch stops the bench
+    for (const benchCase of cases) {
       await benchCase.verify();
       if (smoke) {
         for (const contender of benchCase.contenders) {
@@ -137,6 +142,15 @@ async function main() {
         }
       }
       process.stderr.write(`✓ ${benchCase.id}: every library returns the same data\n`);
+    }
+    if (smoke) continue;
+    for (const benchCase of cases) {
+      const result = await time(benchCase);
+      measured.push(result);
+      const line = [...result.opsPerSecond]
+        .map(([library, ops]) => `${LIBRARIES[library]} ${Math.round(ops).toLocaleString('en-US')}/s`)
+        .join(', ');
+      process.stderr.write(`  ${benchCase.id}: ${line}\n`);
     }
   }
   const memory: MemoryRow[] | undefined =
@@ -148,17 +162,6 @@ async function main() {
   if (smoke) {
     process.stderr.write(`smoke run passed in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
     return;
-  }
-  const measured: Measured[] = [];
-  for (const group of groups) {
-    for (const benchCase of selected(group.build())) {
-      const result = await time(benchCase);
-      measured.push(result);
-      const line = [...result.opsPerSecond]
-        .map(([library, ops]) => `${LIBRARIES[library]} ${Math.round(ops).toLocaleString('en-US')}/s`)
-        .join(', ');
-      process.stderr.write(`  ${benchCase.id}: ${line}\n`);
-    }
   }
   const seconds = (performance.now() - started) / 1000;
   const markdown = renderResults({ measured, memory, soak, sizes, seconds });
