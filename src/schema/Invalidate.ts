@@ -18,7 +18,7 @@ import { isRecord } from '../utils/isRecord.js';
  */
 export class Invalidate<E extends EntitySchema = EntitySchema> implements SchemaClass {
   /** The kind of entity this deletes. */
-  readonly schema: E;
+  declare readonly schema: E;
 
   constructor(entity: E) {
     this.schema = entity;
