@@ -44,11 +44,11 @@ const NORMALIZE_API_TARGET = 6_000;
  * (NormalizeWrites) and the Collection classes, which every `schema` carries under esbuild.
  */
 const NOT_MET_YET: { readonly [name: string]: number } = {
-  [NORMALIZE]: 6_253,
-  [TYPICAL]: 28_170,
+  [NORMALIZE]: 6_105,
+  [TYPICAL]: 27_686,
 };
 /** What `normalizeApi` with its hooks added when its budget was set: the RTK Query bridge's own code (issue 37). */
-const NORMALIZE_API_ADDED = 8_174;
+const NORMALIZE_API_ADDED = 8_030;
 
 test('every entry is measured', () => {
   expect(checks.map((check) => check.name)).toEqual([

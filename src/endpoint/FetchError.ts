@@ -16,7 +16,7 @@ import { field } from '../utils/field.js';
 export class FetchError extends TypeError {
   override readonly name = 'FetchError';
   /** The URL that was not reached. */
-  readonly url: string;
+  declare readonly url: string;
 
   /**
    * @param endpointName names the endpoint, e.g. `GET /users/:id`

@@ -12,9 +12,9 @@
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';
   /** The HTTP status, e.g. `404`. */
-  readonly status: number;
+  declare readonly status: number;
   /** The response itself; its body is still unread. */
-  readonly response: Response;
+  declare readonly response: Response;
 
   /**
    * @param response the failed response

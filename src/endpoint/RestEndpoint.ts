@@ -46,29 +46,29 @@ export class RestEndpoint<
   R = unknown,
 > implements EndpointInterface<RestArgs<P, B, Q>, S> {
   /** The path template. */
-  readonly path: P;
+  declare readonly path: P;
   /** Prepended to the path. */
-  readonly urlPrefix: string;
+  declare readonly urlPrefix: string;
   /** The HTTP method. */
-  readonly method: M;
+  declare readonly method: M;
   /** How the response is normalized; `undefined` stores it as it is. */
-  readonly schema: S;
+  declare readonly schema: S;
   /** True for mutations. */
-  readonly sideEffect: boolean;
+  declare readonly sideEffect: boolean;
   /** Names the endpoint in errors and DevTools, e.g. `GET /users`. */
-  readonly name: string;
+  declare readonly name: string;
   /** How long a response stays fresh (ms). */
-  readonly dataExpiryLength: number | undefined;
+  declare readonly dataExpiryLength: number | undefined;
   /** How long an error stays before a read retries (ms). */
-  readonly errorExpiryLength: number | undefined;
+  declare readonly errorExpiryLength: number | undefined;
   /** Polling interval for live reads (ms). */
-  readonly pollFrequency: number | undefined;
+  declare readonly pollFrequency: number | undefined;
   /** Seconds this endpoint's data is kept once no hook reads it. */
-  readonly keepUnusedDataFor: number | undefined;
+  declare readonly keepUnusedDataFor: number | undefined;
   /** Aborts the request after this many ms. */
-  readonly timeout: number | undefined;
+  declare readonly timeout: number | undefined;
   /** Extra fetch options. */
-  readonly requestInit: RequestInit | undefined;
+  declare readonly requestInit: RequestInit | undefined;
   /** The response to show before the server answers; present only when given as an option. */
   declare readonly getOptimisticResponse?: (snapshot: unknown, ...args: RestArgs<P, B, Q>) => unknown;
 
@@ -267,15 +267,11 @@ export class RestEndpoint<
 
   #params(value: unknown): Readonly<Record<string, unknown>> {
     if (value === undefined || value === null) return {};
-    if (typeof value !== 'object' || Array.isArray(value)) {
-      const what = typeof value === 'function' ? 'a plain object' : 'an object';
+    const notObject = typeof value !== 'object' || Array.isArray(value);
+    // a Map's (a Set's, …) entries are no fields: every path parameter would read as missing
+    if (notObject || value instanceof Map || value instanceof Set || value instanceof Date || value instanceof RegExp) {
+      const what = notObject && typeof value !== 'function' ? 'an object' : 'a plain object';
       throw new TypeError(`${this.name}: params must be ${what} such as { id: 1 }; received ${describeValue(value)}.`);
-    }
-    // their entries are no fields: every path parameter would read as missing
-    if (value instanceof Map || value instanceof Set || value instanceof Date || value instanceof RegExp) {
-      throw new TypeError(
-        `${this.name}: params must be a plain object such as { id: 1 }; received ${describeValue(value)}.`,
-      );
     }
     return value as Readonly<Record<string, unknown>>;
   }

@@ -135,10 +135,10 @@ export function compilePath(path: string, endpointName: string): PathTemplate {
     const decoded = fullyDecoded(text);
     if (decoded === '.' || decoded === '..') {
       throw new TypeError(
-        `${where} '${name}' is ${JSON.stringify(text)}, a dot segment that would move the request to another path.` +
+        `${where} '${name}' is ${JSON.stringify(text)}, a dot segment` +
           (process.env.NODE_ENV !== 'production'
-            ? ' Dot segments are rejected, percent-encoded or not; pass an actual name.'
-            : ''),
+            ? ' that would move the request to another path. Dot segments are rejected, percent-encoded or not; pass an actual name.'
+            : '.'),
       );
     }
     assertWellFormed(text, `${where} '${name}'`);

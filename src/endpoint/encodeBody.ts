@@ -38,7 +38,7 @@ function unsendable(value: unknown, path: string, ancestors: object[]): string |
     case 'function':
     case 'symbol':
       return top
-        ? `${at} is ${describeValue(value)}, which JSON cannot send (fetch would send no body at all).${process.env.NODE_ENV !== 'production' ? ' Send data.' : ''}`
+        ? `${at} is ${describeValue(value)}, which JSON cannot send${process.env.NODE_ENV !== 'production' ? ' (fetch would send no body at all). Send data.' : '.'}`
         : undefined;
     case 'bigint':
       return `${at} is ${describeValue(value)}, which JSON cannot send.${process.env.NODE_ENV !== 'production' ? ' Send it as a string.' : ''}`;

@@ -12,8 +12,10 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export function assertWellFormed(text: string, where: string): void {
   if (LONE_SURROGATE.test(text)) {
     throw new TypeError(
-      `${where} holds ${JSON.stringify(text)}, a string with a lone surrogate (half of a UTF-16 pair) that has no UTF-8 form to percent-encode.` +
-        (process.env.NODE_ENV !== 'production' ? ' Pass the whole character, or leave it out.' : ''),
+      `${where} holds ${JSON.stringify(text)}, a string with a lone surrogate` +
+        (process.env.NODE_ENV !== 'production'
+          ? ' (half of a UTF-16 pair) that has no UTF-8 form to percent-encode. Pass the whole character, or leave it out.'
+          : '.'),
     );
   }
 }

@@ -82,34 +82,34 @@ export class Collection<
   MutationArgs extends readonly unknown[] = readonly unknown[],
 > implements SchemaClass {
   /** The schema of the items: `[X]`, `schema.Array`, or `schema.Values`. */
-  readonly schema: ArraySchema<unknown> | Values<unknown>;
+  declare readonly schema: ArraySchema<unknown> | Values<unknown>;
   /** The table name of these lists. */
-  readonly key: string;
+  declare readonly key: string;
   /** For messages: a list has no class name. */
-  readonly name: string;
+  declare readonly name: string;
   /** Appends new items to every stored list they belong in (never duplicating an id). */
-  readonly push: CollectionChange<S>;
+  declare readonly push: CollectionChange<S>;
   /** Prepends new items to every stored list they belong in. */
-  readonly unshift: CollectionChange<S>;
+  declare readonly unshift: CollectionChange<S>;
   /** Merges new entries into every stored Values list they belong in. */
-  readonly assign: CollectionChange<S>;
+  declare readonly assign: CollectionChange<S>;
   /** Takes items out of every stored list they would join (the filter `push` uses). */
-  readonly remove: CollectionChange<S>;
+  declare readonly remove: CollectionChange<S>;
   /**
    * Moves items whose filter fields changed: out of the stored lists their stored record matched and
    * their new fields (the item's, over the body's) do not, into those they now match (appended).
    * Lists they match before and after keep them where they are. A subclass may replace it with
    * `this.move = this.moveWith(merge)`.
    */
-  move: CollectionChange<S>;
+  declare move: CollectionChange<S>;
   declare readonly indexes: undefined;
 
-  private readonly argsKey: NonNullable<CalledOptions['argsKey']>;
-  private readonly nestKey: CalledOptions['nestKey'];
+  declare private readonly argsKey: NonNullable<CalledOptions['argsKey']>;
+  declare private readonly nestKey: CalledOptions['nestKey'];
   /** Whether an argument name restricts list membership. */
-  readonly isNonFilterArgument: (name: string) => boolean;
+  declare readonly isNonFilterArgument: (name: string) => boolean;
   /** Builds the membership test of a mutation. */
-  readonly createCollectionFilter: NonNullable<CalledOptions['createCollectionFilter']>;
+  declare readonly createCollectionFilter: NonNullable<CalledOptions['createCollectionFilter']>;
 
   constructor(schema: S, options: CollectionOptions<Args, Parent, MutationArgs> = {}) {
     this.schema = toListSchema(schema);

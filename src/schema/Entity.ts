@@ -193,9 +193,10 @@ export abstract class Entity {
     const pk = toPk(rawPk);
     if (pk === undefined) {
       throw new TypeError(
-        `${entityKey(this)}.pk() returned ${describeValue(rawPk)} while normalizing ${delegate.source ?? 'a response'}${atField(fieldKey)}: ` +
-          'the item has no usable primary key' +
-          (process.env.NODE_ENV !== 'production' ? " (check the field pk() reads, such as 'id')" : '') +
+        `${entityKey(this)}.pk() returned ${describeValue(rawPk)} while normalizing ${delegate.source ?? 'a response'}${atField(fieldKey)}` +
+          (process.env.NODE_ENV !== 'production'
+            ? ": the item has no usable primary key (check the field pk() reads, such as 'id')"
+            : '') +
           `. Received: ${describeValue(input)}`,
       );
     }

@@ -18,7 +18,7 @@ import { isRecord } from '../utils/isRecord.js';
  */
 export class Invalidate<E extends EntitySchema = EntitySchema> implements SchemaClass {
   /** The kind of entity this deletes. */
-  readonly schema: E;
+  declare readonly schema: E;
 
   constructor(entity: E) {
     this.schema = entity;
@@ -41,15 +41,16 @@ export class Invalidate<E extends EntitySchema = EntitySchema> implements Schema
       const indexed = indexes.filter((field) => processed[field] !== undefined && processed[field] !== null);
       if (indexed.length === 0) {
         throw new TypeError(
-          `schema.Invalidate(${name}) could not find which entity to delete while normalizing ${delegate.source ?? 'a response'}: ` +
-            (!object
-              ? 'expected the item or its primary key'
-              : `the item has no primary key (${name}.pk() returned ${describeValue(rawPk)})` +
-                (indexes.length > 0
-                  ? ` and none of the fields ${name} indexes (${indexes.join(', ')})`
-                  : process.env.NODE_ENV !== 'production'
-                    ? toDeleteBy(processed)
-                    : '')) +
+          `schema.Invalidate(${name}) could not find which entity to delete while normalizing ${delegate.source ?? 'a response'}` +
+            // production names the schema, the request and the item; development says why
+            (process.env.NODE_ENV === 'production'
+              ? ''
+              : !object
+                ? ': expected the item or its primary key'
+                : `: the item has no primary key (${name}.pk() returned ${describeValue(rawPk)})` +
+                  (indexes.length > 0
+                    ? ` and none of the fields ${name} indexes (${indexes.join(', ')})`
+                    : toDeleteBy(processed))) +
             `. Received: ${describeValue(input)}`,
         );
       }

@@ -12,7 +12,7 @@ type Definition = { readonly [field: string]: unknown };
  */
 export class ObjectSchema<D extends Definition = Definition> implements SchemaClass {
   /** The schema of each field. */
-  schema: D;
+  declare schema: D;
 
   constructor(definition: D) {
     this.schema = definition;

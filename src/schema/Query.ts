@@ -33,13 +33,13 @@ type StoredProcess<S, R, A extends readonly unknown[]> = {
  */
 export class Query<S = unknown, R = unknown, A extends readonly unknown[] = readonly any[]> implements SchemaClass {
   /** The schema read before `process`. */
-  readonly schema: S;
+  declare readonly schema: S;
   /** Derives the result from the schema's value and the read's arguments. */
-  readonly process: StoredProcess<S, R, A>;
+  declare readonly process: StoredProcess<S, R, A>;
   /** True when the wrapped schema lists tables without needing an input. */
-  readonly readsTables: boolean;
+  declare readonly readsTables: boolean;
   /** What garbage collection follows, rather than run `process`: the wrapped schema. */
-  readonly reaches: S;
+  declare readonly reaches: S;
 
   constructor(schema: S, process: QueryProcess<S, R, A>) {
     this.schema = schema;

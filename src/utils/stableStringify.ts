@@ -19,8 +19,10 @@ export function stableStringify(value: unknown, name = ''): string {
   if (flat !== undefined) return flat;
   const ancestors: object[] = [];
 
-  const refuse = (path: string, problem: string): never => {
-    throw new TypeError(`${path === '' ? 'the value' : path} ${problem}`);
+  /** Throws what is wrong at `path`; `valueless`: a value with nothing to compare (a function, a symbol, an empty instance). */
+  const refuse = (path: string, problem: string, valueless = false): never => {
+    const why = valueless && process.env.NODE_ENV !== 'production' ? ', which has no value to compare' : '';
+    throw new TypeError(`${path === '' ? 'the value' : path} ${problem}${why}.`);
   };
 
   const write = (item: unknown, path: string): string | undefined => {
@@ -32,13 +34,13 @@ export function stableStringify(value: unknown, name = ''): string {
       case 'undefined':
         return undefined;
       case 'function':
-        return refuse(path, `is a function (${describeFunction(item)}), which has no value to compare.`);
+        return refuse(path, `is a function (${describeFunction(item)})`, true);
       case 'symbol':
-        return refuse(path, `is a symbol (${String(item)}), which has no value to compare.`);
+        return refuse(path, `is a symbol (${String(item)})`, true);
     }
     const object = item as object;
-    if (ancestors.includes(object)) return refuse(path, 'contains itself (a circular reference).');
-    if (ancestors.length >= MAX_DEPTH) return refuse(path, `is nested more than ${MAX_DEPTH} levels deep.`);
+    if (ancestors.includes(object)) return refuse(path, 'contains itself (a circular reference)');
+    if (ancestors.length >= MAX_DEPTH) return refuse(path, `is nested more than ${MAX_DEPTH} levels deep`);
     ancestors.push(object);
     try {
       return writeObject(object, path);
@@ -69,7 +71,7 @@ export function stableStringify(value: unknown, name = ''): string {
     const names = Object.keys(object).sort();
     const prototype: unknown = Object.getPrototypeOf(object);
     if (names.length === 0 && prototype !== Object.prototype && prototype !== null) {
-      return refuse(path, `is ${describeInstance(object)} with no fields of its own, which has no value to compare.`);
+      return refuse(path, `is ${describeInstance(object)} with no fields of its own`, true);
     }
     const fields: string[] = [];
     for (const name of names) {

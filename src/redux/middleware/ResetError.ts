@@ -7,6 +7,9 @@ export class ResetError extends Error {
   override readonly name = 'ResetError';
 
   constructor(endpointName: string) {
-    super(`${endpointName}: the store was reset while this request was in flight, so its response was dropped.`);
+    super(
+      `${endpointName}: the store was reset while this request was in flight` +
+        (process.env.NODE_ENV !== 'production' ? ', so its response was dropped.' : '.'),
+    );
   }
 }

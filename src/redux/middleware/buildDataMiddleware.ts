@@ -5,7 +5,7 @@ import { buildArrivalCheck } from './arrivals.js';
 import { newTabId, type Relay } from './broadcast.js';
 import { buildCollector, DEFAULT_KEEP_UNUSED_DATA_FOR } from './collect.js';
 import { buildCommit } from './commitAction.js';
-import { Network } from './network.js';
+import { buildNetwork } from './network.js';
 import { buildOptimisticDisplay } from './optimistic.js';
 import { buildPoller } from './poll.js';
 import { buildRequestRegistry } from './requestRegistry.js';
@@ -66,7 +66,7 @@ export function buildDataMiddleware(
       requests: registry,
     });
     const optimistic = buildOptimisticDisplay(context);
-    const network = new Network({ ...context, optimistic, collector });
+    const network = buildNetwork({ ...context, optimistic, collector });
     const poller = buildPoller({ ask: network.ask, fetch: network.fetch, retain: collector.retain });
     const reset = buildReset(mount, registry, collector);
     const relay: Relay =

@@ -27,12 +27,11 @@ export function assertStorableDepth(writes: StoredWrites, endpointName: string):
   }
   if (where === undefined) return;
   throw new TypeError(
-    `${endpointName}: the response holds data nested deeper than ${MAX_STORED_DEPTH} levels (at ${where}), which the store cannot keep. ` +
-      'Nothing of it was stored.' +
+    `${endpointName}: the response holds data nested deeper than ${MAX_STORED_DEPTH} levels (at ${where})` +
       (process.env.NODE_ENV !== 'production'
-        ? " Redux's development checks and JSON.stringify(state) overflow the stack on data that deep: flatten it in " +
+        ? ", which the store cannot keep. Nothing of it was stored. Redux's development checks and JSON.stringify(state) overflow the stack on data that deep: flatten it in " +
           'process(), or give the nested parts an Entity schema (entities are stored flat).'
-        : ''),
+        : '.'),
   );
 }
 
@@ -58,7 +57,12 @@ export function assertJsonRecords(entities: EntityTables, stored: EntityTables, 
         if (before !== undefined && getOwn(before, field) === value) continue;
         const problem = jsonProblem(value, `${key} ${JSON.stringify(pk)}.${field}`);
         if (problem === undefined) continue;
-        throw new TypeError(`${source}: ${problem}, which the state cannot keep as JSON. Nothing was written.`);
+        throw new TypeError(
+          `${source}: ${problem}` +
+            (process.env.NODE_ENV !== 'production'
+              ? ', which the state cannot keep as JSON. Nothing was written.'
+              : '.'),
+        );
       }
     }
   }

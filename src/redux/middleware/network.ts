@@ -53,150 +53,60 @@ interface Consulted {
  * reset), and shown optimistically meanwhile (`optimistic.ts`, whose layers the ending action
  * carries). `receive`, `write` and `fail` store an outcome given directly, as if fetched.
  *
- * Its public members are the `DataApi` methods it answers (`buildDataMiddleware.ts` names them).
+ * @returns the `DataApi` methods it answers (`buildDataMiddleware.ts` names them)
  */
-export class Network implements Pick<DataApi, 'fetch' | 'ask' | 'receive' | 'write' | 'set' | 'fail'> {
-  constructor(private readonly context: NetworkContext) {}
+export function buildNetwork(
+  context: NetworkContext,
+): Pick<DataApi, 'fetch' | 'ask' | 'receive' | 'write' | 'set' | 'fail'> {
+  const { mount, selectors, getState, slice, dispatch, fetch, now, registry, optimistic, collector } = context;
 
-  /** `DataApi.fetch`: the policy's `fetch` reader joins the identical read in flight or starts a request. */
-  readonly fetch: DataApi['fetch'] = (endpoint, args, signal) => {
-    try {
-      // the policy never answers the fetch reader with no request
-      return this.context.registry.join(this.requestFor(this.consult('fetch', endpoint, args), false), signal);
-    } catch (error) {
-      return Promise.reject(error);
+  /** Throws when the slice is not in the store: a response would be normalized and then lost. */
+  const assertMounted = (name: string): void => {
+    const { reducerPath } = mount;
+    if (field(getState(), reducerPath) === undefined) {
+      throw new Error(unmountedSliceMessage(reducerPath, `${name} cannot be stored`));
     }
   };
-
-  /** `DataApi.ask`: does what the policy says for a reader that skips fresh data. */
-  readonly ask: DataApi['ask'] = (reader, endpoint, args) => {
-    const consulted = this.consult(reader, endpoint, args);
-    const { decision } = consulted;
-    if (decision.fetch === 'no') return { decision, request: undefined };
-    const request = this.requestFor(consulted, reader === 'hook');
-    return { decision, request: { promise: this.context.registry.join(request), settled: request.settled } };
-  };
-
-  /** `DataApi.receive`: stores a response given directly, as if fetched, and reads it back. */
-  readonly receive: DataApi['receive'] = (endpoint, args, response, how) =>
-    this.accept(endpoint, args, response, how, true);
-
-  /** `DataApi.write`: stores a response given directly, as if fetched. */
-  readonly write: DataApi['write'] = (endpoint, args, response, how) =>
-    void this.accept(endpoint, args, response, how, false);
-
-  /** `DataApi.set`: a value written with no request, as a write that starts now. */
-  readonly set: DataApi['set'] = (schema, args, value) => {
-    const { mount, slice, dispatch, now, registry, optimistic } = this.context;
-    const source = `ctrl.set(${schemaName(schema)})`;
-    this.assertMounted(source);
-    const date = now();
-    const meta = { ...registry.begin(), date, expiresAt: date + DEFAULT_DATA_EXPIRY };
-    const committed = committedTables(slice());
-    const writes = normalize(schema, value, args, { store: storeView(committed), meta, source });
-    assertJsonRecords(writes.entities, committed.entities, source);
-    const { entities, entitiesMeta, indexes } = writes;
-    const layers = optimistic.settle(undefined, () => applyTables(committed, writes));
-    dispatch(mount.actions.set({ schema: schemaName(schema), meta, entities, entitiesMeta, indexes, ...layers }));
-  };
-
-  /** `DataApi.fail`: stores an error given directly, as if the request had failed. */
-  readonly fail: DataApi['fail'] = (endpoint, args, error) => {
-    this.assertMounted(endpoint.name);
-    this.storeFailure(endpoint, args, endpoint.key(...args), error, this.context.registry.begin());
-  };
-
-  /** Makes `request`, which started at `start`, and stores how it ended (the registry's `run`). */
-  private readonly run = async (request: StartingRequest, start: RequestStart): Promise<unknown> => {
-    const { mount, slice, dispatch, fetch, registry, optimistic } = this.context;
-    const { endpoint, args, key, controller } = request;
-    dispatch(mount.actions.fetchPending({ key, endpoint: endpoint.name, fetchedAt: start.fetchedAt }));
-    optimistic.show(request);
-    try {
-      let response: unknown;
-      try {
-        response = await endpoint.request({ fetch, signal: controller.signal }, ...args);
-      } catch (error) {
-        if (request.dropped) throw new ResetError(endpoint.name);
-        // the caller gave up: the request did not happen, so no error is stored
-        if (isCallerAbort(error, endpoint, controller)) {
-          const layers = optimistic.settle(request, () => committedTables(slice()));
-          dispatch(mount.actions.fetchSettled({ key, endpoint: endpoint.name, ...layers }));
-        } else this.storeFailure(endpoint, args, key, error, start, request);
-        throw error;
-      }
-      if (request.dropped) throw new ResetError(endpoint.name);
-      return this.commit(endpoint, args, key, response, start, request);
-    } finally {
-      registry.end(request);
-    }
-  };
-
-  /** Stores a response given directly (`receive`, `write`); with `readBack`, returns its denormalized value. */
-  private accept(
-    endpoint: EndpointInterface,
-    args: Args,
-    response: unknown,
-    { start, ...how }: ReceiveOptions = {},
-    readBack: boolean,
-  ): unknown {
-    this.assertMounted(endpoint.name);
-    const started = start ?? this.context.registry.begin();
-    return this.commit(endpoint, args, endpoint.key(...args), response, started, undefined, how, readBack);
-  }
 
   /** Asks the fetch policy about the call for `reader`; throws what fails before any request (no slice, bad arguments). */
-  private consult(reader: Reader, endpoint: EndpointInterface, args: Args): Consulted {
-    const { mount, selectors, getState, now, registry } = this.context;
-    this.assertMounted(endpoint.name);
+  const consult = (reader: Reader, endpoint: EndpointInterface, args: Args): Consulted => {
+    assertMounted(endpoint.name);
     const call = { endpoint, args, key: endpoint.key(...args) };
     const state = getState();
     const decision = decide(reader, readCall(mount, selectors, state, call, registry.of(call.key)), now());
     return { call, decision, from: getOwn(mount.selectSlice(state).meta, call.key)?.date ?? 0 };
-  }
+  };
 
   /** Does what the policy decided: joins the identical read in flight, or opens a request (after the current task when `deferred`). */
-  private requestFor({ call, decision, from }: Consulted, deferred: boolean): InFlightRequest {
-    const { registry } = this.context;
-    return (
-      (decision.fetch === 'join' && registry.shared(call.key)) ||
-      registry.open(call, { shared: !call.endpoint.sideEffect, deferred, from }, this.run)
-    );
-  }
+  const requestFor = ({ call, decision, from }: Consulted, deferred: boolean): InFlightRequest =>
+    (decision.fetch === 'join' && registry.shared(call.key)) ||
+    registry.open(call, { shared: !call.endpoint.sideEffect, deferred, from }, run);
 
-  /** Throws when the slice is not in the store: a response would be normalized and then lost. */
-  private assertMounted(name: string): void {
-    const { reducerPath } = this.context.mount;
-    if (field(this.context.getState(), reducerPath) === undefined) {
-      throw new Error(unmountedSliceMessage(reducerPath, `${name} cannot be stored`));
-    }
-  }
+  /** The layers the action ending `request` (or a write with no request) carries, over the committed tables. */
+  const settled = (request: StartingRequest | undefined) => optimistic.settle(request, () => committedTables(slice()));
 
   /** Stores the failure of the request for `key` (a call with `args`) that started at `start`. */
-  private storeFailure(
+  const storeFailure = (
     endpoint: EndpointInterface,
     args: Args,
     key: string,
     error: unknown,
     start: RequestStart,
     request?: StartingRequest,
-  ): void {
-    const { mount, slice, dispatch, now, optimistic, collector } = this.context;
+  ): void => {
     const meta = errorMeta(endpoint, start, now());
     collector.stored(key, endpoint, args);
     const errorPolicy = errorPolicyOf(endpoint, error);
     const failure = { key, endpoint: endpoint.name, error: serializeError(error), errorPolicy, meta };
-    dispatch(
-      mount.actions.fetchRejected({ ...failure, ...optimistic.settle(request, () => committedTables(slice())) }),
-    );
-  }
+    dispatch(mount.actions.fetchRejected({ ...failure, ...settled(request) }));
+  };
 
   /**
    * Stores the response of the request for `key` that started at `start`, and returns the
    * denormalized value (unless `readBack` is false). One that cannot be stored writes nothing but
    * the request's error, and throws; one that cannot be read back is stored with that error, and throws.
    */
-  private commit(
+  const commit = (
     endpoint: EndpointInterface,
     args: Args,
     key: string,
@@ -205,8 +115,7 @@ export class Network implements Pick<DataApi, 'fetch' | 'ask' | 'receive' | 'wri
     request?: StartingRequest,
     how: Pick<NormalizeOptions, 'visitEntity' | 'keepStoredMeta'> = {},
     readBack = true,
-  ): unknown {
-    const { mount, slice, dispatch, now, optimistic, collector } = this.context;
+  ): unknown => {
     try {
       // a mutation's response only; bundlers drop the check from production builds
       if (endpoint.sideEffect && process.env.NODE_ENV !== 'production') checkBundle(endpoint, response);
@@ -225,8 +134,91 @@ export class Network implements Pick<DataApi, 'fetch' | 'ask' | 'receive' | 'wri
       dispatch(mount.actions.fetchFulfilled({ ...fulfilled, ...layers }));
       return readBack ? mount.memo.denormalize(endpoint.schema, result, slice().entities, args) : undefined;
     } catch (error) {
-      this.storeFailure(endpoint, args, key, error, start, request);
+      storeFailure(endpoint, args, key, error, start, request);
       throw error;
     }
-  }
+  };
+
+  /** Makes `request`, which started at `start`, and stores how it ended (the registry's `run`). */
+  const run = async (request: StartingRequest, start: RequestStart): Promise<unknown> => {
+    const { endpoint, args, key, controller } = request;
+    dispatch(mount.actions.fetchPending({ key, endpoint: endpoint.name, fetchedAt: start.fetchedAt }));
+    optimistic.show(request);
+    try {
+      let response: unknown;
+      try {
+        response = await endpoint.request({ fetch, signal: controller.signal }, ...args);
+      } catch (error) {
+        if (request.dropped) throw new ResetError(endpoint.name);
+        // the caller gave up: the request did not happen, so no error is stored
+        if (isCallerAbort(error, endpoint, controller))
+          dispatch(mount.actions.fetchSettled({ key, endpoint: endpoint.name, ...settled(request) }));
+        else storeFailure(endpoint, args, key, error, start, request);
+        throw error;
+      }
+      if (request.dropped) throw new ResetError(endpoint.name);
+      return commit(endpoint, args, key, response, start, request);
+    } finally {
+      registry.end(request);
+    }
+  };
+
+  /** Stores a response given directly (`receive`, `write`); with `readBack`, returns its denormalized value. */
+  const accept = (
+    endpoint: EndpointInterface,
+    args: Args,
+    response: unknown,
+    { start, ...how }: ReceiveOptions = {},
+    readBack: boolean,
+  ): unknown => {
+    assertMounted(endpoint.name);
+    return commit(endpoint, args, endpoint.key(...args), response, start ?? registry.begin(), undefined, how, readBack);
+  };
+
+  return {
+    /** `DataApi.fetch`: the policy's `fetch` reader joins the identical read in flight or starts a request. */
+    fetch(endpoint, args, signal) {
+      try {
+        // the policy never answers the fetch reader with no request
+        return registry.join(requestFor(consult('fetch', endpoint, args), false), signal);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+
+    /** `DataApi.ask`: does what the policy says for a reader that skips fresh data. */
+    ask(reader, endpoint, args) {
+      const consulted = consult(reader, endpoint, args);
+      const { decision } = consulted;
+      if (decision.fetch === 'no') return { decision, request: undefined };
+      const request = requestFor(consulted, reader === 'hook');
+      return { decision, request: { promise: registry.join(request), settled: request.settled } };
+    },
+
+    /** `DataApi.receive`: stores a response given directly, as if fetched, and reads it back. */
+    receive: (endpoint, args, response, how) => accept(endpoint, args, response, how, true),
+
+    /** `DataApi.write`: stores a response given directly, as if fetched. */
+    write: (endpoint, args, response, how) => void accept(endpoint, args, response, how, false),
+
+    /** `DataApi.set`: a value written with no request, as a write that starts now. */
+    set(schema, args, value) {
+      const source = `ctrl.set(${schemaName(schema)})`;
+      assertMounted(source);
+      const date = now();
+      const meta = { ...registry.begin(), date, expiresAt: date + DEFAULT_DATA_EXPIRY };
+      const committed = committedTables(slice());
+      const writes = normalize(schema, value, args, { store: storeView(committed), meta, source });
+      assertJsonRecords(writes.entities, committed.entities, source);
+      const { entities, entitiesMeta, indexes } = writes;
+      const layers = optimistic.settle(undefined, () => applyTables(committed, writes));
+      dispatch(mount.actions.set({ schema: schemaName(schema), meta, entities, entitiesMeta, indexes, ...layers }));
+    },
+
+    /** `DataApi.fail`: stores an error given directly, as if the request had failed. */
+    fail(endpoint, args, error) {
+      assertMounted(endpoint.name);
+      storeFailure(endpoint, args, endpoint.key(...args), error, registry.begin());
+    },
+  };
 }

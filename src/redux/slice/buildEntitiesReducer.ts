@@ -1,15 +1,19 @@
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
-import type { RequestStart, WriteMeta } from '../../schema/interface.js';
+import type { WriteMeta } from '../../schema/interface.js';
 import { startedBefore } from '../../schema/startedBefore.js';
 import { copyTable, getOwn, setOwn } from '../../utils/ownProperty.js';
 import type { EntitiesActions } from './actions.js';
 import type { MountPoint } from '../mountPoint.js';
 import { adoptState, markMadeHere, withoutForeignRequests } from './adoptState.js';
-import { applyTables, committedTables, withLayers } from './optimisticLayers.js';
+import { applyTables, committedTables, withLayers, type Writes } from './optimisticLayers.js';
 import { swept, without } from './removeRecords.js';
-import { buildInitialState, holdsNothing, type EntitiesState, type ResponseMeta } from './state.js';
-
-type MetaTable = EntitiesState['meta'];
+import {
+  buildInitialState,
+  holdsNothing,
+  type EntitiesState,
+  type OptimisticLayer,
+  type ResponseMeta,
+} from './state.js';
 
 /**
  * The slice reducer. Plain functions, no Immer: each action copies only what it changes, so
@@ -29,79 +33,53 @@ export function buildEntitiesReducer(
 
 function reduceWith(actions: EntitiesActions) {
   return (state: EntitiesState, action: UnknownAction): EntitiesState => {
-    if (actions.fetchFulfilled.match(action)) {
-      const next = withResult(state, action.payload, -1);
-      const committed = applyTables(committedTables(state), action.payload);
-      return withLayers(next, committed, action.payload.layers ?? state.optimistic);
-    }
+    if (actions.fetchFulfilled.match(action))
+      return written(state, withResult(state, action.payload, -1), action.payload);
     if (actions.received.match(action)) {
       const { response } = action.payload;
       // another tab's request: this store's own requests for the key stay pending
-      const next = response === undefined ? state : withResult(state, response, 0);
-      const committed = applyTables(committedTables(state), action.payload);
-      return withLayers(next, committed, action.payload.layers ?? state.optimistic);
+      return written(state, response === undefined ? state : withResult(state, response, 0), action.payload);
     }
-    if (actions.set.match(action)) {
-      const committed = applyTables(committedTables(state), action.payload);
-      return withLayers(state, committed, action.payload.layers ?? state.optimistic);
-    }
-    if (actions.optimisticSet.match(action)) {
-      return withLayers(state, committedTables(state), action.payload.layers);
-    }
+    if (actions.set.match(action)) return written(state, state, action.payload);
+    if (actions.optimisticSet.match(action)) return layered(state, state, action.payload.layers);
     if (actions.fetchPending.match(action)) {
       const { key, fetchedAt } = action.payload;
       const previous = state.meta[key];
       const base = previous ?? { fetchedAt: 0, date: 0, expiresAt: 0 };
       return {
         ...state,
-        meta: setMeta(state.meta, key, { ...base, ...pendingOf(previous, 1), ...(previous ? {} : { fetchedAt }) }),
+        meta: withEntry(state.meta, key, { ...base, ...pendingOf(previous, 1), ...(previous ? {} : { fetchedAt }) }),
       };
     }
     if (actions.fetchRejected.match(action)) {
       const { key, error, errorPolicy, meta, layers } = action.payload;
       const previous = state.meta[key];
-      const next: EntitiesState = {
-        ...state,
-        meta: setMeta(
-          state.meta,
-          key,
-          previous !== undefined && startedBefore(meta, previous)
-            ? settle(previous)
-            : {
-                ...startOf(meta),
-                date: meta.date,
-                expiresAt: meta.expiresAt,
-                error,
-                errorPolicy,
-                ...pendingOf(previous, -1),
-              },
-        ),
-      };
-      return layers === undefined ? next : withLayers(next, committedTables(state), layers);
+      const stored =
+        previous !== undefined && startedBefore(meta, previous)
+          ? settle(previous)
+          : { ...stampOf(meta), error, errorPolicy, ...pendingOf(previous, -1) };
+      return layered(state, { ...state, meta: withEntry(state.meta, key, stored) }, layers);
     }
     if (actions.fetchSettled.match(action)) {
       const { key, layers } = action.payload;
       const previous = state.meta[key];
       const settled = previous === undefined ? undefined : settle(previous);
       // an aborted first request leaves no entry behind: nothing was ever stored for this key
-      const empty = settled !== undefined && holdsNothing(settled);
       const next =
         settled === undefined
           ? state
-          : { ...state, meta: empty ? without(state.meta, [key]) : setMeta(state.meta, key, settled) };
-      return layers === undefined ? next : withLayers(next, committedTables(state), layers);
+          : {
+              ...state,
+              meta: holdsNothing(settled) ? without(state.meta, [key]) : withEntry(state.meta, key, settled),
+            };
+      return layered(state, next, layers);
     }
     if (actions.invalidate.match(action) || actions.expire.match(action)) {
-      const invalidate = actions.invalidate.match(action);
+      const invalidated = actions.invalidate.match(action) ? { invalidated: true as const } : {};
       let meta = state.meta;
       for (const key of action.payload.keys) {
         const previous = meta[key];
-        if (previous === undefined) continue;
-        meta = setMeta(
-          meta,
-          key,
-          invalidate ? { ...previous, expiresAt: 0, invalidated: true } : { ...previous, expiresAt: 0 },
-        );
+        if (previous !== undefined) meta = withEntry(meta, key, { ...previous, expiresAt: 0, ...invalidated });
       }
       return meta === state.meta ? state : { ...state, meta };
     }
@@ -112,6 +90,24 @@ function reduceWith(actions: EntitiesActions) {
     }
     return state;
   };
+}
+
+/** `next` with `layers` shown over the committed tables of `state`; no layers: the display stays as it is. */
+function layered(
+  state: EntitiesState,
+  next: EntitiesState,
+  layers: readonly OptimisticLayer[] | undefined,
+): EntitiesState {
+  return layers === undefined ? next : withLayers(next, committedTables(state), layers);
+}
+
+/** `next` with a write's tables committed over those of `state`, and its layers (or the ones shown) over them. */
+function written(
+  state: EntitiesState,
+  next: EntitiesState,
+  payload: Writes & { readonly layers?: readonly OptimisticLayer[] },
+): EntitiesState {
+  return withLayers(next, applyTables(committedTables(state), payload), payload.layers ?? state.optimistic);
 }
 
 /**
@@ -126,16 +122,11 @@ function withResult(
 ): EntitiesState {
   const previous = getOwn(state.meta, key);
   const stale = previous !== undefined && startedBefore(meta, previous) && previous.error === undefined;
-  if (stale) return change === 0 ? state : { ...state, meta: setMeta(state.meta, key, settle(previous)) };
+  if (stale) return change === 0 ? state : { ...state, meta: withEntry(state.meta, key, settle(previous)) };
   return {
     ...state,
     endpoints: state.endpoints[key] === result ? state.endpoints : withEntry(state.endpoints, key, result),
-    meta: setMeta(state.meta, key, {
-      ...startOf(meta),
-      date: meta.date,
-      expiresAt: meta.expiresAt,
-      ...pendingOf(previous, change),
-    }),
+    meta: withEntry(state.meta, key, { ...stampOf(meta), ...pendingOf(previous, change) }),
   };
 }
 
@@ -149,19 +140,15 @@ function withEntry<T>(table: { readonly [key: string]: T }, key: string, value: 
   return copy;
 }
 
-function setMeta(meta: MetaTable, key: string, value: ResponseMeta): MetaTable {
-  return withEntry(meta, key, value);
-}
-
 /** `pending` after one more (+1), one fewer (-1) or as many (0) requests, left out at zero. */
 function pendingOf(previous: ResponseMeta | undefined, change: 1 | 0 | -1): { pending?: number } {
   const pending = Math.max(0, (previous?.pending ?? 0) + change);
   return pending === 0 ? {} : { pending };
 }
 
-/** `fetchedAt`, and `seq` and `tab` when there are (plain data: no `undefined` fields). */
-function startOf({ fetchedAt, seq, tab }: RequestStart): RequestStart {
-  return { fetchedAt, ...(seq === undefined ? {} : { seq }), ...(tab === undefined ? {} : { tab }) };
+/** `fetchedAt`, `date` and `expiresAt`, and `seq` and `tab` when there are (plain data: no `undefined` fields). */
+function stampOf({ fetchedAt, seq, tab, date, expiresAt }: WriteMeta): ResponseMeta {
+  return { fetchedAt, ...(seq === undefined ? {} : { seq }), ...(tab === undefined ? {} : { tab }), date, expiresAt };
 }
 
 function settle(previous: ResponseMeta): ResponseMeta {
