@@ -158,7 +158,7 @@ describe('order: numbered as they start, listed by start', () => {
   test('a store that shares its writes with other tabs names itself in every start; one that does not, never', () => {
     const tabbed = buildRequestRegistry(() => 5, 'tab-a');
     expect(tabbed.begin()).toEqual({ fetchedAt: 5, seq: 1, tab: 'tab-a' });
-    expect(tabbed.track(3).start).toEqual({ fetchedAt: 3, seq: 2, tab: 'tab-a' });
+    expect(tabbed.hold(3)).toEqual({ fetchedAt: 3, seq: 2, tab: 'tab-a' });
     const alone = buildRequestRegistry(() => 5);
     expect(alone.begin()).toStrictEqual({ fetchedAt: 5, seq: 1 });
   });
@@ -178,18 +178,18 @@ describe('order: numbered as they start, listed by start', () => {
 
   test("another library's requests are numbered in the same order and count in flight until settled", () => {
     const { requests, run } = registry();
-    const theirs = requests.track(90);
+    const theirs = requests.hold(90);
     const ours = requests.open(usersCall, read, run);
-    expect(theirs.start).toEqual({ fetchedAt: 90, seq: 1 });
-    expect(requests.starts()).toEqual([theirs.start, ours.start]);
-    theirs.settle();
+    expect(theirs).toEqual({ fetchedAt: 90, seq: 1 });
+    expect(requests.starts()).toEqual([theirs, ours.start]);
+    requests.release(theirs);
     expect(requests.starts()).toEqual([ours.start]);
     expect(requests.layered()).toEqual([]);
   });
 
   test("the keys of the requests started are this middleware's own: another library's request has none", async () => {
     const { requests, run } = registry();
-    requests.track(90);
+    requests.hold(90);
     const ours = requests.open(usersCall, read, run);
     const second = requests.open(usersCall, read, run);
     requests.open(createCall, { ...mutation, deferred: true }, run);
@@ -200,20 +200,6 @@ describe('order: numbered as they start, listed by start', () => {
     requests.end(ours);
     requests.end(second);
     expect(requests.startedKeys()).toEqual([createCall.key]);
-  });
-
-  test("another library's request is found again by its own id while in flight, and only that one", () => {
-    const { requests } = registry();
-    const first = requests.track(90, 'rtk-1');
-    const other = requests.track(95);
-    expect(requests.tracked('rtk-1')).toBe(first);
-    expect(requests.tracked('rtk-2')).toBeUndefined();
-    const again = requests.track(99, 'rtk-1'); // an id reused: the newer request is the one found
-    first.settle();
-    expect(requests.tracked('rtk-1')).toBe(again);
-    again.settle();
-    expect(requests.tracked('rtk-1')).toBeUndefined();
-    expect(requests.starts()).toEqual([other.start]);
   });
 
   test('optimistic responses are listed in start order, by clock then number, whatever order they were shown in', () => {
@@ -281,9 +267,9 @@ describe('reset', () => {
 
   test("another library's requests stay in flight across a reset, until they settle", () => {
     const { requests } = registry();
-    const theirs = requests.track(50);
+    const theirs = requests.hold(50);
     requests.clear();
-    expect(requests.starts()).toEqual([theirs.start]);
+    expect(requests.starts()).toEqual([theirs]);
   });
 });
 

@@ -93,7 +93,7 @@ test('in the same millisecond (Date.now frozen for both libraries), the store’
   );
 });
 
-test('a deletion is remembered while an RTK Query request that started before it is in flight: its answer cannot revive the entity', async () => {
+test('a deletion is remembered while an RTK Query request that started before it is in flight, and forgotten once it answered: its answer cannot revive the entity', async () => {
   const { store, ctrl } = makeTradesStore(entitiesApi, { keepUnusedDataFor: 0 });
   const list = held('/trade', [{ id: 1, amount: 'before the delete', coin: 'btc' }]);
   const older = store.dispatch(api.endpoints.getTrades.initiate());
@@ -107,4 +107,7 @@ test('a deletion is remembered while an RTK Query request that started before it
   await older;
   expect(stored(store)).toBeUndefined();
   expect(entitiesApi.endpoints.getTrades.select()(store.getState()).data).toEqual([]);
+  // answered, the request is no longer in flight: the next sweep forgets the deletion
+  ctrl.gc();
+  expect(selectEntityMeta(store.getState(), 'Trade', 1)).toBeUndefined();
 });

@@ -2,7 +2,7 @@ import type { RequestStart } from '../../schema/interface.js';
 import { startedBefore } from '../../schema/startedBefore.js';
 import type { CallRequests } from '../fetchPolicy.js';
 import { ResetError } from './ResetError.js';
-import type { InFlightRequest, RequestRegistry, StartingRequest, TrackedRequest } from './types.js';
+import type { InFlightRequest, RequestRegistry, StartingRequest } from './types.js';
 
 /** A request as the registry keeps it (the fields only the registry changes are writable), before its promise exists. */
 interface Held extends StartingRequest {
@@ -16,11 +16,6 @@ interface Held extends StartingRequest {
 /** A request as the registry keeps it, with its promise. */
 type Entry = Held & Pick<InFlightRequest, 'promise' | 'settled'>;
 
-/** A request of another library: numbered and counted in flight, nothing more (`DataApi.track`). */
-interface Tracked {
-  readonly start: RequestStart;
-}
-
 const noop = (): void => {};
 
 /**
@@ -30,8 +25,8 @@ const noop = (): void => {};
  * optimistic response. Indexed by key, so that identical reads share one request and the fetch
  * policy sees what is in flight for a call; and by start, for the store's request order (the
  * clock ties, the number does not), the optimistic layers and collection, other libraries'
- * requests (`track`) included, which are also found by their own ids. A reset aborts and drops
- * every request of this middleware at once (other libraries' requests are theirs to end).
+ * requests (`hold`) included. A reset aborts and drops every request of this middleware at once
+ * (other libraries' requests are theirs to end).
  *
  * @param now the middleware's clock
  * @param tab this store's id, when it shares writes between tabs: every start carries it (`RequestStart.tab`)
@@ -39,10 +34,8 @@ const noop = (): void => {};
 export function buildRequestRegistry(now: () => number, tab?: string): RequestRegistry {
   /** This middleware's requests by key, in the order they were asked for. */
   const byKey = new Map<string, Entry[]>();
-  /** Every request that started and has not ended, with its start, in the order they started. */
-  const byStart = new Map<Held | Tracked, RequestStart>();
-  /** Other libraries' requests in flight, by their own request ids. */
-  const byId = new Map<string, TrackedRequest>();
+  /** Every request that started and has not ended, with its start, in the order they started (another library's by its start). */
+  const byStart = new Map<Held | RequestStart, RequestStart>();
   /** Each key's `meta.date` when its last request was asked for (the policy's `requestedFrom`). */
   const requestedFrom = new Map<string, number>();
   let sequence = 0;
@@ -121,21 +114,15 @@ export function buildRequestRegistry(now: () => number, tab?: string): RequestRe
       else byKey.set(request.key, others);
     },
 
-    track(fetchedAt, id) {
-      const tracked: Tracked = { start: numbered(fetchedAt) };
-      const request: TrackedRequest = {
-        start: tracked.start,
-        settle() {
-          byStart.delete(tracked);
-          if (id !== undefined && byId.get(id) === request) byId.delete(id);
-        },
-      };
-      byStart.set(tracked, tracked.start);
-      if (id !== undefined) byId.set(id, request);
-      return request;
+    hold(fetchedAt) {
+      const started = numbered(fetchedAt);
+      byStart.set(started, started);
+      return started;
     },
 
-    tracked: (id) => byId.get(id),
+    release(start) {
+      byStart.delete(start);
+    },
 
     inFlight: (key) => byKey.has(key),
 
@@ -170,7 +157,7 @@ export function buildRequestRegistry(now: () => number, tab?: string): RequestRe
   };
 }
 
-/** Whether a request in flight is this middleware's (not another library's, `track`). */
-function isEntry(request: Held | Tracked): request is Held {
+/** Whether a request in flight is this middleware's (not another library's, `hold`). */
+function isEntry(request: Held | RequestStart): request is Held {
   return 'controller' in request;
 }

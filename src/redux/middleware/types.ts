@@ -137,7 +137,7 @@ export interface DataApi {
   ask(reader: 'ifStale' | 'hook', endpoint: EndpointInterface, args: readonly unknown[]): CallAnswer;
   /**
    * Stores a response as if it had been fetched, synchronously, and returns its denormalized value.
-   * @param how `start`: when the request behind it started (from `track`), @default now, as a new
+   * @param how `start`: when the request behind it started (from `hold`), @default now, as a new
    *   request; `visitEntity` and `keepStoredMeta`: `normalize`'s options
    */
   receive(endpoint: EndpointInterface, args: readonly unknown[], response: unknown, how?: ReceiveOptions): unknown;
@@ -178,11 +178,11 @@ export interface DataApi {
    * A request made outside this middleware (RTK Query's) started at `fetchedAt`: takes the next
    * number of this store's request order, so its response and ours compare by start whichever
    * library made them, and counts as in flight (a deletion it could undo is remembered) until
-   * `settle()`. With `id` (that library's request id), the registry finds it again: `tracked(id)`.
+   * `release(start)`.
    */
-  track(fetchedAt: number, id?: string): TrackedRequest;
-  /** The request of another library tracked under `id`, while it is in flight. */
-  tracked(id: string): TrackedRequest | undefined;
+  hold(fetchedAt: number): RequestStart;
+  /** The request of another library that `hold` gave `start` ended (answered, failed or dropped): it no longer counts as in flight. */
+  release(start: RequestStart): void;
   /**
    * Removes these results now, in one sweep, because the library that fetched them dropped them;
    * the entities only they read then go by the usual rules.
@@ -192,15 +192,8 @@ export interface DataApi {
 
 /** How `DataApi.receive` and `DataApi.write` store a response given to them. */
 export interface ReceiveOptions extends Pick<NormalizeOptions, 'visitEntity' | 'keepStoredMeta'> {
-  /** When the request behind it started (from `track`). @default now, as a new request */
+  /** When the request behind it started (from `hold`). @default now, as a new request */
   readonly start?: RequestStart;
-}
-
-/** A request of another library, numbered in this store's request order (`DataApi.track`). */
-export interface TrackedRequest {
-  readonly start: RequestStart;
-  /** The request ended (answered, failed or dropped): it no longer counts as in flight. */
-  settle(): void;
 }
 
 /**
@@ -259,10 +252,10 @@ export interface RequestRegistry {
   join(request: InFlightRequest, signal?: AbortSignal): Promise<unknown>;
   /** The request ended (its outcome is stored, or dropped): it is no longer in flight. */
   end(request: StartingRequest): void;
-  /** A request of another library, found again by `id` if one is given (`DataApi.track`). */
-  track(fetchedAt: number, id?: string): TrackedRequest;
-  /** The request of another library tracked under `id`, while it is in flight (`DataApi.tracked`). */
-  tracked(id: string): TrackedRequest | undefined;
+  /** A request of another library, started at `fetchedAt`: numbered, and in flight until released (`DataApi.hold`). */
+  hold(fetchedAt: number): RequestStart;
+  /** The request of another library that `hold` gave `start` ended (`DataApi.release`). */
+  release(start: RequestStart): void;
   /** Whether any request for `key` is in flight. */
   inFlight(key: string): boolean;
   /** The starts of every request in flight, other libraries' included. */

@@ -2,6 +2,7 @@ import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { connectToMiddleware } from '../../redux/connection.js';
 import type { MountPoint } from '../../redux/mountPoint.js';
 import type { DataApi } from '../../redux/middleware/types.js';
+import type { RequestStart } from '../../schema/interface.js';
 import { field, stringField } from '../../utils/field.js';
 import { isRecord } from '../../utils/isRecord.js';
 import { freezeNewParts } from './freezeNewParts.js';
@@ -16,7 +17,8 @@ import { readRequestEvent, type RequestEvent } from './requestEvent.js';
  * the entities slice in agreement, per store, through the data middleware (`DataApi`).
  *
  * - A request's start takes a number of the store's request order when RTK Query dispatches its
- *   pending action (`track`), so its answer and ours compare by start (docs/guide/long-running.md).
+ *   pending action (`DataApi.hold`), so its answer and ours compare by start (docs/guide/long-running.md),
+ *   and counts as in flight until it ends; its entry's writes meanwhile start there too (`starts`).
  * - Query entries (`queryEntries.ts`): normalized when answered or otherwise written, and written
  *   back after every write to what they read, so both caches show the same values (docs/guide/rtk-query.md).
  * - Mutation entries (`mutationEntries.ts`): a response is normalized when fulfilled.
@@ -37,7 +39,9 @@ export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): M
     const dataApi = (): DataApi => (connected ??= connectToMiddleware(instance, (action) => store.dispatch(action)));
     // RTK Query's util actions are thunks: the store's own dispatch runs them
     const dispatch = (action: unknown) => store.dispatch(action as UnknownAction);
-    const context = { plan, instance, dataApi, getState: store.getState, dispatch };
+    /** The starts of this store's RTK Query requests in flight, by RTK Query's request id. */
+    const starts = new Map<string, RequestStart>();
+    const context = { plan, instance, dataApi, starts, getState: store.getState, dispatch };
     const queries = buildQueryEntries(context);
     const mutations = buildMutationEntries(context);
     let seenQueries: unknown;
@@ -98,7 +102,7 @@ export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): M
       const result = next(action);
       // after RTK Query's reducer: without the data middleware this throws, and RTK Query stores the error as the request's
       if (event?.status === 'pending' && declared !== undefined)
-        dataApi().track(event.startedTimeStamp ?? Date.now(), event.requestId);
+        starts.set(event.requestId, dataApi().hold(event.startedTimeStamp ?? Date.now()));
       // our own write-back, or a write of the steps below: the step that made it agrees once, when done
       if (queries.isWriting() || stepping) return result;
       const apiState = (): unknown => field(store.getState(), reducerPath);
@@ -111,9 +115,9 @@ export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): M
       const mutationsChanged = mutationTable() !== seenMutations;
       seenQueries = queryTable();
       seenMutations = mutationTable();
-      // the data middleware's request registry holds the request from its start (tracked only if the middleware was reached then)
-      const tracked =
-        event === undefined || event.status === 'pending' ? undefined : connected?.tracked(event.requestId);
+      // a request that ends: its start, from its pending action, orders its answer
+      const ended = event === undefined || event.status === 'pending' ? undefined : event.requestId;
+      const start = ended === undefined ? undefined : starts.get(ended);
       try {
         steps(() => {
           if (instance.actions.reset.match(action)) {
@@ -123,14 +127,17 @@ export function buildNormalizeMiddleware(instance: MountPoint, plan: ApiPlan): M
           }
           if (declared !== undefined && event?.status === 'fulfilled') {
             if (event.kind === 'query' && event.queryCacheKey !== undefined)
-              queries.answered(queryTable(), event.queryCacheKey, event.requestId, tracked?.start, event.addsPage);
-            if (event.kind === 'mutation') mutations.fulfilled(declared, event, tracked?.start, mutationTable());
+              queries.answered(queryTable(), event.queryCacheKey, event.requestId, start, event.addsPage);
+            if (event.kind === 'mutation') mutations.fulfilled(declared, event, start, mutationTable());
           }
           if (queriesChanged) queries.changed(queryTable(), rawPatch);
           if (mutationsChanged) mutations.dropReleased(mutationTable());
         });
       } finally {
-        tracked?.settle();
+        if (ended !== undefined && start !== undefined) {
+          starts.delete(ended);
+          dataApi().release(start);
+        }
       }
       agreement.agree(queriesChanged);
       seenQueries = queryTable();

@@ -41,6 +41,8 @@ export interface QueryEntriesContext {
   readonly instance: MountPoint;
   /** The data middleware of the store. */
   readonly dataApi: () => DataApi;
+  /** The starts of the store's RTK Query requests in flight, by request id. */
+  readonly starts: ReadonlyMap<string, RequestStart>;
   readonly getState: () => unknown;
   readonly dispatch: (action: unknown) => unknown;
 }
@@ -70,7 +72,7 @@ interface Write {
  *   (`readBack`), as plain data in its own shape, through RTK Query's `patchQueryData`: its hooks,
  *   selectors and tags read the current values. Items that did not change keep their references.
  */
-export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch }: QueryEntriesContext) {
+export function buildQueryEntries({ plan, instance, dataApi, starts, getState, dispatch }: QueryEntriesContext) {
   const held = new Map<string, HeldQuery>();
   const known = knownObjects();
   /** True while our own write-back passes through the store: its patches are no raw writes. */
@@ -200,8 +202,8 @@ export function buildQueryEntries({ plan, instance, dataApi, getState, dispatch 
         const patches = patch?.cacheKey === cacheKey && entry !== undefined ? patch.patches : undefined;
         const undoneAt = patches === undefined ? undefined : target.history.undone(patches);
         // an entry's request in flight stays its request (RTK Query keeps its id): its answer lands over this write
-        const inFlight = found.requestId === undefined ? undefined : dataApi().tracked(found.requestId);
-        const start = undoneAt ?? inFlight?.start ?? dataApi().begin();
+        const inFlight = found.requestId === undefined ? undefined : starts.get(found.requestId);
+        const start = undoneAt ?? inFlight ?? dataApi().begin();
         if (patches !== undefined && undoneAt === undefined) target.history.record(target.data, patches, start);
         write(target, found.data, { start, changedOnly: entry !== undefined, local: entry !== undefined });
       }
