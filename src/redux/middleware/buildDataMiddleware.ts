@@ -58,8 +58,9 @@ export function buildDataMiddleware(
       snapshot,
       registry,
     };
+    const keepUnusedDataFor = options.keepUnusedDataFor ?? DEFAULT_KEEP_UNUSED_DATA_FOR;
     const collector = buildCollector({
-      keepUnusedDataFor: options.keepUnusedDataFor ?? DEFAULT_KEEP_UNUSED_DATA_FOR,
+      keepUnusedDataFor,
       now,
       slice,
       sweep: (payload) => dispatch(mount.actions.sweep(payload)),
@@ -87,6 +88,7 @@ export function buildDataMiddleware(
       retainQuery: collector.retainQuery,
       gc: collector.gc,
       drop: collector.drop,
+      keepUnusedDataFor,
       poll: poller.poll,
       now,
     };

@@ -1,11 +1,9 @@
 import type { EndpointInterface } from '../../endpoint/interface.js';
-import { collectReachable, type Reached } from '../../normalizr/collectReachable.js';
 import { collectTableKeys } from '../../normalizr/collectTableKeys.js';
 import { getOwn } from '../../utils/ownProperty.js';
 import { stableStringify } from '../../utils/stableStringify.js';
 import { buildQueryInput } from '../select/buildQueryInput.js';
 import { planSweep, storedKeys, type SweepRoot } from './planSweep.js';
-import { metaOf } from '../slice/metaStamps.js';
 import type { SweepPayload } from '../slice/actions.js';
 import type { EntitiesState } from '../slice/state.js';
 import type { Collector, CollectorContext } from './types.js';
@@ -104,26 +102,6 @@ export function buildCollector(context: CollectorContext): Collector {
       if (endpoints.has(key) || (calls.get(key)?.count ?? 0) > 0 || requests.inFlight(key)) return false;
       return unusedLongEnoughAt(at)(getOwn(state.meta, key));
     });
-
-  /**
-   * Whether removing the results `keys` may leave an entity to collect: one they read has been
-   * stored long enough to go (what they do not read is read as much as before they went).
-   */
-  const mayFreeEntities = (state: EntitiesState, keys: readonly string[], at: number): boolean => {
-    const reached: Reached = new Map();
-    for (const key of keys) {
-      const call = endpoints.get(key);
-      const input = getOwn(state.endpoints, key);
-      if (input === undefined || input === null) continue;
-      // a result this store never saw fetched: what it reads is unknown
-      if (call === undefined) return true;
-      collectReachable(call.endpoint.schema, input, state.entities, call.args, reached);
-    }
-    const unusedLongEnough = unusedLongEnoughAt(at);
-    for (const [kind, pks] of reached)
-      for (const pk of pks) if (unusedLongEnough(metaOf(state.entitiesMeta, kind, pk))) return true;
-    return false;
-  };
 
   /**
    * Removes the results `due`; with `entities`, also every entity nothing reads that may go, the
@@ -249,10 +227,8 @@ export function buildCollector(context: CollectorContext): Collector {
       sweep(keys);
     },
 
-    /** Removes these results now (their source dropped them), with what only they read, in one sweep. */
-    drop(keys: readonly string[]): void {
-      // a sweep walks every remaining read: needed only when something the results read may go now
-      const entities = mayFreeEntities(slice(), keys, now());
+    /** Removes these results now (their source dropped them); with `entities`, in a sweep of what only they read. */
+    drop(keys: readonly string[], entities: boolean): void {
       sweep(keys, entities);
       // what else nothing reads goes at the collector's next sweep
       if (!entities) scheduleOrphanSweep();

@@ -184,10 +184,15 @@ export interface DataApi {
   /** The request of another library that `hold` gave `start` ended (answered, failed or dropped): it no longer counts as in flight. */
   release(start: RequestStart): void;
   /**
-   * Removes these results now, in one sweep, because the library that fetched them dropped them;
-   * the entities only they read then go by the usual rules.
+   * Removes these results now, in one sweep, because the library that fetched them dropped them.
+   * With `entities` (something they read has been stored `keepUnusedDataFor` and may go now: the
+   * dropping library tells, `mayFreeEntities`), the sweep also removes everything nothing reads any
+   * more, walking every remaining read; without, only the results go, and what they read goes at
+   * the next sweep.
    */
-  drop(keys: readonly string[]): void;
+  drop(keys: readonly string[], entities: boolean): void;
+  /** The middleware's `keepUnusedDataFor` (seconds): how long an entity nothing reads is kept. */
+  readonly keepUnusedDataFor: number;
 }
 
 /** How `DataApi.receive` and `DataApi.write` store a response given to them. */
@@ -292,8 +297,8 @@ export interface Collector {
   retainQuery(queryable: unknown, args: readonly unknown[]): () => void;
   /** Sweeps now (see `Controller.gc`). */
   gc(): void;
-  /** Removes these results now, with what only they read, in one sweep. */
-  drop(keys: readonly string[]): void;
+  /** Removes these results now, in one sweep; with `entities`, also what nothing reads any more (`DataApi.drop`). */
+  drop(keys: readonly string[], entities: boolean): void;
   /** The slice was emptied (a reset): nothing stored is left to remember. */
   clear(): void;
 }

@@ -1,4 +1,3 @@
-import type { EndpointInterface } from '../../endpoint/interface.js';
 import type { RequestStart } from '../../schema/interface.js';
 import { ownField, stringField } from '../../utils/field.js';
 import { warnOnce } from '../../utils/devWarning.js';
@@ -7,12 +6,12 @@ import type { QueryEntriesContext } from './queryEntries.js';
 import type { DeclaredEndpoint } from '../definition/readApi.js';
 import { rtkEndpoint } from '../definition/rtkEndpoint.js';
 import { unreadableResponse } from './unreadableResponse.js';
+import { dropResults, type DroppedCall } from './dropResults.js';
 import { mutationStorageKey } from '../definition/storageKey.js';
 import type { RequestEvent } from '../middleware/requestEvent.js';
 
 /** A mutation's normalized response, kept while RTK Query holds its entry. */
-interface HeldMutation {
-  readonly endpoint: EndpointInterface;
+interface HeldMutation extends DroppedCall {
   readonly release: () => void;
   /** The key of RTK Query's entry (`fixedCacheKey`, else the request id). */
   readonly cacheKey: string;
@@ -24,18 +23,23 @@ interface HeldMutation {
  * the entry (a reset, a `fixedCacheKey` reused, `track: false`). RTK Query has no way to patch a
  * mutation entry's data, so nothing is written back to them.
  */
-export function buildMutationEntries({ plan, dataApi }: Pick<QueryEntriesContext, 'plan' | 'dataApi'>) {
+export function buildMutationEntries({
+  plan,
+  instance,
+  dataApi,
+  getState,
+}: Pick<QueryEntriesContext, 'plan' | 'instance' | 'dataApi' | 'getState'>) {
   const held = new Map<string, HeldMutation>();
 
   const drop = (requestIds: readonly string[]): void => {
     if (requestIds.length === 0) return;
-    const keys = requestIds.map((requestId) => {
+    const dropped = requestIds.map((requestId) => {
       const entry = held.get(requestId) as HeldMutation;
       held.delete(requestId);
       entry.release();
-      return entry.endpoint.key();
+      return entry;
     });
-    dataApi().drop(keys);
+    dropResults(dataApi(), instance.selectSlice(getState()), dropped);
   };
 
   return {
@@ -45,6 +49,7 @@ export function buildMutationEntries({ plan, dataApi }: Pick<QueryEntriesContext
       const endpoint = rtkEndpoint(declared, mutationStorageKey(plan.reducerPath, event.requestId), schema);
       held.set(event.requestId, {
         endpoint,
+        args: [event.originalArgs],
         release: dataApi().retain(endpoint, [event.originalArgs]),
         cacheKey: event.mutationCacheKey,
       });

@@ -15,6 +15,7 @@ import { readBack, type ReadBackEntry } from '../writeBack/readBack.js';
 import type { ApiPlan, DeclaredEndpoint } from '../definition/readApi.js';
 import { rtkEndpoint } from '../definition/rtkEndpoint.js';
 import { unreadableResponse } from './unreadableResponse.js';
+import { dropResults } from './dropResults.js';
 import { queryStorageKey } from '../definition/storageKey.js';
 
 /** A query entry of RTK Query's cache, mirrored in the entities slice while RTK Query holds it. */
@@ -143,7 +144,11 @@ export function buildQueryEntries({ plan, instance, dataApi, starts, getState, d
       held.delete(cacheKey);
       entry.release();
     }
-    dataApi().drop(gone.map(([, entry]) => entry.storageKey));
+    dropResults(
+      dataApi(),
+      instance.selectSlice(getState()),
+      gone.map(([, entry]) => ({ endpoint: entry.endpoint, args: [entry.originalArgs] })),
+    );
   };
 
   /** The declared endpoint of an entry of RTK Query's table, with the entry's data; `undefined` for others. */
