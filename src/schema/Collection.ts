@@ -226,7 +226,7 @@ export class Collection<
       ) => incoming,
     }));
   }
-  private changeWriter: StoredSchema | undefined;
+  private changeWriter: StoredSchema | undefined = undefined;
 
   /** The container a read fills: an array, or an object for Values. */
   fromJS(): object {

@@ -40,7 +40,7 @@ export class Lazy<S extends object = object> implements SchemaClass {
   readonly schema: S;
   /** What garbage collection follows: the related schema. */
   readonly reaches: S;
-  private lazyQuery: LazyQuery<S> | undefined;
+  declare private lazyQuery: LazyQuery<S> | undefined;
 
   /**
    * @param schema the related schema
@@ -56,6 +56,7 @@ export class Lazy<S extends object = object> implements SchemaClass {
     }
     this.schema = schema;
     this.reaches = schema;
+    this.lazyQuery = undefined;
   }
 
   /**

@@ -38,22 +38,25 @@ export class Polymorphic<D = unknown> {
   /** One schema, or a mapping from attribute values to schemas. */
   declare schema: D;
   /** How an item's mapping key is found; absent for a single schema. */
-  readonly schemaAttribute: SchemaAttribute | undefined;
-  private attributeOf:
+  declare readonly schemaAttribute: SchemaAttribute | undefined;
+  declare private attributeOf:
     ((value: { readonly [field: string]: unknown }, parent: unknown, key: string | undefined) => unknown) | undefined;
-  private single = true;
+  declare private single: boolean;
 
+  // every field assigned here, in one order: each instance has one shape whatever its arguments
   constructor(definition: D, schemaAttribute?: SchemaAttribute) {
     this.schemaAttribute = schemaAttribute;
-    if (typeof schemaAttribute === 'string') {
-      this.attributeOf = (value) => value[schemaAttribute];
-    } else if (typeof schemaAttribute === 'function') {
-      this.attributeOf = schemaAttribute;
-    } else if (process.env.NODE_ENV !== 'production' && schemaAttribute !== undefined) {
+    this.attributeOf =
+      typeof schemaAttribute === 'string'
+        ? (value) => value[schemaAttribute]
+        : typeof schemaAttribute === 'function'
+          ? schemaAttribute
+          : undefined;
+    if (process.env.NODE_ENV !== 'production' && this.attributeOf === undefined && schemaAttribute !== undefined)
       throw new TypeError(
         `${this.constructor.name}: schemaAttribute must be a string or a function, received ${typeof schemaAttribute}.`,
       );
-    }
+    this.single = true;
     this.schema = definition;
     this.checkDefinition();
   }

@@ -69,7 +69,7 @@ export class PlainRead implements DenormalizeDelegate {
    * shape: a list reads one schema, so each is found once rather than per item (each finding walks
    * the class's prototype chain or its fields).
    */
-  private lastSchema: { readonly schema: unknown; readonly schemaClass: SchemaClass } | undefined;
+  private lastSchema: { readonly schema: unknown; readonly schemaClass: SchemaClass } | undefined = undefined;
   private lastKind:
     | {
         readonly entity: StoredSchema;
@@ -78,7 +78,7 @@ export class PlainRead implements DenormalizeDelegate {
         readonly flat: EntitySchema | undefined;
         readonly table: EntityTable | undefined;
       }
-    | undefined;
+    | undefined = undefined;
 
   /**
    * @param index the entry's entity objects: each entity starts from its object there, and the
