@@ -13,10 +13,16 @@ const { Entity, Lazy, schema } = built;
 
 class User extends Entity {
   id = '';
+  pk(): string {
+    return this.id;
+  }
   static override key = 'User';
 }
 class Group extends Entity {
   id = '';
+  pk(): string {
+    return this.id;
+  }
   static override key = 'Group';
 }
 
