@@ -194,7 +194,7 @@ describe('the default cache key', () => {
     [
       'a function',
       [{ onDone: function notify() {} }],
-      'getByFilter: cannot make a cache key of its arguments: args[0].onDone is a function (notify()), which has no value to compare.',
+      'getByFilter: cannot make a cache key of its arguments: args[0].onDone is a function (notify), which has no value to compare.',
     ],
     [
       'a symbol',

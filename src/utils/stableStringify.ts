@@ -1,3 +1,4 @@
+import { describeValue } from './describeValue.js';
 import { field } from './field.js';
 /** Keys deeper than this are refused before they could overflow the stack. */
 const MAX_DEPTH = 1_000;
@@ -15,73 +16,60 @@ const MAX_DEPTH = 1_000;
  *   and nesting deeper than 1,000 levels; the message says where in `value` the problem is
  */
 export function stableStringify(value: unknown, name = ''): string {
-  const flat = flatKey(value);
-  if (flat !== undefined) return flat;
-  const ancestors: object[] = [];
+  return flatKey(value) ?? write(value, name, []) ?? 'undefined';
+}
 
-  /** Throws what is wrong at `path`; `valueless`: a value with nothing to compare (a function, a symbol, an empty instance). */
-  const refuse = (path: string, problem: string, valueless = false): never => {
-    const why = valueless && process.env.NODE_ENV !== 'production' ? ', which has no value to compare' : '';
-    throw new TypeError(`${path === '' ? 'the value' : path} ${problem}${why}.`);
-  };
+/** Throws what is wrong at `path`; `valueless`: a value with nothing to compare (a function, a symbol, an empty instance). */
+function refuse(path: string, problem: string, valueless = false): never {
+  const why = valueless && process.env.NODE_ENV !== 'production' ? ', which has no value to compare' : '';
+  throw new TypeError(`${path === '' ? 'the value' : path} ${problem}${why}.`);
+}
 
-  const write = (item: unknown, path: string): string | undefined => {
-    const primitive = primitiveKey(item);
-    if (primitive !== undefined) return primitive;
-    switch (typeof item) {
-      case 'bigint':
-        return `${item}n`;
-      case 'undefined':
-        return undefined;
-      case 'function':
-        return refuse(path, `is a function (${describeFunction(item)})`, true);
-      case 'symbol':
-        return refuse(path, `is a symbol (${String(item)})`, true);
-    }
-    const object = item as object;
-    if (ancestors.includes(object)) return refuse(path, 'contains itself (a circular reference)');
-    if (ancestors.length >= MAX_DEPTH) return refuse(path, `is nested more than ${MAX_DEPTH} levels deep`);
-    ancestors.push(object);
-    try {
-      return writeObject(object, path);
-    } finally {
-      ancestors.pop();
-    }
-  };
+/** The key of `item` at `path` inside the objects `ancestors` (`undefined` for `undefined`, as JSON leaves it out). */
+function write(item: unknown, path: string, ancestors: object[]): string | undefined {
+  const primitive = primitiveKey(item);
+  if (primitive !== undefined) return primitive;
+  if (typeof item === 'bigint') return `${item}n`;
+  if (item === undefined) return undefined;
+  // a function or a symbol
+  if (typeof item !== 'object') return refuse(path, `is ${describeValue(item)}`, true);
+  if (ancestors.includes(item as object)) return refuse(path, 'contains itself (a circular reference)');
+  if (ancestors.length >= MAX_DEPTH) return refuse(path, `is nested more than ${MAX_DEPTH} levels deep`);
+  ancestors.push(item as object);
+  try {
+    return writeObject(item as object, path, ancestors);
+  } finally {
+    ancestors.pop();
+  }
+}
 
-  const writeObject = (object: object, path: string): string => {
-    if (Array.isArray(object))
-      return listKey(object, (entry, i) => write(entry, `${path}[${i}]`) ?? 'undefined') as string;
-    if (object instanceof Date) return `Date(${Number.isNaN(object.getTime()) ? 'Invalid' : object.toISOString()})`;
-    if (object instanceof Map) {
-      const entries = [...object].map(
-        ([key, entry], i) =>
-          `[${write(key, `${path}<key ${i}>`) ?? 'undefined'},${write(entry, `${path}.get(${String(key)})`) ?? 'undefined'}]`,
-      );
-      return `Map([${entries.sort().join(',')}])`;
-    }
-    if (object instanceof Set)
-      return `Set([${[...object]
-        .map((entry: unknown, i) => write(entry, `${path}<item ${i}>`) ?? 'undefined')
-        .sort()
-        .join(',')}])`;
-    if (object instanceof RegExp) return `RegExp(${JSON.stringify(String(object))})`;
-    const { toJSON } = object as { toJSON?: unknown };
-    if (typeof toJSON === 'function') return write(toJSON.call(object), path) ?? 'undefined';
-    const names = Object.keys(object).sort();
-    const prototype: unknown = Object.getPrototypeOf(object);
-    if (names.length === 0 && prototype !== Object.prototype && prototype !== null) {
-      return refuse(path, `is ${describeInstance(object)} with no fields of its own`, true);
-    }
-    const fields: string[] = [];
-    for (const name of names) {
-      const text = write(field(object, name), `${path}.${name}`);
-      if (text !== undefined) fields.push(`${JSON.stringify(name)}:${text}`);
-    }
-    return `{${fields.join(',')}}`;
-  };
-
-  return write(value, name) ?? 'undefined';
+function writeObject(object: object, path: string, ancestors: object[]): string {
+  const at = (item: unknown, where: string): string => write(item, where, ancestors) ?? 'undefined';
+  if (Array.isArray(object)) return listKey(object, (entry, i) => at(entry, `${path}[${i}]`)) as string;
+  if (object instanceof Date) return `Date(${Number.isNaN(object.getTime()) ? 'Invalid' : object.toISOString()})`;
+  if (object instanceof Map || object instanceof Set) {
+    const isMap = object instanceof Map;
+    const entries = [...object].map((entry: unknown, i) => {
+      if (!isMap) return at(entry, `${path}<item ${i}>`);
+      const [key, item] = entry as [unknown, unknown];
+      return `[${at(key, `${path}<key ${i}>`)},${at(item, `${path}.get(${String(key)})`)}]`;
+    });
+    return `${isMap ? 'Map' : 'Set'}([${entries.sort().join(',')}])`;
+  }
+  if (object instanceof RegExp) return `RegExp(${JSON.stringify(String(object))})`;
+  const { toJSON } = object as { toJSON?: unknown };
+  if (typeof toJSON === 'function') return at(toJSON.call(object), path);
+  const names = Object.keys(object).sort();
+  const prototype: unknown = Object.getPrototypeOf(object);
+  if (names.length === 0 && prototype !== Object.prototype && prototype !== null) {
+    return refuse(path, `is ${describeInstance(object)} with no fields of its own`, true);
+  }
+  const fields: string[] = [];
+  for (const name of names) {
+    const text = write(field(object, name), `${path}.${name}`, ancestors);
+    if (text !== undefined) fields.push(`${JSON.stringify(name)}:${text}`);
+  }
+  return `{${fields.join(',')}}`;
 }
 
 /**
@@ -121,11 +109,6 @@ function primitiveKey(item: unknown): string | undefined {
     default:
       return item === null ? 'null' : undefined;
   }
-}
-
-function describeFunction(fn: unknown): string {
-  const { name } = fn as { name?: unknown };
-  return typeof name === 'string' && name !== '' ? `${name}()` : 'an anonymous function';
 }
 
 function describeInstance(object: object): string {
