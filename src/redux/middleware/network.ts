@@ -118,7 +118,7 @@ export function buildNetwork(
   ): unknown => {
     try {
       // a mutation's response only; bundlers drop the check from production builds
-      if (endpoint.sideEffect && process.env.NODE_ENV !== 'production') checkBundle(endpoint, response);
+      if (process.env.NODE_ENV !== 'production' && endpoint.sideEffect) checkBundle(endpoint, response);
       const meta = dataMeta(endpoint, start, now());
       const committed = committedTables(slice());
       const options = { ...how, store: storeView(committed), meta, source: endpoint.name };
