@@ -244,6 +244,31 @@ describe('RestEndpoint.request', () => {
       nock.cleanAll();
     });
 
+    test('in production, the error names the endpoint, where the value is and what it is; why JSON refuses it is development advice', () => {
+      const env = process.env.NODE_ENV;
+      process.env.NODE_ENV = 'production';
+      try {
+        let Production: typeof RestEndpoint | undefined;
+        jest.isolateModules(() => {
+          Production = (require('../../src/endpoint/RestEndpoint') as { RestEndpoint: typeof RestEndpoint })
+            .RestEndpoint;
+        });
+        const create = new (Production as typeof RestEndpoint)({ urlPrefix: API, path: '/users', method: 'POST' });
+        expect(() => create.key(new Map([['name', 'Ann']]))).toThrow(
+          new TypeError('POST /users: the body is a Map: [["name","Ann"]].'),
+        );
+        expect(() => create.key({ amount: 10n })).toThrow(new TypeError('POST /users: body.amount is a BigInt (10n).'));
+        expect(() => create.key(circular)).toThrow(
+          new TypeError('POST /users: body.self contains itself (a circular reference).'),
+        );
+        expect(() => create.key(deep(10_000))).toThrow(
+          new TypeError('POST /users: body.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a… nests deeper than 1000 levels.'),
+        );
+      } finally {
+        process.env.NODE_ENV = env;
+      }
+    });
+
     test('a body nested 1,000 levels is sent', async () => {
       nock(API).post('/users').reply(201, {});
       await expect(createUser.request(context, deep(999) as never)).resolves.toEqual({});

@@ -161,6 +161,11 @@ const DEVELOPMENT_MESSAGES = [
   'Send it as a string.',
   'Object.fromEntries(map)', // a Map or Set body: how to send it
   '[...set]',
+  // why JSON would not keep a value: the error names the value and where it is in production too
+  'which JSON cannot send',
+  'which JSON.stringify cannot send',
+  'which JSON sends as {}',
+  'which JSON turns into null',
   'The response was probably not parsed',
   'flatten it in process()', // data nested too deep to store
   "e.g. ['a', 'b']",

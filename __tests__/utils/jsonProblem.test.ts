@@ -61,3 +61,17 @@ test(`nesting: ${MAX_STORED_DEPTH} levels are kept, one more is refused`, () => 
     `r${'.a'.repeat(MAX_STORED_DEPTH)} nests deeper than ${MAX_STORED_DEPTH} levels`,
   );
 });
+
+test('in production, a number JSON turns into null is named with where it is; why it is refused is development advice', () => {
+  const env = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    let production: typeof jsonProblem | undefined;
+    jest.isolateModules(() => {
+      production = (require('../../src/utils/jsonProblem') as { jsonProblem: typeof jsonProblem }).jsonProblem;
+    });
+    expect((production as typeof jsonProblem)({ list: [1, NaN] }, 'record')).toBe('record.list[1] is NaN');
+  } finally {
+    process.env.NODE_ENV = env;
+  }
+});

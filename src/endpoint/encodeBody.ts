@@ -38,10 +38,10 @@ function unsendable(value: unknown, path: string, ancestors: object[]): string |
     case 'function':
     case 'symbol':
       return top
-        ? `${at} is ${describeValue(value)}, which JSON cannot send${process.env.NODE_ENV !== 'production' ? ' (fetch would send no body at all). Send data.' : '.'}`
+        ? `${at} is ${describeValue(value)}${process.env.NODE_ENV !== 'production' ? ', which JSON cannot send (fetch would send no body at all). Send data.' : '.'}`
         : undefined;
     case 'bigint':
-      return `${at} is ${describeValue(value)}, which JSON cannot send.${process.env.NODE_ENV !== 'production' ? ' Send it as a string.' : ''}`;
+      return `${at} is ${describeValue(value)}${process.env.NODE_ENV !== 'production' ? ', which JSON cannot send. Send it as a string.' : '.'}`;
     case 'object':
       break;
     default:
@@ -50,16 +50,17 @@ function unsendable(value: unknown, path: string, ancestors: object[]): string |
   if (value === null) return undefined;
   if (ancestors.length >= MAX_BODY_DEPTH) {
     const where = path.length > 40 ? `${path.slice(0, 40)}…` : path;
-    return `${where} nests deeper than ${MAX_BODY_DEPTH} levels, which JSON.stringify cannot send${process.env.NODE_ENV !== 'production' ? ' (it overflows the call stack). Flatten the body.' : '.'}`;
+    return `${where} nests deeper than ${MAX_BODY_DEPTH} levels${process.env.NODE_ENV !== 'production' ? ', which JSON.stringify cannot send (it overflows the call stack). Flatten the body.' : '.'}`;
   }
   if (value instanceof Map || value instanceof Set)
     return (
-      `${at} is ${describeValue(value)}, which JSON sends as {}.` +
+      `${at} is ${describeValue(value)}` +
       (process.env.NODE_ENV !== 'production'
-        ? ` Send ${value instanceof Map ? 'Object.fromEntries(map)' : '[...set]'} instead.`
-        : '')
+        ? `, which JSON sends as {}. Send ${value instanceof Map ? 'Object.fromEntries(map)' : '[...set]'} instead.`
+        : '.')
     );
-  if (ancestors.includes(value)) return `${at} contains itself (a circular reference), which JSON cannot send.`;
+  if (ancestors.includes(value))
+    return `${at} contains itself (a circular reference)${process.env.NODE_ENV !== 'production' ? ', which JSON cannot send' : ''}.`;
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined; // a Date, or a value that says how it is sent
   ancestors.push(value);
   try {

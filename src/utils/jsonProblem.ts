@@ -31,7 +31,9 @@ function problemIn(value: unknown, path: string, ancestors: object[]): string | 
     case 'symbol':
       return `${path} is ${describeValue(value)}`;
     case 'number':
-      return Number.isFinite(value) ? undefined : `${path} is ${value}, which JSON turns into null`;
+      return Number.isFinite(value)
+        ? undefined
+        : `${path} is ${value}${process.env.NODE_ENV !== 'production' ? ', which JSON turns into null' : ''}`;
     case 'object':
       break;
     default:
