@@ -254,14 +254,14 @@ describe('RestEndpoint.request', () => {
             .RestEndpoint;
         });
         const create = new (Production as typeof RestEndpoint)({ urlPrefix: API, path: '/users', method: 'POST' });
-        expect(() => create.key(new Map([['name', 'Ann']]))).toThrow(
+        expect(() => create.key(new Map([['name', 'Ann']]) as never)).toThrow(
           new TypeError('POST /users: the body is a Map: [["name","Ann"]].'),
         );
         expect(() => create.key({ amount: 10n })).toThrow(new TypeError('POST /users: body.amount is a BigInt (10n).'));
         expect(() => create.key(circular)).toThrow(
           new TypeError('POST /users: body.self contains itself (a circular reference).'),
         );
-        expect(() => create.key(deep(10_000))).toThrow(
+        expect(() => create.key(deep(10_000) as never)).toThrow(
           new TypeError('POST /users: body.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a… nests deeper than 1000 levels.'),
         );
       } finally {
