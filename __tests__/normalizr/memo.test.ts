@@ -157,6 +157,25 @@ describe('denormalize memo', () => {
   });
 });
 
+test('an entity of a cycle rebuilt for a record only it read is read back by the rest of the cycle: one instance per entity', () => {
+  class Ring extends (Person as unknown as typeof Person) {
+    next: Ring | undefined;
+    tag: Person | undefined;
+    static override key = 'MemoRing';
+    static override schema = {};
+  }
+  Ring.schema = { next: Ring, tag: Person };
+  // a reads b, b reads a back, then a reads its tag: a record b never reads
+  const ring = { a: { id: 'a', next: 'b', tag: 't' }, b: { id: 'b', next: 'a' } };
+  const tables = (tag: string): EntityTables => ({ MemoRing: ring, Person: { t: { id: 't', name: tag } } });
+  const cache = new MemoCache();
+  const first = cache.denormalize(Ring, 'a', tables('one')) as Ring;
+  expect(first.next?.next).toBe(first);
+  const second = cache.denormalize(Ring, 'a', tables('two')) as Ring;
+  expect(second.tag?.name).toBe('two');
+  expect(second.next?.next).toBe(second);
+});
+
 describe('stored schemas whose read is not an instance of their class', () => {
   test('an empty Collection read by its key keeps its identity while other tables change', () => {
     const comments = new schema.Collection([Comment]);
