@@ -58,9 +58,8 @@ export function buildDataMiddleware(
       snapshot,
       registry,
     };
-    const keepUnusedDataFor = options.keepUnusedDataFor ?? DEFAULT_KEEP_UNUSED_DATA_FOR;
     const collector = buildCollector({
-      keepUnusedDataFor,
+      keepUnusedDataFor: options.keepUnusedDataFor ?? DEFAULT_KEEP_UNUSED_DATA_FOR,
       now,
       slice,
       sweep: (payload) => dispatch(mount.actions.sweep(payload)),
@@ -88,7 +87,7 @@ export function buildDataMiddleware(
       retainQuery: collector.retainQuery,
       gc: collector.gc,
       drop: collector.drop,
-      keepUnusedDataFor,
+      unusedLongEnough: collector.unusedLongEnough,
       poll: poller.poll,
       now,
     };

@@ -227,6 +227,9 @@ export function buildCollector(context: CollectorContext): Collector {
       sweep(keys);
     },
 
+    /** Whether what was written with `meta` has been stored keepUnusedDataFor by now: an entity nothing reads may go. */
+    unusedLongEnough: (meta: { readonly date: number } | undefined): boolean => unusedLongEnoughAt(now())(meta),
+
     /** Removes these results now (their source dropped them); with `entities`, in a sweep of what only they read. */
     drop(keys: readonly string[], entities: boolean): void {
       sweep(keys, entities);

@@ -191,8 +191,11 @@ export interface DataApi {
    * the next sweep.
    */
   drop(keys: readonly string[], entities: boolean): void;
-  /** The middleware's `keepUnusedDataFor` (seconds): how long an entity nothing reads is kept. */
-  readonly keepUnusedDataFor: number;
+  /**
+   * Whether what was written with `meta` (an entity; none: unknown) has been stored the middleware's
+   * `keepUnusedDataFor` by now, so that it may go once nothing reads it: the collector's rule.
+   */
+  unusedLongEnough(meta: { readonly date: number } | undefined): boolean;
 }
 
 /** How `DataApi.receive` and `DataApi.write` store a response given to them. */
@@ -299,6 +302,8 @@ export interface Collector {
   gc(): void;
   /** Removes these results now, in one sweep; with `entities`, also what nothing reads any more (`DataApi.drop`). */
   drop(keys: readonly string[], entities: boolean): void;
+  /** Whether what was written with `meta` (an entity) has been stored `keepUnusedDataFor` by now (`DataApi.unusedLongEnough`). */
+  unusedLongEnough(meta: { readonly date: number } | undefined): boolean;
   /** The slice was emptied (a reset): nothing stored is left to remember. */
   clear(): void;
 }

@@ -14,7 +14,8 @@ export interface DroppedCall {
 /**
  * Removes the results of entries RTK Query let go of, in one sweep (`DataApi.drop`), which walks
  * every remaining read only when that may free an entity: when one the results read has been
- * stored the middleware's `keepUnusedDataFor` (what they do not read is read as much as before).
+ * stored long enough to go by the collector's rule (`DataApi.unusedLongEnough`; what they do not
+ * read is read as much as before).
  *
  * @param state the entities slice
  */
@@ -32,11 +33,7 @@ function mayFreeEntities(dataApi: DataApi, state: EntitiesState, dropped: readon
     const input = getOwn(state.endpoints, endpoint.key());
     if (input !== undefined && input !== null) collectReachable(endpoint.schema, input, state.entities, args, reached);
   }
-  const at = dataApi.now();
   for (const [kind, pks] of reached)
-    for (const pk of pks) {
-      const meta = metaOf(state.entitiesMeta, kind, pk);
-      if (meta === undefined || at - meta.date >= 1000 * dataApi.keepUnusedDataFor) return true;
-    }
+    for (const pk of pks) if (dataApi.unusedLongEnough(metaOf(state.entitiesMeta, kind, pk))) return true;
   return false;
 }
