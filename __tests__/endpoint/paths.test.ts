@@ -3,6 +3,7 @@
  * segments refused), params that are missing or invalid, search params, and the key.
  */
 import { RestEndpoint } from '../../src/index';
+import { freshModule, inProduction } from '../fixtures/production';
 
 const API = 'http://api.test';
 
@@ -183,21 +184,13 @@ describe('invalid templates fail when the endpoint is built', () => {
 });
 
 test('a production build does not check templates (a development check): stray characters stay text', () => {
-  const env = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    let Production: typeof RestEndpoint | undefined;
-    jest.isolateModules(() => {
-      Production = (require('../../src/endpoint/RestEndpoint') as { RestEndpoint: typeof RestEndpoint }).RestEndpoint;
-    });
-    const Endpoint = Production as typeof RestEndpoint;
+  inProduction(() => {
+    const Endpoint = freshModule<{ RestEndpoint: typeof RestEndpoint }>('../../src/endpoint/RestEndpoint').RestEndpoint;
     expect(new Endpoint({ path: '/a/:id?' }).url({ id: 1 } as never)).toBe('/a/1?');
     expect(new Endpoint({ path: '/users/:id}' }).url({ id: 1 })).toBe('/users/1}');
     expect(new Endpoint({ path: '/trade/:' }).url({} as never)).toBe('/trade/:');
     expect(new Endpoint({ path: '/users{/:id' }).url()).toBe('/users');
-  } finally {
-    process.env.NODE_ENV = env;
-  }
+  });
 });
 
 describe('search params', () => {

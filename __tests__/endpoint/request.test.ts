@@ -7,6 +7,7 @@ import { RestEndpoint, fetchEndpoint } from '../../src/index';
 import { makeStore } from '../fixtures/store';
 import { User } from '../fixtures/spec';
 import { API, context, recordRequest, useNock, type SeenRequest } from './http';
+import { freshModule, inProduction } from '../fixtures/production';
 
 useNock();
 
@@ -245,15 +246,11 @@ describe('RestEndpoint.request', () => {
     });
 
     test('in production, the error names the endpoint, where the value is and what it is; why JSON refuses it is development advice', () => {
-      const env = process.env.NODE_ENV;
-      process.env.NODE_ENV = 'production';
-      try {
-        let Production: typeof RestEndpoint | undefined;
-        jest.isolateModules(() => {
-          Production = (require('../../src/endpoint/RestEndpoint') as { RestEndpoint: typeof RestEndpoint })
-            .RestEndpoint;
-        });
-        const create = new (Production as typeof RestEndpoint)({ urlPrefix: API, path: '/users', method: 'POST' });
+      inProduction(() => {
+        const Production = freshModule<{ RestEndpoint: typeof RestEndpoint }>(
+          '../../src/endpoint/RestEndpoint',
+        ).RestEndpoint;
+        const create = new Production({ urlPrefix: API, path: '/users', method: 'POST' });
         expect(() => create.key(new Map([['name', 'Ann']]) as never)).toThrow(
           new TypeError('POST /users: the body is a Map: [["name","Ann"]].'),
         );
@@ -264,9 +261,7 @@ describe('RestEndpoint.request', () => {
         expect(() => create.key(deep(10_000) as never)).toThrow(
           new TypeError('POST /users: body.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a… nests deeper than 1000 levels.'),
         );
-      } finally {
-        process.env.NODE_ENV = env;
-      }
+      });
     });
 
     test('a body nested 1,000 levels is sent', async () => {

@@ -25,6 +25,7 @@ import type { DataMiddlewareOptions } from '../../src/index';
 import { MAX_CLOCK_SKEW } from '../../src/redux/slice/clockSkew';
 import { tabs } from '../../src/tabs/index';
 import { API, assertNetworkDone, held, makeStore, ourWarnings, strictNetwork } from '../fixtures/store';
+import { inProduction } from '../fixtures/production';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -522,21 +523,20 @@ describe('what a tab does with what it receives', () => {
       makeStore({ broadcastChannel: tabs(channel), signal: stop.signal, devChecks: false }),
     ) as [Tab, Tab];
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
-    const env = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
     const attacker = new BroadcastChannel(channel);
     try {
-      // (a kind no other test posts: a warning, were there one, is not one already given)
-      attacker.postMessage({ protocol: 'rtk-entities/1', tab: 'x', kind: `kind of ${channel}` });
-      const withFunction = new RestEndpoint({ urlPrefix: API, path: '/raw', process: () => ({ run() {} }) });
-      nock(API).get('/raw').reply(200, {});
-      await a.ctrl.fetch(withFunction);
-      a.ctrl.set(Trade, { id: 99, user: 0, amount: 'marker' });
-      await until(b, () => trade(b, 99) !== undefined);
-      expect(b.slice().meta[withFunction.key()]).toBeUndefined();
-      expect(ourWarnings(warn)).toEqual([]);
+      await inProduction(async () => {
+        // (a kind no other test posts: a warning, were there one, is not one already given)
+        attacker.postMessage({ protocol: 'rtk-entities/1', tab: 'x', kind: `kind of ${channel}` });
+        const withFunction = new RestEndpoint({ urlPrefix: API, path: '/raw', process: () => ({ run() {} }) });
+        nock(API).get('/raw').reply(200, {});
+        await a.ctrl.fetch(withFunction);
+        a.ctrl.set(Trade, { id: 99, user: 0, amount: 'marker' });
+        await until(b, () => trade(b, 99) !== undefined);
+        expect(b.slice().meta[withFunction.key()]).toBeUndefined();
+        expect(ourWarnings(warn)).toEqual([]);
+      });
     } finally {
-      process.env.NODE_ENV = env;
       attacker.close();
     }
   });

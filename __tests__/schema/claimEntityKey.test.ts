@@ -7,6 +7,7 @@
 import nock from 'nock';
 import { Entity, RestEndpoint, createEntities, getEntitySelectors, schema } from '../../src/index';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
+import { inProduction } from '../fixtures/production';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -152,11 +153,7 @@ test('in production nothing is checked', () => {
   }
   const { store } = makeStore();
   getEntitySelectors(Order).selectAll(store.getState());
-  const env = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
+  inProduction(() => {
     expect(getEntitySelectors(Invoice).selectAll(store.getState())).toEqual([]);
-  } finally {
-    process.env.NODE_ENV = env;
-  }
+  });
 });

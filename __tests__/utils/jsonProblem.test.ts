@@ -3,6 +3,7 @@
  * where; nothing for plain data, however shared its parts, down to `MAX_STORED_DEPTH` levels.
  */
 import { MAX_STORED_DEPTH, jsonProblem } from '../../src/utils/jsonProblem';
+import { freshModule, inProduction } from '../fixtures/production';
 
 /** `{ a: { a: … {} } }`, `levels` objects deep. */
 const deep = (levels: number) => {
@@ -63,15 +64,8 @@ test(`nesting: ${MAX_STORED_DEPTH} levels are kept, one more is refused`, () => 
 });
 
 test('in production, a number JSON turns into null is named with where it is; why it is refused is development advice', () => {
-  const env = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    let production: typeof jsonProblem | undefined;
-    jest.isolateModules(() => {
-      production = (require('../../src/utils/jsonProblem') as { jsonProblem: typeof jsonProblem }).jsonProblem;
-    });
-    expect((production as typeof jsonProblem)({ list: [1, NaN] }, 'record')).toBe('record.list[1] is NaN');
-  } finally {
-    process.env.NODE_ENV = env;
-  }
+  inProduction(() => {
+    const production = freshModule<{ jsonProblem: typeof jsonProblem }>('../../src/utils/jsonProblem').jsonProblem;
+    expect(production({ list: [1, NaN] }, 'record')).toBe('record.list[1] is NaN');
+  });
 });
