@@ -158,7 +158,7 @@ describe('denormalize memo', () => {
 });
 
 test('an entity of a cycle rebuilt for a record only it read is read back by the rest of the cycle: one instance per entity', () => {
-  class Ring extends (Person as unknown as typeof Person) {
+  class Ring extends Person {
     next: Ring | undefined;
     tag: Person | undefined;
     static override key = 'MemoRing';

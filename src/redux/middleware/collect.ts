@@ -87,10 +87,8 @@ export function buildCollector(context: CollectorContext): Collector {
   };
 
   /** Whether what was written with `meta` (an entity, a result) has been stored keepUnusedDataFor by `at`. */
-  const unusedLongEnoughAt =
-    (at: number) =>
-    (meta: { readonly date: number } | undefined): boolean =>
-      meta === undefined || at - meta.date >= 1000 * context.keepUnusedDataFor;
+  const unusedLongEnoughAt = (at: number, meta: { readonly date: number } | undefined): boolean =>
+    meta === undefined || at - meta.date >= 1000 * context.keepUnusedDataFor;
 
   /**
    * Results this store never saw fetched (rehydrated, or received from another tab) that no reader
@@ -100,7 +98,7 @@ export function buildCollector(context: CollectorContext): Collector {
   const unreadStrangers = (state: EntitiesState, at: number): string[] =>
     Object.keys(state.endpoints).filter((key) => {
       if (endpoints.has(key) || (calls.get(key)?.count ?? 0) > 0 || requests.inFlight(key)) return false;
-      return unusedLongEnoughAt(at)(getOwn(state.meta, key));
+      return unusedLongEnoughAt(at, getOwn(state.meta, key));
     });
 
   /**
@@ -116,7 +114,7 @@ export function buildCollector(context: CollectorContext): Collector {
       ? planSweep(state, {
           removeKeys,
           roots: rootsWithout(state, new Set(removeKeys)),
-          unusedLongEnough: unusedLongEnoughAt(at),
+          unusedLongEnough: (meta) => unusedLongEnoughAt(at, meta),
           inFlight: requests.starts(),
         })
       : resultsOnly(state, due);
@@ -228,7 +226,7 @@ export function buildCollector(context: CollectorContext): Collector {
     },
 
     /** Whether what was written with `meta` has been stored keepUnusedDataFor by now: an entity nothing reads may go. */
-    unusedLongEnough: (meta: { readonly date: number } | undefined): boolean => unusedLongEnoughAt(now())(meta),
+    unusedLongEnough: (meta: { readonly date: number } | undefined): boolean => unusedLongEnoughAt(now(), meta),
 
     /** Removes these results now (their source dropped them); with `entities`, in a sweep of what only they read. */
     drop(keys: readonly string[], entities: boolean): void {
