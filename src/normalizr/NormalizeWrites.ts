@@ -43,20 +43,20 @@ export class NormalizeWrites implements NormalizeDelegate {
    */
   readonly entitiesMeta: Table<[WriteStamp, WriteStamp]> = createTable();
   /** Per kind, the records this response deletes (and does not write again). */
-  private readonly deleted = new Map<string, Set<string>>();
+  readonly #deleted = new Map<string, Set<string>>();
   /**
    * The inputs being written, innermost last. A scan of it costs less than hashing each input in and
    * out of a Set (the 500-post normalize ran 10-15% faster): entities nest a few levels deep, and
    * never more than MAX_NESTING.
    */
-  private readonly visiting: object[] = [];
-  private readonly deferred: Array<() => void> = [];
+  readonly #visiting: object[] = [];
+  readonly #deferred: Array<() => void> = [];
 
-  private readonly store: StoreView | undefined;
+  readonly #store: StoreView | undefined;
   readonly source: string | undefined;
   readonly visitEntity: NormalizeOptions['visitEntity'];
   /** Stored records keep their meta (see `NormalizeOptions.keepStoredMeta`). */
-  private readonly keepStoredMeta: boolean | undefined;
+  readonly #keepStoredMeta: boolean | undefined;
 
   constructor(
     readonly meta: WriteMeta,
@@ -64,10 +64,10 @@ export class NormalizeWrites implements NormalizeDelegate {
     options: NormalizeOptions,
   ) {
     ({
-      store: this.store,
+      store: this.#store,
       source: this.source,
       visitEntity: this.visitEntity,
-      keepStoredMeta: this.keepStoredMeta,
+      keepStoredMeta: this.#keepStoredMeta,
     } = options);
   }
 
@@ -91,40 +91,40 @@ export class NormalizeWrites implements NormalizeDelegate {
   }
 
   isDeep(): boolean {
-    return this.visiting.length >= MAX_NESTING;
+    return this.#visiting.length >= MAX_NESTING;
   }
 
   defer(task: () => void): void {
-    this.deferred.push(task);
+    this.#deferred.push(task);
   }
 
   /** Runs the deferred tasks (and the ones they defer) until none is left, then lists the deletions. */
   drain(): void {
-    for (let task = this.deferred.pop(); task !== undefined; task = this.deferred.pop()) task();
-    for (const [key, pks] of this.deleted) this.stampsOf(key)[1].pks = [...pks];
+    for (let task = this.#deferred.pop(); task !== undefined; task = this.#deferred.pop()) task();
+    for (const [key, pks] of this.#deleted) this.#stampsOf(key)[1].pks = [...pks];
   }
 
   enter(input: object): boolean {
-    if (this.visiting.includes(input)) return false;
-    this.visiting.push(input);
+    if (this.#visiting.includes(input)) return false;
+    this.#visiting.push(input);
     return true;
   }
 
   leave(): void {
-    this.visiting.pop();
+    this.#visiting.pop();
   }
 
   getEntity(key: string, pk: string): EntityRecord | undefined {
     const written = getOwn(this.entities[key], pk);
     if (written !== undefined) return written;
-    if (this.deleted.get(key)?.has(pk)) return undefined;
-    return getOwn(this.store?.entities[key], pk);
+    if (this.#deleted.get(key)?.has(pk)) return undefined;
+    return getOwn(this.#store?.entities[key], pk);
   }
 
   getPks(key: string): readonly string[] {
-    const stored = this.store?.entities[key];
+    const stored = this.#store?.entities[key];
     const written = this.entities[key];
-    const deleted = this.deleted.get(key);
+    const deleted = this.#deleted.get(key);
     const pks = stored === undefined ? [] : Object.keys(stored).filter((pk) => !deleted?.has(pk));
     if (written !== undefined) for (const pk in written) if (getOwn(stored, pk) === undefined) pks.push(pk);
     return pks;
@@ -135,8 +135,8 @@ export class NormalizeWrites implements NormalizeDelegate {
     const table = ownTable(this.entities, key);
     const written = getOwn(table, pk);
     // the stored record matters to an entity's first occurrence in the response only (a repeat merges into `written`)
-    const stored = written === undefined ? getOwn(this.store?.entities[key], pk) : undefined;
-    const storedMeta = this.store?.getMeta?.(key, pk);
+    const stored = written === undefined ? getOwn(this.#store?.entities[key], pk) : undefined;
+    const storedMeta = this.#store?.getMeta?.(key, pk);
     const before = written ?? stored; // the index entries to move
     if (written !== undefined) {
       // an entity repeated in one response (an author of many posts) merges as its first occurrence
@@ -152,18 +152,18 @@ export class NormalizeWrites implements NormalizeDelegate {
         if (next !== stored && sameJson(next, stored)) next = stored;
       }
       setOwn(table, pk, next);
-      this.deleted.get(key)?.delete(pk); // deleted earlier in this response, written again
+      this.#deleted.get(key)?.delete(pk); // deleted earlier in this response, written again
       // a stored write that started later keeps its meta (so does every stored record, for a local
       // edit): the record is listed in no stamp of this one
       if (
         storedMeta === undefined ||
         storedMeta.deleted ||
-        (!this.keepStoredMeta && !startedBefore(this.meta, storedMeta))
+        (!this.#keepStoredMeta && !startedBefore(this.meta, storedMeta))
       ) {
-        this.stampsOf(key)[0].pks.push(pk);
+        this.#stampsOf(key)[0].pks.push(pk);
       }
     }
-    if (entity.indexes !== undefined) this.writeIndexes(entity.indexes, key, pk, getOwn(table, pk), before);
+    if (entity.indexes !== undefined) this.#writeIndexes(entity.indexes, key, pk, getOwn(table, pk), before);
   }
 
   /**
@@ -172,18 +172,18 @@ export class NormalizeWrites implements NormalizeDelegate {
    */
   deleteEntity(entity: StoredSchema, pk: string): void {
     const key = entityKey(entity);
-    const storedMeta = this.store?.getMeta?.(key, pk);
+    const storedMeta = this.#store?.getMeta?.(key, pk);
     if (storedMeta !== undefined && startedBefore(this.meta, storedMeta)) return;
     const record = this.getEntity(key, pk);
     const table = this.entities[key];
     if (table !== undefined) delete table[pk];
-    const deleted = this.deleted.get(key);
-    if (deleted === undefined) this.deleted.set(key, new Set([pk]));
+    const deleted = this.#deleted.get(key);
+    if (deleted === undefined) this.#deleted.set(key, new Set([pk]));
     else deleted.add(pk);
-    if (entity.indexes !== undefined) this.writeIndexes(entity.indexes, key, pk, undefined, record);
+    if (entity.indexes !== undefined) this.#writeIndexes(entity.indexes, key, pk, undefined, record);
   }
 
-  private stampsOf(key: string): [WriteStamp, WriteStamp] {
+  #stampsOf(key: string): [WriteStamp, WriteStamp] {
     let stamps = getOwn(this.entitiesMeta, key);
     if (stamps === undefined) {
       stamps = [
@@ -199,7 +199,7 @@ export class NormalizeWrites implements NormalizeDelegate {
   getIndex(key: string, field: string, value: string): string | undefined {
     const written = this.indexes[key]?.[field];
     if (written !== undefined && Object.hasOwn(written, value)) return written[value];
-    return getOwn(getOwn(getOwn(this.store?.indexes, key), field), value);
+    return getOwn(getOwn(getOwn(this.#store?.indexes, key), field), value);
   }
 
   /**
@@ -208,7 +208,7 @@ export class NormalizeWrites implements NormalizeDelegate {
    * see applyIndexWrites) unless another record holds it now, and each value it holds names it,
    * unless a record written by a later-started write holds that value too (`keepsIndexEntry`).
    */
-  private writeIndexes(
+  #writeIndexes(
     fields: readonly string[],
     key: string,
     pk: string,
@@ -227,7 +227,7 @@ export class NormalizeWrites implements NormalizeDelegate {
       const held =
         holder === undefined || holder === pk
           ? undefined
-          : { record: this.getEntity(key, holder), meta: this.store?.getMeta?.(key, holder) };
+          : { record: this.getEntity(key, holder), meta: this.#store?.getMeta?.(key, holder) };
       if (held === undefined || !keepsIndexEntry(held, field, value, this.meta))
         setOwn(ownTable(tables, field), value, pk);
     }

@@ -75,13 +75,17 @@ export interface ControllerSelectors {
  */
 export class Controller {
   /** The store's dispatch, one function for the Controller's life: the store's middleware is found by it once (`connection.ts`). */
-  private readonly send = (action: UnknownAction): unknown => this.store.dispatch(action);
+  readonly #send = (action: UnknownAction): unknown => this.#store.dispatch(action);
 
-  constructor(
-    private readonly store: ControllerStore,
-    private readonly mount: MountPoint,
-    private readonly selectors: ControllerSelectors,
-  ) {}
+  readonly #store: ControllerStore;
+  readonly #mount: MountPoint;
+  readonly #selectors: ControllerSelectors;
+
+  constructor(store: ControllerStore, mount: MountPoint, selectors: ControllerSelectors) {
+    this.#store = store;
+    this.#mount = mount;
+    this.#selectors = selectors;
+  }
 
   /**
    * Makes the request and resolves after the commit with the denormalized value (`ResultOf<E>`:
@@ -90,7 +94,7 @@ export class Controller {
   fetch<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): AbortablePromise<ResultOf<E>> {
     let api: DataApi;
     try {
-      api = this.api();
+      api = this.#api();
     } catch (error) {
       return Object.assign(Promise.reject(error) as Promise<ResultOf<E>>, { abort: () => {} });
     }
@@ -106,8 +110,8 @@ export class Controller {
   fetchIfStale<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<ResultOf<E>> {
     let answer: CallAnswer;
     try {
-      const api = findMiddleware(this.mount, this.send);
-      answer = api === undefined ? this.askWithoutMiddleware(endpoint, args) : api.ask('ifStale', endpoint, args);
+      const api = findMiddleware(this.#mount, this.#send);
+      answer = api === undefined ? this.#askWithoutMiddleware(endpoint, args) : api.ask('ifStale', endpoint, args);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -127,33 +131,33 @@ export class Controller {
    * @throws what fails before any request: no data middleware or slice, arguments the endpoint refuses
    */
   ask<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): CallAnswer {
-    return this.api().ask('hook', endpoint, args);
+    return this.#api().ask('hook', endpoint, args);
   }
 
   /** Hides the data of this call; the next read fetches it. */
   invalidate<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): void {
-    this.send(this.mount.actions.invalidate({ keys: [endpoint.key(...args)] }));
+    this.#send(this.#mount.actions.invalidate({ keys: [endpoint.key(...args)] }));
   }
 
   /** Invalidates every stored call whose key passes `testKey`. */
   invalidateAll({ testKey }: KeyFilter): void {
-    this.send(this.mount.actions.invalidate({ keys: this.keys().filter((key) => testKey(key)) }));
+    this.#send(this.#mount.actions.invalidate({ keys: this.#keys().filter((key) => testKey(key)) }));
   }
 
   /** Marks every stored call whose key passes `testKey` stale; the data stays readable. */
   expireAll({ testKey }: KeyFilter): void {
-    this.send(this.mount.actions.expire({ keys: this.keys().filter((key) => testKey(key)) }));
+    this.#send(this.#mount.actions.expire({ keys: this.#keys().filter((key) => testKey(key)) }));
   }
 
   /** Empties the slice; responses of requests in flight are dropped and their promises reject. */
   resetEntireStore(): void {
-    this.send(this.mount.actions.reset({ date: this.api().now() }));
+    this.#send(this.#mount.actions.reset({ date: this.#api().now() }));
   }
 
   /** Stores `response` for this call exactly as if it had been fetched, synchronously. The response is the last argument. */
   setResponse<E extends EndpointInterface>(endpoint: E, ...argsAndResponse: ArgsThen<E, unknown>): ResultOf<E> {
     const args = argsAndResponse.slice(0, -1);
-    return this.api().receive(endpoint, args, argsAndResponse[argsAndResponse.length - 1]) as ResultOf<E>;
+    return this.#api().receive(endpoint, args, argsAndResponse[argsAndResponse.length - 1]) as ResultOf<E>;
   }
 
   /**
@@ -172,17 +176,17 @@ export class Controller {
     const args = argsAndValue.slice(0, -1);
     const given = argsAndValue[argsAndValue.length - 1];
     const value = typeof given === 'function' ? given(this.get(schema, ...args)) : given;
-    this.api().set(schema, args, value);
+    this.#api().set(schema, args, value);
   }
 
   /** Stores `error` for this call as if its request had failed. The error is the last argument. */
   setError<E extends EndpointInterface>(endpoint: E, ...argsAndError: ArgsThen<E, unknown>): void {
-    this.api().fail(endpoint, argsAndError.slice(0, -1), argsAndError[argsAndError.length - 1]);
+    this.#api().fail(endpoint, argsAndError.slice(0, -1), argsAndError[argsAndError.length - 1]);
   }
 
   /** Data and status of this call, as `selectResponse` gives them. */
   getResponse<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): ResponseState<ResultOf<E>> {
-    return this.selectors.selectResponse(endpoint, ...args)(this.store.getState());
+    return this.#selectors.selectResponse(endpoint, ...args)(this.#store.getState());
   }
 
   /** The stored error of this call, if its last request failed. */
@@ -192,7 +196,7 @@ export class Controller {
 
   /** Reads a queryable (All, Entity by id, Query) from the store alone. */
   get<S>(queryable: S, ...args: readonly unknown[]): Denormalize<S> | undefined {
-    return this.selectors.selectQuery(queryable, ...args)(this.store.getState());
+    return this.#selectors.selectQuery(queryable, ...args)(this.#store.getState());
   }
 
   /**
@@ -202,8 +206,8 @@ export class Controller {
    * @returns the release; calling it more than once releases once
    */
   retain<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): () => void {
-    const api = findMiddleware(this.mount, this.send);
-    if (api === undefined && process.env.NODE_ENV !== 'production') reportUnreadMiddleware(this.mount);
+    const api = findMiddleware(this.#mount, this.#send);
+    if (api === undefined && process.env.NODE_ENV !== 'production') reportUnreadMiddleware(this.#mount);
     return api?.retain(endpoint, args) ?? noop;
   }
 
@@ -214,8 +218,8 @@ export class Controller {
    * @returns the release
    */
   retainQuery<S>(queryable: S, ...args: readonly unknown[]): () => void {
-    const api = findMiddleware(this.mount, this.send);
-    if (api === undefined && process.env.NODE_ENV !== 'production') reportUnreadMiddleware(this.mount);
+    const api = findMiddleware(this.#mount, this.#send);
+    if (api === undefined && process.env.NODE_ENV !== 'production') reportUnreadMiddleware(this.#mount);
     return api?.retainQuery(queryable, args) ?? noop;
   }
 
@@ -234,7 +238,7 @@ export class Controller {
    * @returns the stop; calling it more than once stops once
    */
   poll<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): () => void {
-    return this.api().poll(endpoint, args);
+    return this.#api().poll(endpoint, args);
   }
 
   /**
@@ -244,7 +248,7 @@ export class Controller {
    * A long-running app that reads with selectors rather than hooks calls it from time to time.
    */
   gc(): void {
-    this.api().gc();
+    this.#api().gc();
   }
 
   /**
@@ -252,26 +256,26 @@ export class Controller {
    * the data middleware (whose requests fail, saying how to add it), the wall clock.
    */
   now(): number {
-    return findMiddleware(this.mount, this.send)?.now() ?? Date.now();
+    return findMiddleware(this.#mount, this.#send)?.now() ?? Date.now();
   }
 
-  private api() {
-    return connectToMiddleware(this.mount, this.send);
+  #api() {
+    return connectToMiddleware(this.#mount, this.#send);
   }
 
   /** The policy's answer in a store without the data middleware: fresh data is answered from the store; a request cannot be made. */
-  private askWithoutMiddleware(endpoint: EndpointInterface, args: readonly unknown[]): CallAnswer {
+  #askWithoutMiddleware(endpoint: EndpointInterface, args: readonly unknown[]): CallAnswer {
     const call = { endpoint, args, key: endpoint.key(...args) };
     const decision = decide(
       'ifStale',
-      readCall(this.mount, this.selectors, this.store.getState(), call, NO_REQUESTS),
+      readCall(this.#mount, this.#selectors, this.#store.getState(), call, NO_REQUESTS),
       this.now(),
     );
-    if (decision.fetch !== 'no') throw new Error(missingMiddlewareMessage(this.mount.reducerPath));
+    if (decision.fetch !== 'no') throw new Error(missingMiddlewareMessage(this.#mount.reducerPath));
     return { decision, request: undefined };
   }
 
-  private keys(): string[] {
-    return Object.keys(this.mount.selectSlice(this.store.getState()).meta);
+  #keys(): string[] {
+    return Object.keys(this.#mount.selectSlice(this.#store.getState()).meta);
   }
 }

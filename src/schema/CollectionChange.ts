@@ -32,7 +32,7 @@ const prepend: CollectionMerge = (existing: unknown[], incoming: unknown[]) => [
  */
 export class CollectionChange<S = unknown> implements SchemaClass {
   /** How new items join a list: appended, prepended, merged into a Values list, or the `moveWith` merge. */
-  private readonly merge: CollectionMerge | undefined;
+  readonly #merge: CollectionMerge | undefined;
 
   constructor(
     /** The lists this changes. */
@@ -44,7 +44,7 @@ export class CollectionChange<S = unknown> implements SchemaClass {
     /** For `move`: how a moved item joins a list (`moveWith`). */
     merge?: CollectionMerge,
   ) {
-    this.merge = merge ?? (collection.isValues ? undefined : kind === 'unshift' ? prepend : append);
+    this.#merge = merge ?? (collection.isValues ? undefined : kind === 'unshift' ? prepend : append);
   }
 
   /** The item schema. */
@@ -61,7 +61,7 @@ export class CollectionChange<S = unknown> implements SchemaClass {
   normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown {
     const { collection, kind } = this;
     const { isValues, schema: items } = collection;
-    if (kind === 'page') return this.addPage(input, parent, key, delegate);
+    if (kind === 'page') return this.#addPage(input, parent, key, delegate);
     const single = !isValues && !Array.isArray(input);
     const where = `while normalizing ${delegate.source ?? 'a response'}`;
     if (!isRecord(input) || (isValues && Array.isArray(input))) {
@@ -107,7 +107,7 @@ export class CollectionChange<S = unknown> implements SchemaClass {
         const list = collection.argsOf(pk);
         const joins = isIn(list);
         // remove: an item leaves only the lists it would join (Data Client's filter for push and remove)
-        if (joins !== (wasIn?.(list) ?? false)) this.change(pk, refs, joins && kind !== 'remove', delegate);
+        if (joins !== (wasIn?.(list) ?? false)) this.#change(pk, refs, joins && kind !== 'remove', delegate);
       }
     }
     return single ? normalized[0] : normalized;
@@ -124,23 +124,23 @@ export class CollectionChange<S = unknown> implements SchemaClass {
     add(this.collection);
   }
 
-  private addPage(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): string {
+  #addPage(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): string {
     const { collection } = this;
     const normalized = collection.schema.normalize(input, parent, key, delegate);
     const pk = collection.pk(parent, key, delegate.args, this.paginationField);
     const stored = delegate.getEntity(collection.key, pk) as CollectionRecord | undefined;
     delegate.mergeEntity(collection.changes, pk, {
-      items: stored === undefined ? normalized : added(stored.items, normalized, this.merge),
+      items: stored === undefined ? normalized : added(stored.items, normalized, this.#merge),
     });
     return pk;
   }
 
   /** Adds `items` to (or, with `adds` false, takes them out of) the stored list `pk`, if it changes. */
-  private change(pk: string, items: unknown, adds: boolean, delegate: NormalizeDelegate): void {
+  #change(pk: string, items: unknown, adds: boolean, delegate: NormalizeDelegate): void {
     const { collection } = this;
     const stored = delegate.getEntity(collection.key, pk) as CollectionRecord | undefined;
     if (stored === undefined) return;
-    const next = adds ? added(stored.items, items, this.merge) : without(stored.items, items);
+    const next = adds ? added(stored.items, items, this.#merge) : without(stored.items, items);
     if (next !== stored.items) delegate.mergeEntity(collection.changes, pk, { items: next });
   }
 }

@@ -58,7 +58,7 @@ export class Polymorphic<D = unknown> {
       );
     this.single = true;
     this.schema = definition;
-    this.checkDefinition();
+    this.#checkDefinition();
   }
 
   /** True when the definition is one schema rather than a mapping. */
@@ -79,7 +79,7 @@ export class Polymorphic<D = unknown> {
       !isSchemaClass(definition) &&
       !Array.isArray(definition);
     this.schema = (bothMappings ? { ...(this.schema as object), ...(definition as object) } : definition) as D;
-    this.checkDefinition();
+    this.#checkDefinition();
     return this;
   }
 
@@ -118,7 +118,7 @@ export class Polymorphic<D = unknown> {
   }
 
   /** Without a schemaAttribute the definition is one schema, shorthands included (`[{ a: X }]`). */
-  private checkDefinition(): void {
+  #checkDefinition(): void {
     this.single = this.attributeOf === undefined || isSchemaClass(this.schema) || Array.isArray(this.schema);
   }
 }

@@ -26,29 +26,29 @@ const DEAD = -1;
  */
 export class EntityMemo {
   /** Per kind: what is kept for its records, at their positions in the key list of the table read last. */
-  private readonly shelves = new Map<string, Shelf>();
+  readonly #shelves = new Map<string, Shelf>();
   /** What was kept for records whose key left their shelf's table, while the record lives. */
-  private readonly tenured = new WeakMap<EntityRecord, Kept>();
+  readonly #tenured = new WeakMap<EntityRecord, Kept>();
   /** Whether anything was ever tenured (until then, nothing is looked up by record). */
-  private tenuredAny = false;
+  #tenuredAny = false;
   /** The reads of the versions being built, a stack: each build takes its own off the top (`MemoRead`). */
   readonly pending: Read[] = [];
-  private readonly stack: Version[] = [];
-  private readonly positions: number[] = [];
+  readonly #stack: Version[] = [];
+  readonly #positions: number[] = [];
   /** The walk's number of each version on `stack`, and the versions met whose group is not answered yet. */
-  private readonly firsts: number[] = [];
-  private readonly open: Version[] = [];
+  readonly #firsts: number[] = [];
+  readonly #open: Version[] = [];
   /** How many versions the walk has met. */
-  private met = 0;
+  #met = 0;
 
   /** The shelf of the kind `key`, aligned with the key list of `read`'s table of that kind. */
   shelf(key: string, read: MemoRead): Shelf {
-    let shelf = this.shelves.get(key);
-    if (shelf === undefined) this.shelves.set(key, (shelf = new Shelf(key)));
+    let shelf = this.#shelves.get(key);
+    if (shelf === undefined) this.#shelves.set(key, (shelf = new Shelf(key)));
     // aligned once per read: a read made inside another (a schema's own code) may align it elsewhere in between
     if (shelf.alignedFor !== read.id) {
       const aligned = shelf;
-      shelf.align(read.keysOf(key), (record, kept, reads, pk) => this.tenure(aligned, record, kept, reads, pk));
+      shelf.align(read.keysOf(key), (record, kept, reads, pk) => this.#tenure(aligned, record, kept, reads, pk));
       shelf.alignedFor = read.id;
     }
     return shelf;
@@ -70,15 +70,15 @@ export class EntityMemo {
     // found already in this read (an author of many comments): nothing more to check or note
     if (same && kept instanceof Version && this.isFound(kept, read) && kept.entity === entity) return kept;
     if (kept !== undefined && (same || shelf.depth(at) > 1)) {
-      const found = this.findIn(kept, shelf.records[at], shelf.reads?.[at], entity, record, read);
+      const found = this.#findIn(kept, shelf.records[at], shelf.reads?.[at], entity, record, read);
       if (found !== undefined) {
         if (found !== kept) shelf.toFront(found as Version, at);
         else shelf.prove(at);
         return found;
       }
     }
-    const tenured = this.tenuredOf(record);
-    const found = tenured === undefined ? undefined : this.findIn(tenured, record, undefined, entity, record, read);
+    const tenured = this.#tenuredOf(record);
+    const found = tenured === undefined ? undefined : this.#findIn(tenured, record, undefined, entity, record, read);
     if (found === undefined) return undefined;
     if (kept === undefined && !(found instanceof Version)) {
       shelf.putAlone(found, record, at, undefined);
@@ -87,7 +87,7 @@ export class EntityMemo {
     }
     const version =
       found instanceof Version ? found : wrapAlone(found, shelf, shelf.keys[at] as string, record, undefined);
-    this.adopt(version, tenured as Kept, shelf, at);
+    this.#adopt(version, tenured as Kept, shelf, at);
     return version;
   }
 
@@ -140,21 +140,21 @@ export class EntityMemo {
       shelf.setReads(at, reads);
       return;
     }
-    const version = this.versionMadeOf(output, record, shelf, at);
+    const version = this.#versionMadeOf(output, record, shelf, at);
     if (version !== undefined) {
       version.reads = reads;
       if (at >= 0 && shelf.kept[at] === version) shelf.setReads(at, reads);
-    } else if (this.tenured.get(record) === output)
-      this.tenured.set(record, wrapAlone(output, shelf, pk, record, reads));
+    } else if (this.#tenured.get(record) === output)
+      this.#tenured.set(record, wrapAlone(output, shelf, pk, record, reads));
   }
 
   /** Drops `output`, kept alone for `record` (at `pk` of `shelf`), whose build failed, wherever it is now (see `settle`). */
   forgetAlone(output: object, record: EntityRecord, pk: string, shelf: Shelf): void {
     const at = shelf.position(pk);
     if (at >= 0) shelf.removeAlone(output, at);
-    const version = this.versionMadeOf(output, record, shelf, at);
+    const version = this.#versionMadeOf(output, record, shelf, at);
     if (version !== undefined) this.forget(version);
-    if (this.tenured.get(record) === output) this.tenured.delete(record);
+    if (this.#tenured.get(record) === output) this.#tenured.delete(record);
   }
 
   /** A version of `output`, kept alone at position `at` of `shelf`, put in its place now that another entity reads it. */
@@ -165,13 +165,13 @@ export class EntityMemo {
   }
 
   /** The version made of `output` (kept alone for `record` when its build began) at position `at` of `shelf`, or kept for `record`. */
-  private versionMadeOf(output: object, record: EntityRecord, shelf: Shelf, at: number): Version | undefined {
-    return madeOf(at >= 0 ? shelf.kept[at] : undefined, output) ?? madeOf(this.tenured.get(record), output);
+  #versionMadeOf(output: object, record: EntityRecord, shelf: Shelf, at: number): Version | undefined {
+    return madeOf(at >= 0 ? shelf.kept[at] : undefined, output) ?? madeOf(this.#tenured.get(record), output);
   }
 
   /** What was kept for `record` since its key left its table (looked up only once anything was). */
-  private tenuredOf(record: EntityRecord): Kept | undefined {
-    return this.tenuredAny ? this.tenured.get(record) : undefined;
+  #tenuredOf(record: EntityRecord): Kept | undefined {
+    return this.#tenuredAny ? this.#tenured.get(record) : undefined;
   }
 
   /** Whether `version` was found (or built) in `read` already, reading as it did. */
@@ -194,20 +194,20 @@ export class EntityMemo {
   }
 
   /** Keeps what position `pk` of `shelf` kept, now that its key left the table, for each record it holds a version of. */
-  private tenure(shelf: Shelf, record: EntityRecord, kept: Kept, reads: Reads, pk: string): void {
-    this.tenuredAny = true;
+  #tenure(shelf: Shelf, record: EntityRecord, kept: Kept, reads: Reads, pk: string): void {
+    this.#tenuredAny = true;
     if (!(kept instanceof Version)) {
       // an output alone that read others keeps what it read in a version of its own
-      this.tenured.set(record, reads === undefined ? kept : wrapAlone(kept, shelf, pk, record, reads));
+      this.#tenured.set(record, reads === undefined ? kept : wrapAlone(kept, shelf, pk, record, reads));
       return;
     }
     // the latest history of each record: its versions built since it was last tenured are in it
     for (let version: Version | undefined = kept; version !== undefined; version = version.older)
-      if (version.record !== undefined) this.tenured.set(version.record, kept);
+      if (version.record !== undefined) this.#tenured.set(version.record, kept);
   }
 
   /** Puts `version`, kept for its record since its key left the table (`from`: the history it was kept in), back at its position. */
-  private adopt(version: Version, from: Kept, shelf: Shelf, at: number): void {
+  #adopt(version: Version, from: Kept, shelf: Shelf, at: number): void {
     if (holdsVersion(shelf.kept[at], version)) {
       if (shelf.kept[at] !== version) shelf.toFront(version, at);
       else shelf.prove(at);
@@ -218,7 +218,7 @@ export class EntityMemo {
    * What of `kept` (kept for `keptRecord`) reads as it did for `entity` at `record`: the output
    * alone, built from this very record, or the first version of this record whose reads all hold.
    */
-  private findIn(
+  #findIn(
     kept: Kept,
     keptRecord: EntityRecord | undefined,
     keptReads: Reads,
@@ -227,12 +227,12 @@ export class EntityMemo {
     read: MemoRead,
   ): Kept | undefined {
     if (!(kept instanceof Version))
-      return record === keptRecord && isInstanceOf(kept, entity) && this.readsHold(keptReads, read) ? kept : undefined;
+      return record === keptRecord && isInstanceOf(kept, entity) && this.#readsHold(keptReads, read) ? kept : undefined;
     for (let version: Version | undefined = kept; version !== undefined; version = version.older) {
       const holds =
         record === version.record &&
         version.entity === entity &&
-        (version.reads === undefined ? version.mark !== DEAD : this.current(version, read));
+        (version.reads === undefined ? version.mark !== DEAD : this.#current(version, read));
       if (!holds) continue;
       if (version.reads === undefined) version.mark = read.id * STATES + FRESH;
       return version;
@@ -241,12 +241,12 @@ export class EntityMemo {
   }
 
   /** Whether everything an output kept alone read reads the same. */
-  private readsHold(reads: Reads, read: MemoRead): boolean {
+  #readsHold(reads: Reads, read: MemoRead): boolean {
     if (reads === undefined) return true;
     const count = Array.isArray(reads) ? reads.length : 1;
     for (let i = 0; i < count; i++) {
       const other = (Array.isArray(reads) ? reads[i] : reads) as Exclude<Reads, undefined | unknown[]>;
-      if (other instanceof Version ? !this.current(other, read) : !holds(other, read)) return false;
+      if (other instanceof Version ? !this.#current(other, read) : !holds(other, read)) return false;
     }
     return true;
   }
@@ -257,7 +257,7 @@ export class EntityMemo {
    * (then it is put back at its position). What a position let go is never current again, so no two
    * versions of one entity are current at once. Found so, its position has shown it again.
    */
-  private placed(version: Version, read: MemoRead): boolean {
+  #placed(version: Version, read: MemoRead): boolean {
     const { shelf } = version;
     if (shelf === undefined) return true;
     this.shelf(shelf.key, read);
@@ -268,9 +268,9 @@ export class EntityMemo {
       if (kept === version) shelf.prove(at);
       return true;
     }
-    const tenured = this.tenuredOf(version.record as EntityRecord);
+    const tenured = this.#tenuredOf(version.record as EntityRecord);
     if (!holdsVersion(tenured, version)) return false;
-    this.adopt(version, tenured as Kept, shelf, at);
+    this.#adopt(version, tenured as Kept, shelf, at);
     return true;
   }
 
@@ -281,18 +281,21 @@ export class EntityMemo {
    * each other (a cycle) are answered together once the walk has seen all of them (Tarjan's strongly
    * connected components): fresh when none of them is stale, else stale together.
    */
-  private current(root: Version, read: MemoRead): boolean {
+  #current(root: Version, read: MemoRead): boolean {
     const base = read.id * STATES;
     if (answeredIn(root.mark, base)) return root.mark !== base + STALE;
     if (root.mark === DEAD) return false;
     if (root.reads === undefined) {
-      const fresh = this.holds(root, read);
+      const fresh = this.#holds(root, read);
       root.mark = base + (fresh ? FRESH : STALE);
       return fresh;
     }
-    const { stack, positions, firsts, open } = this;
-    this.met = 0;
-    this.enter(root, read, base);
+    const stack = this.#stack;
+    const positions = this.#positions;
+    const firsts = this.#firsts;
+    const open = this.#open;
+    this.#met = 0;
+    this.#enter(root, read, base);
     while (stack.length > 0) {
       const top = stack[stack.length - 1] as Version;
       const position = positions[positions.length - 1] as number;
@@ -305,7 +308,7 @@ export class EntityMemo {
         if (!(other instanceof Version)) {
           if (!holds(other, read)) top.mark = base + STALE_CHECKING;
         } else if (other.mark === DEAD || other.mark === base + STALE) top.mark = base + STALE_CHECKING;
-        else if (!answeredIn(other.mark, base)) this.enter(other, read, base);
+        else if (!answeredIn(other.mark, base)) this.#enter(other, read, base);
         else if (other.mark !== base + FRESH) top.low = Math.min(top.low, other.low); // on the walk: one cycle
         continue;
       }
@@ -328,18 +331,18 @@ export class EntityMemo {
   }
 
   /** Starts checking `version` in the walk of `current`. */
-  private enter(version: Version, read: MemoRead, base: number): void {
-    version.mark = base + (this.holds(version, read) ? CHECKING : STALE_CHECKING);
-    version.low = this.met;
-    this.firsts.push(this.met++);
-    this.stack.push(version);
-    this.positions.push(0);
-    this.open.push(version);
+  #enter(version: Version, read: MemoRead, base: number): void {
+    version.mark = base + (this.#holds(version, read) ? CHECKING : STALE_CHECKING);
+    version.low = this.#met;
+    this.#firsts.push(this.#met++);
+    this.#stack.push(version);
+    this.#positions.push(0);
+    this.#open.push(version);
   }
 
   /** Whether `version`'s record is the stored one and it is kept where that record is. */
-  private holds(version: Version, read: MemoRead): boolean {
-    return read.stored(version.key, version.pk) === version.record && this.placed(version, read);
+  #holds(version: Version, read: MemoRead): boolean {
+    return read.stored(version.key, version.pk) === version.record && this.#placed(version, read);
   }
 }
 

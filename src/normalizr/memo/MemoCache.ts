@@ -65,12 +65,12 @@ interface Result {
  * @see docs/guide/schemas.md#first-use
  */
 export class MemoCache {
-  private readonly results = new WeakMap<object, Result>();
-  private readonly entities = new EntityMemo();
+  readonly #results = new WeakMap<object, Result>();
+  readonly #entities = new EntityMemo();
   /** Numbers the reads: a version's freshness is checked once per read. */
-  private reads = 0;
+  #reads = 0;
   /** The reader of the next read, reused (see `MemoRead`); taken while a read is in progress. */
-  private idle: MemoRead | undefined = new MemoRead(this.entities);
+  #idle: MemoRead | undefined = new MemoRead(this.#entities);
 
   /**
    * Reads `input` (a normalized result) back into instances, from `tables`.
@@ -83,7 +83,7 @@ export class MemoCache {
   denormalize(schema: unknown, input: unknown, tables: EntityTables, args: readonly unknown[] = []): unknown {
     const schemaClass = toSchemaClass(schema);
     if (schemaClass === undefined) return input;
-    const id = ++this.reads;
+    const id = ++this.#reads;
     // a listing is stored under what it lists (equal Alls share it); a read by key under the record it finds
     const listing = schemaClass.readsTables === true;
     const identity: object = (listing && schemaClass.listToken) || schemaClass;
@@ -94,10 +94,10 @@ export class MemoCache {
         : isStoredSchema(schemaClass) && input !== undefined && input !== null
           ? getOwn(tables[entityKey(schemaClass)], `${String(input)}`)
           : undefined;
-    if (holder === undefined) return this.read(schemaClass, input, tables, args, id, undefined);
+    if (holder === undefined) return this.#read(schemaClass, input, tables, args, id, undefined);
     const argsKey = argsKeyOf(args);
     const generation = objectId(tables);
-    const latest = this.results.get(holder);
+    const latest = this.#results.get(holder);
     const same = latest !== undefined && latest.schema === identity;
     if (same) {
       let before: Result | undefined;
@@ -108,12 +108,12 @@ export class MemoCache {
           // an earlier result holds again (a rollback): it becomes the latest
           before.previous = result.previous;
           result.previous = latest;
-          this.results.set(holder, result);
+          this.#results.set(holder, result);
         }
         return result.output;
       }
     }
-    let output = this.read(schemaClass, input, tables, args, id, argsKey);
+    let output = this.#read(schemaClass, input, tables, args, id, argsKey);
     // holding the very items of a kept result (the latest, or one a rollback may return to): that result's output
     if (same) {
       for (let kept: Result | undefined = latest; kept !== undefined; kept = kept.previous) {
@@ -135,11 +135,11 @@ export class MemoCache {
     let last = result;
     for (let kept = 1; kept < RESULTS && last.previous !== undefined; kept++) last = last.previous;
     last.previous = undefined;
-    this.results.set(holder, result);
+    this.#results.set(holder, result);
     return output;
   }
 
-  private read(
+  #read(
     schema: unknown,
     input: unknown,
     tables: EntityTables,
@@ -148,12 +148,12 @@ export class MemoCache {
     argsKey: string | undefined,
   ): unknown {
     // a read inside a read (a schema's own code) has a reader of its own
-    const reader = this.idle ?? new MemoRead(this.entities);
-    this.idle = undefined;
+    const reader = this.#idle ?? new MemoRead(this.#entities);
+    this.#idle = undefined;
     try {
       return reader.read(schema, input, tables, args, id, argsKey);
     } finally {
-      this.idle = reader;
+      this.#idle = reader;
     }
   }
 }

@@ -34,46 +34,50 @@ const NO_ARGS: readonly unknown[] = [];
  */
 export class MemoRead implements DenormalizeDelegate {
   /** Whether an entity is being filled: what is read now is read by it. */
-  private building = false;
+  #building = false;
   /** What the entity being filled replaced read, and where in `pending` this fill's reads begin (see `fillFields`). */
-  private replacedRead: Reads = undefined;
-  private fillFrom = 0;
+  #replacedRead: Reads = undefined;
+  #fillFrom = 0;
   /** The kind of the entity read last, with its table and shelf in this read. */
-  private lastEntity: StoredSchema | undefined = undefined;
-  private lastTable: EntityTable | undefined = undefined;
-  private lastShelf: Shelf | undefined = undefined;
+  #lastEntity: StoredSchema | undefined = undefined;
+  #lastTable: EntityTable | undefined = undefined;
+  #lastShelf: Shelf | undefined = undefined;
   /** How many builds are nested on the call stack. */
-  private depth = 0;
+  #depth = 0;
   /** Versions whose nested fields are filled after the stack unwinds (very deep graphs). */
-  private unfilled: Version[] | undefined = undefined;
+  #unfilled: Version[] | undefined = undefined;
 
   /** The kinds this read reached, and the shelf of each (a few: scanned). */
-  private readonly kinds: string[] = [];
-  private readonly kindShelves: Shelf[] = [];
+  readonly #kinds: string[] = [];
+  readonly #kindShelves: Shelf[] = [];
   /** The key list of each table this read reached, by entity key. */
-  private readonly keyLists = new Map<string, readonly string[]>();
+  readonly #keyLists = new Map<string, readonly string[]>();
   /** How this read builds each class it built (a few: scanned). */
-  private readonly plans: ReadPlan[] = [];
+  readonly #plans: ReadPlan[] = [];
 
   /** The tables and arguments of the read in progress (none between reads). */
-  private tables: EntityTables = NO_TABLES;
-  private readArgs: readonly unknown[] = NO_ARGS;
+  #tables: EntityTables = NO_TABLES;
+  #readArgs: readonly unknown[] = NO_ARGS;
   /** The read's number (the memo numbers its reads). */
   id = 0;
   /** The read's arguments as one string, once known. */
-  private key: string | undefined = undefined;
+  #key: string | undefined = undefined;
 
-  constructor(private readonly memo: EntityMemo) {}
+  readonly #memo: EntityMemo;
+
+  constructor(memo: EntityMemo) {
+    this.#memo = memo;
+  }
 
   /** The read's arguments (used by `schema.Query`); a version being built depends on them. */
   get args(): readonly unknown[] {
-    if (this.building) this.memo.pending.push(new ArgsRead(this.argsKey));
-    return this.readArgs;
+    if (this.#building) this.#memo.pending.push(new ArgsRead(this.argsKey));
+    return this.#readArgs;
   }
 
   /** The read's arguments as one string. */
   get argsKey(): string {
-    return (this.key ??= argsKeyOf(this.readArgs));
+    return (this.#key ??= argsKeyOf(this.#readArgs));
   }
 
   /**
@@ -88,23 +92,23 @@ export class MemoRead implements DenormalizeDelegate {
     id: number,
     argsKey: string | undefined,
   ): unknown {
-    this.tables = tables;
-    this.readArgs = args;
+    this.#tables = tables;
+    this.#readArgs = args;
     this.id = id;
-    this.key = argsKey;
+    this.#key = argsKey;
     // the plans of the read before stayed until now (see `MemoRead`)
-    this.plans.length = 0;
+    this.#plans.length = 0;
     try {
       const output = this.unvisit(schema, input);
-      for (let version = this.unfilled?.pop(); version !== undefined; version = this.unfilled?.pop())
-        this.fill(version);
+      for (let version = this.#unfilled?.pop(); version !== undefined; version = this.#unfilled?.pop())
+        this.#fill(version);
       return output;
     } catch (error) {
       // versions waiting to be filled must never be found half-built
-      for (const version of this.unfilled ?? []) this.memo.forget(version);
+      for (const version of this.#unfilled ?? []) this.#memo.forget(version);
       throw error;
     } finally {
-      this.end();
+      this.#end();
     }
   }
 
@@ -116,11 +120,12 @@ export class MemoRead implements DenormalizeDelegate {
   }
 
   entity(entity: StoredSchema, pk: string): object | undefined {
-    const { memo, building } = this;
+    const memo = this.#memo;
+    const building = this.#building;
     // what the record this one replaced read first, at this fill's first read (an author): if this read found it
     // already, it is the answer (the replaced record's later reads are mostly stale: not loaded)
-    if (building && memo.pending.length === this.fillFrom) {
-      const { replacedRead } = this;
+    if (building && memo.pending.length === this.#fillFrom) {
+      const replacedRead = this.#replacedRead;
       const first = Array.isArray(replacedRead) ? (replacedRead[0] as Read) : replacedRead;
       if (first instanceof Version && first.pk === pk && first.entity === entity && memo.isFound(first, this)) {
         memo.pending.push(first);
@@ -128,14 +133,15 @@ export class MemoRead implements DenormalizeDelegate {
       }
     }
     // the same kind as the last entity read (a list): its table and shelf as found then
-    if (entity !== this.lastEntity || (this.lastShelf !== undefined && this.lastShelf.alignedFor !== this.id)) {
+    if (entity !== this.#lastEntity || (this.#lastShelf !== undefined && this.#lastShelf.alignedFor !== this.id)) {
       const key = entityKey(entity);
-      this.lastEntity = entity;
-      this.lastTable = this.tables[key];
+      this.#lastEntity = entity;
+      this.#lastTable = this.#tables[key];
       // the shelf follows the table's key list, which holds exactly its own keys: no second lookup for safe ids
-      this.lastShelf = this.lastTable === undefined ? undefined : this.shelfOf(key);
+      this.#lastShelf = this.#lastTable === undefined ? undefined : this.#shelfOf(key);
     }
-    const { lastTable: table, lastShelf: shelf } = this;
+    const table = this.#lastTable;
+    const shelf = this.#lastShelf;
     const key = shelf?.key ?? entityKey(entity);
     const at = shelf === undefined ? -1 : shelf.position(pk);
     const record = at < 0 ? undefined : (table as EntityTable)[pk];
@@ -145,7 +151,7 @@ export class MemoRead implements DenormalizeDelegate {
       return undefined;
     }
     let found = memo.find(entity, record, shelf as Shelf, at, this);
-    if (found === undefined) found = this.build(entity, key, pk, record, shelf as Shelf, at);
+    if (found === undefined) found = this.#build(entity, key, pk, record, shelf as Shelf, at);
     if (!building) return found instanceof Version ? found.output : found;
     // an output kept alone read inside another entity: a version of it, for the other's reads
     const version = found instanceof Version ? found : memo.versionOf(found, record, shelf as Shelf, at);
@@ -155,36 +161,37 @@ export class MemoRead implements DenormalizeDelegate {
 
   getPks(key: string): readonly string[] {
     const keys = this.keysOf(key);
-    if (this.building) this.memo.pending.push(new KeysRead(key, keys));
+    if (this.#building) this.#memo.pending.push(new KeysRead(key, keys));
     // the whole table is about to be read in order
-    if (keys.length > 0) this.shelfOf(key).rewind();
+    if (keys.length > 0) this.#shelfOf(key).rewind();
     return keys;
   }
 
   /** Lets go of everything of the read that ended but its plans: nothing here keeps a table alive. */
-  private end(): void {
-    this.tables = NO_TABLES;
-    this.readArgs = NO_ARGS;
-    this.key = undefined;
-    this.lastEntity = undefined;
-    this.lastTable = undefined;
-    this.lastShelf = undefined;
-    this.unfilled = undefined;
-    this.kinds.length = 0;
-    this.kindShelves.length = 0;
-    this.keyLists.clear();
+  #end(): void {
+    this.#tables = NO_TABLES;
+    this.#readArgs = NO_ARGS;
+    this.#key = undefined;
+    this.#lastEntity = undefined;
+    this.#lastTable = undefined;
+    this.#lastShelf = undefined;
+    this.#unfilled = undefined;
+    this.#kinds.length = 0;
+    this.#kindShelves.length = 0;
+    this.#keyLists.clear();
   }
 
   /** Where the memo keeps what is built for the records of the table `key` of this read. */
-  private shelfOf(key: string): Shelf {
-    const { kinds, kindShelves } = this;
+  #shelfOf(key: string): Shelf {
+    const kinds = this.#kinds;
+    const kindShelves = this.#kindShelves;
     for (let i = 0; i < kinds.length; i++) {
       if (kinds[i] !== key) continue;
       const shelf = kindShelves[i] as Shelf;
       // a read made inside this one (a schema's own code) may have aligned it with other tables
-      return shelf.alignedFor === this.id ? shelf : (kindShelves[i] = this.memo.shelf(key, this));
+      return shelf.alignedFor === this.id ? shelf : (kindShelves[i] = this.#memo.shelf(key, this));
     }
-    const shelf = this.memo.shelf(key, this);
+    const shelf = this.#memo.shelf(key, this);
     kinds.push(key);
     kindShelves.push(shelf);
     return shelf;
@@ -192,17 +199,17 @@ export class MemoRead implements DenormalizeDelegate {
 
   /** The record stored at `pk` in the table `key`. */
   stored(key: string, pk: string): EntityRecord | undefined {
-    return getOwn(this.tables[key], pk);
+    return getOwn(this.#tables[key], pk);
   }
 
   /** The primary keys of the table `key`, as one array per table. */
   keysOf(key: string): readonly string[] {
-    let keys = this.keyLists.get(key);
-    if (keys === undefined) this.keyLists.set(key, (keys = tableKeys(this.tables[key])));
+    let keys = this.#keyLists.get(key);
+    if (keys === undefined) this.#keyLists.set(key, (keys = tableKeys(this.#tables[key])));
     return keys;
   }
 
-  private build(
+  #build(
     entity: StoredSchema,
     key: string,
     pk: string,
@@ -210,22 +217,22 @@ export class MemoRead implements DenormalizeDelegate {
     shelf: Shelf | undefined,
     at: number,
   ): Version | object {
-    const { memo } = this;
-    const plan = this.planOf(entity);
+    const memo = this.#memo;
+    const plan = this.#planOf(entity);
     const output = plan.build(record);
     // what the record this one replaced read, noted where it was kept (see `fillFields`)
     const replaced = shelf?.reads?.[at];
     // read at the top, where nothing else holds it: kept alone, with no version to make
-    if (!this.building && shelf !== undefined && memo.mayKeepAlone(output, entity, shelf, at)) {
+    if (!this.#building && shelf !== undefined && memo.mayKeepAlone(output, entity, shelf, at)) {
       if (plan.fillsLeaves) {
         // nothing its fill reads comes back here: kept once filled, with what it read
-        memo.keepAlone(output, record, shelf, at, this.fillReads(plan, output, record, replaced));
+        memo.keepAlone(output, record, shelf, at, this.#fillReads(plan, output, record, replaced));
         return output;
       }
       // kept before its fields are filled, so a cycle back to it finds this instance
       memo.keepAlone(output, record, shelf, at, undefined);
       try {
-        memo.settle(output, record, pk, this.fillReads(plan, output, record, replaced), shelf, at);
+        memo.settle(output, record, pk, this.#fillReads(plan, output, record, replaced), shelf, at);
       } catch (error) {
         memo.forgetAlone(output, record, pk, shelf);
         throw error;
@@ -234,11 +241,11 @@ export class MemoRead implements DenormalizeDelegate {
     }
     // stored before its fields are filled, so a cycle back to it finds this instance
     const version = memo.add(entity, key, pk, record, output, this, shelf, at);
-    if (this.depth >= MAX_NESTING) {
-      (this.unfilled ??= []).push(version);
+    if (this.#depth >= MAX_NESTING) {
+      (this.#unfilled ??= []).push(version);
       return version;
     }
-    this.fill(version, replaced, plan);
+    this.#fill(version, replaced, plan);
     return version;
   }
 
@@ -247,9 +254,9 @@ export class MemoRead implements DenormalizeDelegate {
    * replaced read, `replaced`, when that is the entity the field names and this read found it already (the author
    * of many comments): what `fillFields` would give, with no fill to start. @returns whether it did
    */
-  private takeLeaf(plan: ReadPlan, output: object, record: EntityRecord, replaced: Reads): boolean {
+  #takeLeaf(plan: ReadPlan, output: object, record: EntityRecord, replaced: Reads): boolean {
     const field = plan.leafField;
-    if (field === undefined || !(replaced instanceof Version) || !this.memo.isFound(replaced, this)) return false;
+    if (field === undefined || !(replaced instanceof Version) || !this.#memo.isFound(replaced, this)) return false;
     const value = record[field];
     if (
       value === undefined ||
@@ -263,20 +270,20 @@ export class MemoRead implements DenormalizeDelegate {
   }
 
   /** How this read builds the instances of `entity`. */
-  private planOf(entity: StoredSchema): ReadPlan {
-    const { plans } = this;
+  #planOf(entity: StoredSchema): ReadPlan {
+    const plans = this.#plans;
     for (let i = 0; i < plans.length; i++) if ((plans[i] as ReadPlan).entity === entity) return plans[i] as ReadPlan;
     const plan = new ReadPlan(entity);
     plans.push(plan);
     return plan;
   }
 
-  private fill(version: Version, replaced?: Reads, plan = this.planOf(version.entity)): void {
+  #fill(version: Version, replaced?: Reads, plan = this.#planOf(version.entity)): void {
     try {
-      version.reads = this.fillReads(plan, version.output as object, version.record as EntityRecord, replaced);
-      this.memo.filled(version);
+      version.reads = this.#fillReads(plan, version.output as object, version.record as EntityRecord, replaced);
+      this.#memo.filled(version);
     } catch (error) {
-      this.memo.forget(version);
+      this.#memo.forget(version);
       throw error;
     }
   }
@@ -285,13 +292,13 @@ export class MemoRead implements DenormalizeDelegate {
    * Fills the nested fields of `output`, built from `record` (see `fillFields`), and takes what the fill read off
    * the stack; a fill that throws leaves the stack as it found it. @returns what the fill read
    */
-  private fillReads(plan: ReadPlan, output: object, record: EntityRecord, replaced: Reads): Reads {
+  #fillReads(plan: ReadPlan, output: object, record: EntityRecord, replaced: Reads): Reads {
     // the refetched comment of an author this read found already: it read what the replaced one read
-    if (this.takeLeaf(plan, output, record, replaced)) return replaced;
-    const { pending } = this.memo;
+    if (this.#takeLeaf(plan, output, record, replaced)) return replaced;
+    const { pending } = this.#memo;
     const start = pending.length;
     try {
-      this.fillFields(plan, output, record, replaced);
+      this.#fillFields(plan, output, record, replaced);
     } catch (error) {
       pending.length = start;
       throw error;
@@ -303,19 +310,21 @@ export class MemoRead implements DenormalizeDelegate {
    * Fills the nested fields of `output`, built from `record`: what is read meanwhile is its.
    * `replaced`: what the record it replaced read (most refetched records hold what they held).
    */
-  private fillFields(plan: ReadPlan, output: object, record: EntityRecord, replaced?: Reads): void {
-    const { building, replacedRead, fillFrom } = this;
-    this.building = true;
-    this.replacedRead = replaced;
-    this.fillFrom = this.memo.pending.length;
-    this.depth++;
+  #fillFields(plan: ReadPlan, output: object, record: EntityRecord, replaced?: Reads): void {
+    const building = this.#building;
+    const replacedRead = this.#replacedRead;
+    const fillFrom = this.#fillFrom;
+    this.#building = true;
+    this.#replacedRead = replaced;
+    this.#fillFrom = this.#memo.pending.length;
+    this.#depth++;
     try {
       plan.fill(output, record, this);
     } finally {
-      this.building = building;
-      this.replacedRead = replacedRead;
-      this.fillFrom = fillFrom;
-      this.depth--;
+      this.#building = building;
+      this.#replacedRead = replacedRead;
+      this.#fillFrom = fillFrom;
+      this.#depth--;
     }
   }
 }

@@ -15,15 +15,15 @@ import { toSchemaClass } from '../shorthand.js';
  */
 export class ReadPlan {
   /** The nested fields, their schemas, and whether each is an Entity read straight by primary key, or reads tables. */
-  private readonly fields: string[] = [];
-  private readonly schemas: unknown[] = [];
+  readonly #fields: string[] = [];
+  readonly #schemas: unknown[] = [];
   /** The schema class each schema stands for (`[X]` is a `schema.Array`: looked up once, not per value), if any. */
-  private readonly classes: Array<SchemaClass | undefined> = [];
-  private readonly byKey: boolean[] = [];
-  private readonly readsTables: boolean[] = [];
+  readonly #classes: Array<SchemaClass | undefined> = [];
+  readonly #byKey: boolean[] = [];
+  readonly #readsTables: boolean[] = [];
   /** Whether the class builds and fills the default way (it overrides neither `fromJS` nor `denormalizeFields`). */
-  private readonly ownBuild: boolean;
-  private readonly ownFill: boolean;
+  readonly #ownBuild: boolean;
+  readonly #ownFill: boolean;
   /**
    * Whether a fill reads only entities of other kinds, by primary key, that read nothing themselves
    * (no nested schema, the default `denormalizeFields`): nothing read while an instance is filled can
@@ -38,23 +38,23 @@ export class ReadPlan {
     const nested = (entity as { readonly schema?: Readonly<Record<string, unknown>> }).schema;
     for (const field in nested) {
       const schema = nested[field];
-      this.fields.push(field);
-      this.schemas.push(schema);
-      this.classes.push(toSchemaClass(schema));
-      this.byKey.push((schema as Partial<SchemaClass> | null)?.denormalize === Entity.denormalize);
-      this.readsTables.push((schema as Partial<SchemaClass> | undefined)?.readsTables === true);
+      this.#fields.push(field);
+      this.#schemas.push(schema);
+      this.#classes.push(toSchemaClass(schema));
+      this.#byKey.push((schema as Partial<SchemaClass> | null)?.denormalize === Entity.denormalize);
+      this.#readsTables.push((schema as Partial<SchemaClass> | undefined)?.readsTables === true);
     }
-    this.ownBuild = entity.fromJS === Entity.fromJS;
-    this.ownFill = entity.denormalizeFields === Entity.denormalizeFields;
-    this.fillsLeaves = this.ownFill && this.byKey.every((byKey, i) => byKey && isLeaf(this.schemas[i], entity));
-    const single = this.fillsLeaves && this.fields.length === 1;
-    this.leafField = single ? this.fields[0] : undefined;
-    this.leafEntity = single ? (this.schemas[0] as StoredSchema) : undefined;
+    this.#ownBuild = entity.fromJS === Entity.fromJS;
+    this.#ownFill = entity.denormalizeFields === Entity.denormalizeFields;
+    this.fillsLeaves = this.#ownFill && this.#byKey.every((byKey, i) => byKey && isLeaf(this.#schemas[i], entity));
+    const single = this.fillsLeaves && this.#fields.length === 1;
+    this.leafField = single ? this.#fields[0] : undefined;
+    this.leafEntity = single ? (this.#schemas[0] as StoredSchema) : undefined;
   }
 
   /** A new instance of the class with the fields of `record` (`entity.fromJS(record)`). */
   build(record: EntityRecord): object {
-    if (!this.ownBuild) return this.entity.fromJS(record);
+    if (!this.#ownBuild) return this.entity.fromJS(record);
     // what Entity.fromJS does, with no call to it: V8 does not inline it here
     const instance = new (this.entity as unknown as new () => object)();
     assignFields(instance, record);
@@ -63,11 +63,15 @@ export class ReadPlan {
 
   /** Fills the nested fields of `instance` from `record` (`entity.denormalizeFields`). */
   fill(instance: object, record: EntityRecord, delegate: DenormalizeDelegate): void {
-    if (!this.ownFill) {
+    if (!this.#ownFill) {
       this.entity.denormalizeFields(instance, record, delegate);
       return;
     }
-    const { fields, schemas, classes, byKey, readsTables } = this;
+    const fields = this.#fields;
+    const schemas = this.#schemas;
+    const classes = this.#classes;
+    const byKey = this.#byKey;
+    const readsTables = this.#readsTables;
     const target = instance as Record<string, unknown>;
     for (let i = 0; i < fields.length; i++) {
       const field = fields[i] as string;

@@ -59,73 +59,73 @@ export class Shelf {
    * Per position, packed: the shelf's count of builds when its newest was put there (times 32), how
    * many versions it keeps (times 2), and 1 once the newest was found again.
    */
-  private state: number[] = [];
+  #state: number[] = [];
   /** How many builds the shelf has seen (wrapping around at `STAMPS`). */
-  private builds = 0;
+  #builds = 0;
   /** The number of the read it was last aligned for (the memo's business). */
   alignedFor = 0;
   /** Where the next lookup is expected: reads go through tables and lists in order. */
-  private cursor = 0;
+  #cursor = 0;
   /** Primary key to position, made on the first lookup that is not where the cursor expects it. */
-  private index: Map<string, number> | undefined = undefined;
+  #index: Map<string, number> | undefined = undefined;
 
   /** The position of `pk` in the key list, or -1. */
   position(pk: string): number {
     const { keys } = this;
-    const guess = this.cursor;
+    const guess = this.#cursor;
     if (guess < keys.length && keys[guess] === pk) {
-      this.cursor = guess + 1;
+      this.#cursor = guess + 1;
       return guess;
     }
-    const found = (this.index ??= indexOf(keys)).get(pk);
+    const found = (this.#index ??= indexOf(keys)).get(pk);
     if (found === undefined) return -1;
-    this.cursor = found + 1;
+    this.#cursor = found + 1;
     return found;
   }
 
   /** Expects the next lookup at the first position (a read listing the whole table). */
   rewind(): void {
-    this.cursor = 0;
+    this.#cursor = 0;
   }
 
   /** How many versions position `at` keeps (an output alone counts as one). */
   depth(at: number): number {
-    return depthIn(this.state[at] as number);
+    return depthIn(this.#state[at] as number);
   }
 
   /** Whether the newest at `at` was found again since it was put there. */
   isProven(at: number): boolean {
-    return provenIn(this.state[at] as number);
+    return provenIn(this.#state[at] as number);
   }
 
   /** Notes that the newest at `at` was found again. */
   prove(at: number): void {
-    this.state[at] = (this.state[at] as number) | 1;
+    this.#state[at] = (this.#state[at] as number) | 1;
   }
 
   /**
    * Whether what is kept at `at` (its packed state: `state`) stays behind a version built for it now: it
    * was found again, or put there recently (see `Shelf`).
    */
-  private keepsNewest(at: number, state = this.state[at] as number): boolean {
+  #keepsNewest(at: number, state = this.#state[at] as number): boolean {
     if (this.kept[at] === undefined) return false;
-    const since = (this.builds - (state >> STAMP_SHIFT)) & STAMPS;
+    const since = (this.#builds - (state >> STAMP_SHIFT)) & STAMPS;
     return provenIn(state) || since < Math.max(RECENT, this.keys.length >> 2);
   }
 
   /** Whether a version just built for `at` would keep something behind it there. */
   keepsHistory(at: number): boolean {
     // the state read once: this runs for every record a read builds at the top
-    const state = this.state[at] as number;
-    return depthIn(state) > 1 || this.keepsNewest(at, state);
+    const state = this.#state[at] as number;
+    return depthIn(state) > 1 || this.#keepsNewest(at, state);
   }
 
   /** Keeps `output`, built from `record`, alone at `at`: what was kept there goes (see `keepsHistory`). */
   putAlone(output: object, record: EntityRecord, at: number, reads: Reads): void {
     this.kept[at] = output;
     this.records[at] = record;
-    this.builds = (this.builds + 1) & STAMPS;
-    this.state[at] = (this.builds << STAMP_SHIFT) | 2;
+    this.#builds = (this.#builds + 1) & STAMPS;
+    this.#state[at] = (this.#builds << STAMP_SHIFT) | 2;
     this.setReads(at, reads);
   }
 
@@ -143,7 +143,7 @@ export class Shelf {
     const kept = this.kept[at];
     let behind: Version | undefined;
     let depth = 0;
-    if (this.keepsNewest(at)) {
+    if (this.#keepsNewest(at)) {
       behind = kept instanceof Version ? kept : this.wrap(kept as object, at);
       depth = this.depth(at);
     } else if (this.depth(at) > 1) {
@@ -152,8 +152,8 @@ export class Shelf {
       depth = this.depth(at) - 1;
     }
     version.older = behind;
-    this.builds = (this.builds + 1) & STAMPS;
-    this.setNewest(version, at, depth + 1 > HISTORY ? cut(version) : depth + 1, false);
+    this.#builds = (this.#builds + 1) & STAMPS;
+    this.#setNewest(version, at, depth + 1 > HISTORY ? cut(version) : depth + 1, false);
   }
 
   /**
@@ -171,7 +171,7 @@ export class Shelf {
     add(from, found.record, undefined);
     add(this.kept[at], this.records[at], this.reads?.[at]);
     for (let i = 0; i < chain.length; i++) (chain[i] as Version).older = chain[i + 1];
-    this.setNewest(found, at, chain.length, true);
+    this.#setNewest(found, at, chain.length, true);
   }
 
   /** Makes `version`, found behind the newest at `at`, the newest. */
@@ -180,12 +180,12 @@ export class Shelf {
     while (before.older !== version) before = before.older as Version;
     before.older = version.older;
     version.older = this.kept[at] as Version;
-    this.setNewest(version, at, this.depth(at), true);
+    this.#setNewest(version, at, this.depth(at), true);
   }
 
   /** Puts `version`, made for the output kept alone at `at` (another entity reads it), in its place. */
   replaceAlone(version: Version, at: number): void {
-    this.setNewest(version, at, 1, this.isProven(at));
+    this.#setNewest(version, at, 1, this.isProven(at));
   }
 
   /** Removes `version` from where it is kept (its build failed). */
@@ -196,22 +196,22 @@ export class Shelf {
     const kept = this.kept[at];
     if (kept === version) {
       const older = version.older;
-      if (older === undefined) this.clear(at);
-      else this.setNewest(older, at, depth - 1, this.isProven(at));
+      if (older === undefined) this.#clear(at);
+      else this.#setNewest(older, at, depth - 1, this.isProven(at));
       return;
     }
     for (let item = kept as Version | undefined; item !== undefined; item = item.older) {
       if (item.older !== version) continue;
       item.older = version.older;
-      const state = this.state[at] as number;
-      this.state[at] = (state & ~(DEPTH << 1)) | (--depth << 1);
+      const state = this.#state[at] as number;
+      this.#state[at] = (state & ~(DEPTH << 1)) | (--depth << 1);
       return;
     }
   }
 
   /** Removes `output`, kept alone at `at`, whose build failed. */
   removeAlone(output: object, at: number): void {
-    if (this.kept[at] === output) this.clear(at);
+    if (this.kept[at] === output) this.#clear(at);
   }
 
   /** The position of `pk`, looked for at `hint` first (where it was: positions move when the shelf is aligned), or -1. */
@@ -237,30 +237,30 @@ export class Shelf {
     const shared = Math.min(before.length, keys.length);
     while (same < shared && before[same] === keys[same]) same++;
     this.keys = keys;
-    this.cursor = 0;
+    this.#cursor = 0;
     if (same === before.length) {
       // keys added at the end (the common case): the places of the others hold
       for (let i = same; i < keys.length; i++) {
         this.records.push(undefined);
         this.kept.push(undefined);
-        this.state.push(0);
+        this.#state.push(0);
         this.reads?.push(undefined);
-        this.index?.set(keys[i] as string, i);
+        this.#index?.set(keys[i] as string, i);
       }
       return;
     }
-    const index = (this.index ??= indexOf(before));
+    const index = (this.#index ??= indexOf(before));
     const moved = new Uint8Array(before.length);
     const records = this.records.slice(0, same);
     const kept = this.kept.slice(0, same);
-    const state = this.state.slice(0, same);
+    const state = this.#state.slice(0, same);
     const reads = this.reads?.slice(0, same);
     for (let i = same; i < keys.length; i++) {
       const at = index.get(keys[i] as string);
       if (at !== undefined) moved[at] = 1;
       records.push(at === undefined ? undefined : this.records[at]);
       kept.push(at === undefined ? undefined : this.kept[at]);
-      state.push(at === undefined ? 0 : (this.state[at] as number));
+      state.push(at === undefined ? 0 : (this.#state[at] as number));
       reads?.push(at === undefined ? undefined : this.reads?.[at]);
     }
     for (let at = same; at < before.length; at++) {
@@ -270,9 +270,9 @@ export class Shelf {
     }
     this.records = records;
     this.kept = kept;
-    this.state = state;
+    this.#state = state;
     this.reads = reads;
-    this.index = undefined;
+    this.#index = undefined;
   }
 
   /** A version of what position `at` keeps alone, with what it read. */
@@ -280,19 +280,19 @@ export class Shelf {
     return wrapAlone(output, this, this.keys[at] as string, record as EntityRecord, reads);
   }
 
-  private setNewest(version: Version, at: number, depth: number, proven: boolean): void {
+  #setNewest(version: Version, at: number, depth: number, proven: boolean): void {
     version.shelf = this;
     version.at = at;
     this.kept[at] = version;
     this.records[at] = version.record;
-    this.state[at] = (this.builds << STAMP_SHIFT) | (depth << 1) | (proven ? 1 : 0);
+    this.#state[at] = (this.#builds << STAMP_SHIFT) | (depth << 1) | (proven ? 1 : 0);
     this.setReads(at, version.reads);
   }
 
-  private clear(at: number): void {
+  #clear(at: number): void {
     this.kept[at] = undefined;
     this.records[at] = undefined;
-    this.state[at] = 0;
+    this.#state[at] = 0;
     this.setReads(at, undefined);
   }
 }

@@ -46,12 +46,12 @@ function at(data: unknown, path: readonly (string | number)[]): { readonly held:
  * alone applies the undo over the newer write.
  */
 export class PatchHistory {
-  private patches: RecordedPatch[] = [];
+  #patches: RecordedPatch[] = [];
 
   /** A patch applied to `data` as the write that started at `start`. */
   record(data: unknown, patches: readonly Patch[], start: RequestStart): void {
     const before = new Map(patches.map((patch) => [JSON.stringify(patch.path), at(data, patch.path)] as const));
-    this.patches = [{ before, start }, ...this.patches.slice(0, REMEMBERED - 1)];
+    this.#patches = [{ before, start }, ...this.#patches.slice(0, REMEMBERED - 1)];
   }
 
   /**
@@ -59,7 +59,7 @@ export class PatchHistory {
    * paths): that patch's start, and it is forgotten. Otherwise `undefined`.
    */
   undone(patches: readonly Patch[]): RequestStart | undefined {
-    const found = this.patches.find(
+    const found = this.#patches.find(
       ({ before }) =>
         before.size === patches.length &&
         patches.every((patch) => {
@@ -69,7 +69,7 @@ export class PatchHistory {
         }),
     );
     if (found === undefined) return undefined;
-    this.patches = this.patches.filter((patch) => patch !== found);
+    this.#patches = this.#patches.filter((patch) => patch !== found);
     return found.start;
   }
 }

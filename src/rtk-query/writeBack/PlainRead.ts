@@ -63,14 +63,14 @@ function keysLike(stored: unknown, was: unknown): unknown {
  */
 export class PlainRead implements DenormalizeDelegate {
   /** The value of each entity built in this read (`null` while it is being built: a cycle). */
-  private readonly built = new Map<string, object | null>();
+  readonly #built = new Map<string, object | null>();
   /**
    * The schema last read and its class, and the entity kind last read with its key, table and
    * shape: a list reads one schema, so each is found once rather than per item (each finding walks
    * the class's prototype chain or its fields).
    */
-  private lastSchema: { readonly schema: unknown; readonly schemaClass: SchemaClass } | undefined = undefined;
-  private lastKind:
+  #lastSchema: { readonly schema: unknown; readonly schemaClass: SchemaClass } | undefined = undefined;
+  #lastKind:
     | {
         readonly entity: StoredSchema;
         readonly key: string;
@@ -85,11 +85,17 @@ export class PlainRead implements DenormalizeDelegate {
    *   objects this read makes are added to it (so it holds those of the value read, and maybe some
    *   the entry no longer has, which no later read finds)
    */
+  readonly #tables: EntityTables;
+  readonly #index: RawIndex;
+
   constructor(
-    private readonly tables: EntityTables,
-    private readonly index: RawIndex,
+    tables: EntityTables,
+    index: RawIndex,
     readonly args: readonly unknown[],
-  ) {}
+  ) {
+    this.#tables = tables;
+    this.#index = index;
+  }
 
   /**
    * The entry's data as the tables now give it, or `undefined` when a schema in it derives its value
@@ -106,33 +112,33 @@ export class PlainRead implements DenormalizeDelegate {
 
   /** Whether `value` is an entity object of this read (left whole when the read is shared with the entry). */
   isEntity(value: object): boolean {
-    return this.index.known.stored.has(value);
+    return this.#index.known.stored.has(value);
   }
 
   unvisit(schema: unknown, input: unknown): unknown {
-    const last = this.lastSchema;
+    const last = this.#lastSchema;
     let schemaClass = last !== undefined && last.schema === schema ? last.schemaClass : undefined;
     if (schemaClass === undefined) {
       schemaClass = toSchemaClass(schema);
       if (schemaClass === undefined) return input;
       if (schemaClass instanceof Query) throw new Derived();
-      this.lastSchema = { schema, schemaClass };
+      this.#lastSchema = { schema, schemaClass };
     }
     if ((input === undefined || input === null) && !schemaClass.readsTables) return input;
     return schemaClass.denormalize(input, this);
   }
 
   entity(entity: StoredSchema, pk: string): object | undefined {
-    let kind = this.lastKind;
+    let kind = this.#lastKind;
     if (kind?.entity !== entity) {
       const key = entityKey(entity);
       kind = {
         entity,
         key,
         flat: isEntityClass(entity) && isFlat(entity) ? entity : undefined,
-        table: this.tables[key],
+        table: this.#tables[key],
       };
-      this.lastKind = kind;
+      this.#lastKind = kind;
     }
     const { key } = kind;
     const record = getOwn(kind.table, pk);
@@ -140,38 +146,38 @@ export class PlainRead implements DenormalizeDelegate {
     if (kind.flat !== undefined) {
       // no cycle and nothing nested: built directly, and as it was when it is the record (stored as
       // the entry holds it) or was read from the same record
-      const before = this.index.get(key, pk);
-      if (before !== undefined && (before === record || this.index.known.readFrom.get(before) === record))
+      const before = this.#index.get(key, pk);
+      if (before !== undefined && (before === record || this.#index.known.readFrom.get(before) === record))
         return before;
-      const value = this.plainEntity(kind.flat, record, before);
-      this.index.set(key, pk, value, record);
+      const value = this.#plainEntity(kind.flat, record, before);
+      this.#index.set(key, pk, value, record);
       return value;
     }
     const id = `${key}\u0000${pk}`;
-    const built = this.built.get(id);
+    const built = this.#built.get(id);
     // a cycle: the repeat holds the key, as a server sends a reference it has already given
     if (built === null) return pk as unknown as object;
     if (built !== undefined) return built;
-    this.built.set(id, null);
+    this.#built.set(id, null);
     let value: object;
     if (isEntityClass(entity)) {
-      value = this.plainEntity(entity, record, this.index.get(key, pk));
-      this.index.set(key, pk, value, record);
+      value = this.#plainEntity(entity, record, this.#index.get(key, pk));
+      this.#index.set(key, pk, value, record);
     } else {
       // a Collection's list: a new container, compared item by item when shared with the entry
       value = entity.fromJS(record);
       entity.denormalizeFields(value, record, this);
     }
-    this.built.set(id, value);
+    this.#built.set(id, value);
     return value;
   }
 
   getPks(key: string): readonly string[] {
-    return tableKeys(this.tables[key]);
+    return tableKeys(this.#tables[key]);
   }
 
   /** An entity as plain data: the entry's object with the stored values, or the record with nested entities inline. */
-  private plainEntity(entity: EntitySchema, record: EntityRecord, before: object | undefined): object {
+  #plainEntity(entity: EntitySchema, record: EntityRecord, before: object | undefined): object {
     const nested = entity.schema;
     if (before === undefined) {
       const value: Record<string, unknown> = { ...record };

@@ -22,26 +22,26 @@ export function knownObjects(): KnownObjects {
  * (`updateQueryData`...) writes only the items that are not stored as they are already.
  */
 export class RawIndex {
-  private readonly items = new Map<string, Map<string, object>>();
+  readonly #items = new Map<string, Map<string, object>>();
 
   constructor(readonly known: KnownObjects) {}
 
   /** An index holding what `previous` holds, to add to without changing it. */
   static from(previous: RawIndex): RawIndex {
     const index = new RawIndex(previous.known);
-    for (const [key, byPk] of previous.items) index.items.set(key, new Map(byPk));
+    for (const [key, byPk] of previous.#items) index.#items.set(key, new Map(byPk));
     return index;
   }
 
   /** The entry's object for this entity, if it holds one. */
   get(key: string, pk: string): object | undefined {
-    return this.items.get(key)?.get(pk);
+    return this.#items.get(key)?.get(pk);
   }
 
   /** Records that the entry holds `object` for this entity (not yet known to be stored as it is). */
   place(key: string, pk: string, object: object): void {
-    let byPk = this.items.get(key);
-    if (byPk === undefined) this.items.set(key, (byPk = new Map()));
+    let byPk = this.#items.get(key);
+    if (byPk === undefined) this.#items.set(key, (byPk = new Map()));
     byPk.set(pk, object);
   }
 
