@@ -217,7 +217,7 @@ export class Collection<
 
   /** Writes lists changed by a mutation: computed from the stored list, so they always apply. */
   get changes(): StoredSchema {
-    return (this.#changeWriter ??= Object.assign(Object.create(this) as Collection<S>, {
+    return (this.changeWriter ??= Object.assign(Object.create(this) as Collection<S>, {
       mergeWithStore: (
         _existingMeta: EntityMeta,
         _incomingMeta: WriteMeta,
@@ -226,7 +226,8 @@ export class Collection<
       ) => incoming,
     }));
   }
-  #changeWriter: StoredSchema | undefined = undefined;
+  // not a #private field: the writer is made with Object.create(this), which has none, and reads it too
+  private changeWriter: StoredSchema | undefined = undefined;
 
   /** The container a read fills: an array, or an object for Values. */
   fromJS(): object {
