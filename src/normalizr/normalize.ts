@@ -10,6 +10,7 @@ import { describeType, describeValue } from '../utils/describeValue.js';
 import { NormalizeWrites } from './NormalizeWrites.js';
 import { toSchemaClass } from './shorthand.js';
 import { schemaName } from './schemaName.js';
+import { whileNormalizing } from '../schema/shapeError.js';
 
 /**
  * Options of `normalize` beyond the schema and input.
@@ -86,7 +87,7 @@ export function normalize<R = unknown>(
 }
 
 function unexpectedInput(schema: unknown, input: unknown, source: string | undefined): string {
-  const where = `${schemaName(schema)} expected an object or array while normalizing ${source ?? 'a response'}, but received ${describeType(input)}`;
+  const where = `${schemaName(schema)} expected an object or array ${whileNormalizing(source)}, but received ${describeType(input)}`;
   if (typeof input === 'string' && parsesAsJson(input)) {
     return (
       `${where}: a string that is itself JSON.` +

@@ -4,6 +4,7 @@ import type { Collection, CollectionRecord } from './Collection.js';
 import { describeValue } from '../utils/describeValue.js';
 import { isEntityClass } from './isEntityClass.js';
 import { isRecord } from '../utils/isRecord.js';
+import { whileNormalizing } from './shapeError.js';
 
 /** How a mutation changes the stored lists. */
 export type ChangeKind = 'push' | 'unshift' | 'assign' | 'remove' | 'page' | 'move';
@@ -63,7 +64,7 @@ export class CollectionChange<S = unknown> implements SchemaClass {
     const { isValues, schema: items } = collection;
     if (kind === 'page') return this.#addPage(input, parent, key, delegate);
     const single = !isValues && !Array.isArray(input);
-    const where = `while normalizing ${delegate.source ?? 'a response'}`;
+    const where = whileNormalizing(delegate.source);
     if (!isRecord(input) || (isValues && Array.isArray(input))) {
       throw new TypeError(
         `${collection.key}.${kind} expected ${isValues ? 'an object' : 'an item or an array of items'} ${where}. Received: ${describeValue(input)}`,

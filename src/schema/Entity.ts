@@ -10,7 +10,7 @@ import type {
 } from './interface.js';
 import { assignFields } from '../utils/ownProperty.js';
 import { describeValue } from '../utils/describeValue.js';
-import { atField, shapeError } from './shapeError.js';
+import { shapeError, whileNormalizing } from './shapeError.js';
 import { entityKey } from './entityKey.js';
 import { missingPk } from './missingPk.js';
 import { startedBefore } from './startedBefore.js';
@@ -193,7 +193,7 @@ export abstract class Entity {
     const pk = toPk(rawPk);
     if (pk === undefined) {
       throw new TypeError(
-        `${entityKey(this)}.pk() returned ${describeValue(rawPk)} while normalizing ${delegate.source ?? 'a response'}${atField(fieldKey)}` +
+        `${entityKey(this)}.pk() returned ${describeValue(rawPk)} ${whileNormalizing(delegate.source, fieldKey)}` +
           (process.env.NODE_ENV !== 'production'
             ? ": the item has no usable primary key (check the field pk() reads, such as 'id')"
             : '') +
@@ -205,7 +205,7 @@ export abstract class Entity {
     const problem = this.validate(processed);
     if (problem !== undefined) {
       throw new TypeError(
-        `${entityKey(this)} ${pk} failed validate() while normalizing ${delegate.source ?? 'a response'}: ${problem}. Received: ${describeValue(input)}`,
+        `${entityKey(this)} ${pk} failed validate() ${whileNormalizing(delegate.source)}: ${problem}. Received: ${describeValue(input)}`,
       );
     }
     if (delegate.isDeep()) delegate.defer(() => this.write(input, processed, pk, delegate));

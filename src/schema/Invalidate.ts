@@ -3,6 +3,7 @@ import { describeValue } from '../utils/describeValue.js';
 import { entityKey } from './entityKey.js';
 import { toPk } from './toPk.js';
 import { isRecord } from '../utils/isRecord.js';
+import { whileNormalizing } from './shapeError.js';
 
 /**
  * Marks an entity deleted: it leaves its table, every `All`, every list and every read by id.
@@ -41,7 +42,7 @@ export class Invalidate<E extends EntitySchema = EntitySchema> implements Schema
       const indexed = indexes.filter((field) => processed[field] !== undefined && processed[field] !== null);
       if (indexed.length === 0) {
         throw new TypeError(
-          `schema.Invalidate(${name}) could not find which entity to delete while normalizing ${delegate.source ?? 'a response'}` +
+          `schema.Invalidate(${name}) could not find which entity to delete ${whileNormalizing(delegate.source)}` +
             // production names the schema, the request and the item; development says why
             (process.env.NODE_ENV === 'production'
               ? ''

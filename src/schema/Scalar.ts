@@ -9,7 +9,7 @@ import type {
 } from './interface.js';
 import type { EntityClass, EntityInstance } from './types.js';
 import { entityKey } from './entityKey.js';
-import { atField } from './shapeError.js';
+import { whileNormalizing } from './shapeError.js';
 import { startedBefore } from './startedBefore.js';
 import { toPk } from './toPk.js';
 import { describeValue } from '../utils/describeValue.js';
@@ -119,7 +119,7 @@ export class Scalar<E extends EntityClass | undefined = undefined> implements St
     owner?: EntitySchema,
     ownerPk?: string,
   ): unknown {
-    const where = `while normalizing ${delegate.source ?? 'a response'}${atField(key)}`;
+    const where = whileNormalizing(delegate.source, key);
     const { args } = delegate;
     const lens = this.lens(args);
     if (lens === undefined)

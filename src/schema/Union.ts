@@ -3,6 +3,7 @@ import { Polymorphic, type SchemaAttribute, type SchemaMapping } from './Polymor
 import { getOwn } from '../utils/ownProperty.js';
 import { describeValue } from '../utils/describeValue.js';
 import { isRecord } from '../utils/isRecord.js';
+import { whileNormalizing } from './shapeError.js';
 
 /**
  * One item that may be any of several Entity kinds, picked by `schemaAttribute`.
@@ -29,9 +30,8 @@ export class Union<D extends SchemaMapping = SchemaMapping> extends Polymorphic<
    */
   normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown {
     if (Array.isArray(input)) {
-      const field = key === undefined ? '' : ` (field '${key}')`;
       throw new TypeError(
-        `schema.Union (${Object.keys(this.schema).join(', ')}) expected one item while normalizing ${delegate.source ?? 'a response'}${field}, but received an array. ` +
+        `schema.Union (${Object.keys(this.schema).join(', ')}) expected one item ${whileNormalizing(delegate.source, key)}, but received an array. ` +
           (process.env.NODE_ENV !== 'production'
             ? 'For a list of them, use [union] or new schema.Array(union). '
             : '') +

@@ -17,12 +17,15 @@ export function shapeError(
   field: string | undefined,
 ): TypeError {
   return new TypeError(
-    `${name} expected ${expected} while normalizing ${delegate.source ?? 'a response'}${atField(field)}, ` +
+    `${name} expected ${expected} ${whileNormalizing(delegate.source, field)}, ` +
       `but received ${describeType(input)}. Received: ${describeValue(input)}`,
   );
 }
 
-/** ` (field 'author')`, or nothing at the top of a response. */
-export function atField(field: string | undefined): string {
-  return field === undefined ? '' : ` (field '${field}')`;
+/**
+ * Where a normalization failed, for its message: `while normalizing GET /users (field 'author')`; no
+ * field at the top of a response, `a response` when the caller named none.
+ */
+export function whileNormalizing(source: string | undefined, field?: string): string {
+  return `while normalizing ${source ?? 'a response'}${field === undefined ? '' : ` (field '${field}')`}`;
 }
