@@ -226,7 +226,7 @@ export class Collection<
       ) => incoming,
     }));
   }
-  // not a #private field: the writer is made with Object.create(this), which has none, and reads it too
+  // not #private: the writer, made with Object.create(this), inherits `changes` but has no private fields of its own
   private changeWriter: StoredSchema | undefined = undefined;
 
   /** The container a read fills: an array, or an object for Values. */

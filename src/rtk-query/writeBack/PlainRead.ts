@@ -80,14 +80,14 @@ export class PlainRead implements DenormalizeDelegate {
       }
     | undefined = undefined;
 
+  readonly #tables: EntityTables;
+  readonly #index: RawIndex;
+
   /**
    * @param index the entry's entity objects: each entity starts from its object there, and the
    *   objects this read makes are added to it (so it holds those of the value read, and maybe some
    *   the entry no longer has, which no later read finds)
    */
-  readonly #tables: EntityTables;
-  readonly #index: RawIndex;
-
   constructor(
     tables: EntityTables,
     index: RawIndex,
