@@ -32,6 +32,19 @@ describe('schema.Values', () => {
     },
   );
 
+  test('a `__proto__` key is an ordinary key of the dictionary, written and read as its own', () => {
+    const byId = new schema.Values(User);
+    const input = JSON.parse('{"__proto__":{"id":"1","name":"Ann"},"b":{"id":"2","name":"Bo"}}') as object;
+    const { result, entities } = normalize(byId, input);
+    expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
+    expect(Object.keys(result as object)).toEqual(['__proto__', 'b']);
+    expect(Object.getOwnPropertyDescriptor(result, '__proto__')?.value).toBe('1');
+    const read = denormalize(byId, result, entities) as Record<string, User>;
+    expect(Object.getPrototypeOf(read)).toBe(Object.prototype);
+    expect(Object.keys(read)).toEqual(['__proto__', 'b']);
+    expect(Object.getOwnPropertyDescriptor(read, '__proto__')?.value).toBeInstanceOf(User);
+  });
+
   test('a value that is no longer stored is dropped from the read', () => {
     const byId = new schema.Values(User);
     const { result, entities } = normalize(byId, { a: { id: '1', name: 'Ann' }, b: { id: '2', name: 'Bo' } });

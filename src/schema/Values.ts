@@ -2,6 +2,7 @@ import type { DenormalizeDelegate, NormalizeDelegate, SchemaClass } from './inte
 import { Polymorphic, type SchemaAttribute } from './Polymorphic.js';
 import { shapeError } from './shapeError.js';
 import { isRecord } from '../utils/isRecord.js';
+import { setOwn } from '../utils/ownProperty.js';
 
 /**
  * An object used as a dictionary: every value has the schema (or one picked by `schemaAttribute`).
@@ -30,8 +31,7 @@ export class Values<D = unknown> extends Polymorphic<D> implements SchemaClass {
     const output: Record<string, unknown> = {};
     for (const name of Object.keys(input)) {
       const value = this.normalizeValue(input[name], input, name, delegate);
-      if (value !== undefined && value !== null)
-        Object.defineProperty(output, name, { value, enumerable: true, writable: true, configurable: true });
+      if (value !== undefined && value !== null) setOwn(output, name, value);
     }
     return output;
   }
@@ -42,8 +42,7 @@ export class Values<D = unknown> extends Polymorphic<D> implements SchemaClass {
     if (!isRecord(input)) return output;
     for (const name of Object.keys(input)) {
       const value = this.denormalizeValue(input[name], delegate);
-      if (value !== undefined && value !== null)
-        Object.defineProperty(output, name, { value, enumerable: true, writable: true, configurable: true });
+      if (value !== undefined && value !== null) setOwn(output, name, value);
     }
     return output;
   }
