@@ -32,6 +32,21 @@ describe('Controller', () => {
     expect(ctrl.getError(getUser, { id: 7 })?.message).toMatch(/User\.pk\(\)/);
   });
 
+  test('setError stores a thrown value that is no Error as plain data: a string as it is, anything else as its JSON, or its type when JSON cannot write it', () => {
+    const { ctrl } = makeClockedStore();
+    const cycle: { self?: unknown } = {};
+    cycle.self = cycle;
+    const stored = (id: number, thrown: unknown) => {
+      ctrl.setError(getUser, { id }, thrown);
+      return ctrl.getError(getUser, { id });
+    };
+    expect(stored(1, 'offline')).toEqual({ name: 'Error', message: 'offline' });
+    expect(stored(2, { code: 42 })).toEqual({ name: 'Error', message: '{"code":42}' });
+    expect(stored(3, undefined)).toEqual({ name: 'Error', message: 'undefined' });
+    expect(stored(4, cycle)).toEqual({ name: 'Error', message: '[object Object]' });
+    expect(stored(5, 7n)).toEqual({ name: 'Error', message: '[object BigInt]' });
+  });
+
   test('a read whose endpoint never ran answers from the store when it can', () => {
     const { ctrl } = makeClockedStore();
     ctrl.setResponse(getUsers, usersResponse);

@@ -47,7 +47,8 @@ function describeSpecial(value: unknown): string | undefined {
   return undefined;
 }
 
-function jsonOf(value: unknown): string {
+/** The JSON text of `value`: `String(value)` where JSON writes nothing (`undefined`, a function), `[object …]` where it throws (a cycle, a BigInt). */
+export function jsonOf(value: unknown): string {
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {

@@ -1,5 +1,6 @@
 import type { SerializedError } from './state.js';
 import { field } from '../../utils/field.js';
+import { jsonOf } from '../../utils/describeValue.js';
 
 /** An Error from any realm: `instanceof Error` fails for errors made by another global (an iframe, a vm context, Node's own fetch under jest). */
 interface ErrorLike {
@@ -19,13 +20,7 @@ export function serializeError(error: unknown): SerializedError {
     const { message, status } = error;
     return typeof status === 'number' ? { name, message, status } : { name, message };
   }
-  let message: string;
-  try {
-    message = typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error));
-  } catch {
-    message = Object.prototype.toString.call(error);
-  }
-  return { name: 'Error', message };
+  return { name: 'Error', message: typeof error === 'string' ? error : jsonOf(error) };
 }
 
 /**
