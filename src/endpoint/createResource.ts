@@ -10,6 +10,7 @@ import { listPath } from './listPath.js';
 import type { EntityBody } from './EntityBody.js';
 import { optimisticResponses } from './optimisticResponses.js';
 import { field } from '../utils/field.js';
+import { isRecord } from '../utils/isRecord.js';
 
 type Instance<S> = S extends abstract new (...args: any[]) => infer I ? I : never;
 type Common = Pick<
@@ -174,7 +175,7 @@ function buildMembers<P extends string, S extends EntitySchema>(options: Resourc
       name: `${key}.delete`,
       // an empty DELETE response (204, `{}`) names the item through the params
       process: (value: unknown, ...args: unknown[]) =>
-        typeof value === 'object' && value !== null && Object.keys(value).length > 0 ? value : args[0],
+        isRecord(value) && Object.keys(value).length > 0 ? value : args[0],
       ...(optimisticFor ? { getOptimisticResponse: optimisticFor.remove } : {}),
     }),
   };

@@ -11,6 +11,7 @@ import { NormalizeWrites } from './NormalizeWrites.js';
 import { toSchemaClass } from './shorthand.js';
 import { schemaName } from './schemaName.js';
 import { whileNormalizing } from '../schema/shapeError.js';
+import { isRecord } from '../utils/isRecord.js';
 
 /**
  * Options of `normalize` beyond the schema and input.
@@ -78,7 +79,7 @@ export function normalize<R = unknown>(
   const now = Date.now();
   const meta = options.meta ?? { fetchedAt: now, date: now, expiresAt: Number.MAX_SAFE_INTEGER };
   const writes = new NormalizeWrites(meta, args, options);
-  if (toSchemaClass(schema) !== undefined && (typeof input !== 'object' || input === null)) {
+  if (toSchemaClass(schema) !== undefined && !isRecord(input)) {
     throw new TypeError(unexpectedInput(schema, input, options.source));
   }
   const result = writes.visit(schema, input, input, undefined) as R;
@@ -103,7 +104,7 @@ function unexpectedInput(schema: unknown, input: unknown, source: string | undef
 function parsesAsJson(text: string): boolean {
   try {
     const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null;
+    return isRecord(parsed);
   } catch {
     return false;
   }

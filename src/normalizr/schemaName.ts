@@ -4,8 +4,8 @@ import { isRecord } from '../utils/isRecord.js';
 export function schemaName(schema: unknown): string {
   if (typeof schema === 'function') return (schema as { key?: string }).key ?? schema.name;
   if (Array.isArray(schema)) return `[${schemaName(schema[0])}]`;
-  if (typeof schema !== 'object' || schema === null) return String(schema);
-  const inner = (schema as { schema?: unknown }).schema;
+  if (!isRecord(schema)) return String(schema);
+  const inner = schema.schema;
   const className = schema.constructor?.name;
   if (className === undefined || className === 'Object') return `{ ${Object.keys(schema).join(', ')} }`;
   const label = className.replace(/Schema$/, '');

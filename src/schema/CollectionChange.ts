@@ -171,7 +171,6 @@ function without(stored: unknown, removed: unknown): unknown {
 
 /** The identity of a normalized item: its id, or `schema:id` when polymorphic. */
 function idOf(item: unknown): unknown {
-  if (typeof item === 'object' && item !== null && 'id' in item && 'schema' in item)
-    return `${String((item as { schema: unknown }).schema)}:${String((item as { id: unknown }).id)}`;
+  if (isRecord(item) && 'id' in item && 'schema' in item) return `${String(item.schema)}:${String(item.id)}`;
   return item;
 }

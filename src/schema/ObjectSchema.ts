@@ -45,7 +45,7 @@ export class ObjectSchema<D extends Definition = Definition> implements SchemaCl
 
   /** Denormalizes the fields that have schemas; copies the others. */
   denormalize(input: unknown, delegate: DenormalizeDelegate): Record<string, unknown> {
-    const output: Record<string, unknown> = typeof input === 'object' && input !== null ? { ...input } : {};
+    const output: Record<string, unknown> = isRecord(input) ? { ...input } : {};
     for (const field in this.schema) {
       const value = delegate.unvisit(this.schema[field], output[field]);
       if (value !== undefined || field in output) output[field] = value;

@@ -124,7 +124,5 @@ export class Polymorphic<D = unknown> {
 }
 
 function isRef(value: unknown): value is PolymorphicRef {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as PolymorphicRef).schema === 'string' && 'id' in value
-  );
+  return isRecord(value) && typeof value.schema === 'string' && 'id' in value;
 }

@@ -1,3 +1,4 @@
+import { isRecord } from '../utils/isRecord.js';
 /**
  * The arguments a list was fetched with, as stored in its key: every value a string.
  *
@@ -14,7 +15,7 @@ export function defaultNonFilterArgumentKey(name: string): boolean {
 export function mutationFields(args: readonly unknown[]): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (const arg of args) {
-    if (typeof arg === 'object' && arg !== null && !Array.isArray(arg)) Object.assign(fields, arg);
+    if (isRecord(arg) && !Array.isArray(arg)) Object.assign(fields, arg);
   }
   return fields;
 }

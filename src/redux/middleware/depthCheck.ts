@@ -1,6 +1,7 @@
 import type { EntityRecord, EntityTables } from '../../schema/interface.js';
 import { getOwn } from '../../utils/ownProperty.js';
 import { MAX_STORED_DEPTH, jsonProblem } from '../../utils/jsonProblem.js';
+import { isRecord } from '../../utils/isRecord.js';
 
 /** What one response would store. */
 export interface StoredWrites {
@@ -71,7 +72,7 @@ export function assertJsonRecords(entities: EntityTables, stored: EntityTables, 
 /** Whether objects nest more than `limit` deep in `value` (a value that contains itself does). Iterative: any depth. */
 function deeperThan(value: unknown, limit: number): boolean {
   // most records are flat (nested entities are stored as keys): they are answered without the walk
-  if (typeof value !== 'object' || value === null || !holdsObject(value)) return false;
+  if (!isRecord(value) || !holdsObject(value)) return false;
   const values: object[] = [value];
   const depths: number[] = [1];
   for (let next = values.pop(); next !== undefined; next = values.pop()) {
@@ -79,7 +80,7 @@ function deeperThan(value: unknown, limit: number): boolean {
     if (depth > limit) return true;
     for (const key in next) {
       const child = (next as Record<string, unknown>)[key];
-      if (typeof child === 'object' && child !== null) {
+      if (isRecord(child)) {
         values.push(child);
         depths.push(depth + 1);
       }
@@ -92,7 +93,7 @@ function deeperThan(value: unknown, limit: number): boolean {
 function holdsObject(value: object): boolean {
   for (const key in value) {
     const child = (value as Record<string, unknown>)[key];
-    if (typeof child === 'object' && child !== null) return true;
+    if (isRecord(child)) return true;
   }
   return false;
 }
@@ -102,9 +103,9 @@ function pathToDepth(value: unknown): string {
   let path = '';
   let current = value;
   for (let step = 0; step < 5; step++) {
-    if (typeof current !== 'object' || current === null) return path;
-    const object = current as Record<string, unknown>;
-    const key = Object.keys(object).find((name) => typeof object[name] === 'object' && object[name] !== null);
+    if (!isRecord(current)) return path;
+    const object = current;
+    const key = Object.keys(object).find((name) => isRecord(object[name]));
     if (key === undefined) return path;
     path += Array.isArray(object) ? `[${key}]` : `.${key}`;
     current = object[key];

@@ -3,6 +3,7 @@ import { getOwn, setOwn } from '../../utils/ownProperty.js';
 import { uncheckedStateMessage } from '../mountHints.js';
 import { holdsNothing, type EntitiesState, type ResponseMeta } from './state.js';
 import type { Rehydrate } from '../middleware/types.js';
+import { isRecord } from '../../utils/isRecord.js';
 
 /**
  * The `meta` of every slice state this process's reducers returned. A state is known by its
@@ -20,7 +21,7 @@ export function markMadeHere(state: EntitiesState): EntitiesState {
 /** Whether `state` is a slice state this process's reducer made (or a shallow copy of one). */
 export function isMadeHere(state: unknown): boolean {
   const meta = (state as { readonly meta?: unknown } | null | undefined)?.meta;
-  return typeof meta === 'object' && meta !== null && madeHere.has(meta);
+  return isRecord(meta) && madeHere.has(meta);
 }
 
 /**
