@@ -12,6 +12,7 @@ import type { Entities } from '../redux/createEntities.js';
 import type { CountingSelector } from '../redux/select/selectResponse.js';
 import type { Denormalize } from '../schema/types.js';
 import { buildSelectorCache } from '../redux/select/selectorCache.js';
+import { isObjectLike } from '../utils/isRecord.js';
 
 /**
  * What the hooks need from a mount point: `defaultEntities` or any `createEntities({ reducerPath })`.
@@ -66,7 +67,7 @@ export function buildHooksContext(
     },
     querySelector<S>(queryable: S, args: readonly unknown[], argsKey: string) {
       type Selector = CountingSelector<Denormalize<S> | undefined>;
-      if ((typeof queryable !== 'object' && typeof queryable !== 'function') || queryable === null) {
+      if (!isObjectLike(queryable)) {
         return entities.selectQuery(queryable, ...args);
       }
       return queries(queryable, argsKey, () => entities.selectQuery(queryable, ...args)) as Selector;

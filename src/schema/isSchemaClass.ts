@@ -1,9 +1,7 @@
 import type { SchemaClass } from './interface.js';
+import { isObjectLike } from '../utils/isRecord.js';
 
 /** True for schema classes and Entity classes, false for shorthands (`[X]`, `{ a: X }`) and data. */
 export function isSchemaClass(schema: unknown): schema is SchemaClass {
-  return (
-    (typeof schema === 'function' || (typeof schema === 'object' && schema !== null)) &&
-    typeof (schema as Partial<SchemaClass>).normalize === 'function'
-  );
+  return isObjectLike(schema) && typeof (schema as Partial<SchemaClass>).normalize === 'function';
 }

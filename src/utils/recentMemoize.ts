@@ -1,4 +1,5 @@
 import { objectId } from './objectId.js';
+import { isObjectLike } from './isRecord.js';
 
 /** One list of arguments a memoized function was called with, and its result. */
 interface Recent {
@@ -45,7 +46,7 @@ export function recentMemoize<F extends (...args: never[]) => unknown>(
 }
 
 function idOf(arg: unknown): number {
-  return (typeof arg === 'object' && arg !== null) || typeof arg === 'function' ? objectId(arg) : NOT_AN_OBJECT;
+  return isObjectLike(arg) ? objectId(arg) : NOT_AN_OBJECT;
 }
 
 function sameArgs(entry: Recent, ids: readonly number[], args: readonly unknown[]): boolean {

@@ -4,6 +4,7 @@ import { entityKey } from '../../schema/entityKey.js';
 import type { EntityMetaStamps, EntityTables } from '../../schema/interface.js';
 import { isEntityClass } from '../../schema/isEntityClass.js';
 import { metaOf } from '../slice/metaStamps.js';
+import { isObjectLike } from '../../utils/isRecord.js';
 
 const NONE: ReadonlyMap<string, number> = new Map();
 const kindsBySchema = new WeakMap<object, ReadonlyMap<string, number>>();
@@ -13,7 +14,7 @@ const kindsBySchema = new WeakMap<object, ReadonlyMap<string, number>>();
  * schemas, so their calls expire by their own meta alone. Known once per schema.
  */
 export function expiringKinds(schema: unknown): ReadonlyMap<string, number> {
-  if ((typeof schema !== 'object' && typeof schema !== 'function') || schema === null) return NONE;
+  if (!isObjectLike(schema)) return NONE;
   let kinds = kindsBySchema.get(schema);
   if (kinds === undefined) {
     const found = new Map<string, number>();
