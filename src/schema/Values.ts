@@ -1,5 +1,5 @@
 import type { DenormalizeDelegate, NormalizeDelegate, SchemaClass } from './interface.js';
-import { Polymorphic, type SchemaAttribute } from './Polymorphic.js';
+import { Polymorphic } from './Polymorphic.js';
 import { shapeError } from './shapeError.js';
 import { isRecord } from '../utils/isRecord.js';
 import { setOwn } from '../utils/ownProperty.js';
@@ -14,10 +14,6 @@ import { setOwn } from '../utils/ownProperty.js';
  * @see docs/guide/schemas.md
  */
 export class Values<D = unknown> extends Polymorphic<D> implements SchemaClass {
-  constructor(definition: D, schemaAttribute?: SchemaAttribute) {
-    super(definition, schemaAttribute);
-  }
-
   /** Normalizes every value of the dictionary. */
   normalize(
     input: unknown,
