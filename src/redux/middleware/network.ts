@@ -7,7 +7,7 @@ import type { RequestStart } from '../../schema/interface.js';
 import { field } from '../../utils/field.js';
 import { getOwn } from '../../utils/ownProperty.js';
 import { unmountedSliceMessage } from '../mountHints.js';
-import { applyTables, committedTables } from '../slice/optimisticLayers.js';
+import { applyTables, committedTables, pickTables } from '../slice/optimisticLayers.js';
 import { storeView } from '../slice/storeView.js';
 import { ResetError } from './ResetError.js';
 import { serializeError } from '../slice/serializeError.js';
@@ -124,12 +124,11 @@ export function buildNetwork(
       const options = { ...how, store: storeView(committed), meta, source: endpoint.name };
       const writes = normalize(endpoint.schema, response, args, options);
       assertStorableDepth(writes, endpoint.name);
-      const { entities, entitiesMeta, indexes } = writes;
       // a refetch that brings the same result keeps the stored one, and with it every read's identity
       const stored = getOwn(slice().endpoints, key);
       const result = sameJson(stored, writes.result) ? stored : writes.result;
       collector.stored(key, endpoint, args);
-      const fulfilled = { key, endpoint: endpoint.name, result, entities, entitiesMeta, indexes, meta };
+      const fulfilled = { key, endpoint: endpoint.name, result, ...pickTables(writes), meta };
       const layers = optimistic.settle(request, () => applyTables(committed, writes));
       dispatch(mount.actions.fetchFulfilled({ ...fulfilled, ...layers }));
       return readBack ? mount.memo.denormalize(endpoint.schema, result, slice().entities, args) : undefined;
@@ -210,9 +209,8 @@ export function buildNetwork(
       const committed = committedTables(slice());
       const writes = normalize(schema, value, args, { store: storeView(committed), meta, source });
       assertJsonRecords(writes.entities, committed.entities, source);
-      const { entities, entitiesMeta, indexes } = writes;
       const layers = optimistic.settle(undefined, () => applyTables(committed, writes));
-      dispatch(mount.actions.set({ schema: schemaName(schema), meta, entities, entitiesMeta, indexes, ...layers }));
+      dispatch(mount.actions.set({ schema: schemaName(schema), meta, ...pickTables(writes), ...layers }));
     },
 
     /** `DataApi.fail`: stores an error given directly, as if the request had failed. */

@@ -1,6 +1,6 @@
 import { normalize } from '../../normalizr/normalize.js';
 import { warnOnce } from '../../utils/devWarning.js';
-import { applyTables, committedTables, type Tables } from '../slice/optimisticLayers.js';
+import { applyTables, committedTables, pickTables, type Tables } from '../slice/optimisticLayers.js';
 import { storeView } from '../slice/storeView.js';
 import type { OptimisticLayer } from '../slice/state.js';
 import { dataMeta } from './expiry.js';
@@ -41,8 +41,7 @@ export function buildOptimisticDisplay({
         const meta = dataMeta(endpoint, start, start.fetchedAt);
         const writes = normalize(endpoint.schema, response, args, { store: storeView(view), meta, source });
         assertStorableDepth(writes, source);
-        const { entities, entitiesMeta, indexes } = writes;
-        const layer: OptimisticLayer = { key, ...start, entities, entitiesMeta, indexes };
+        const layer: OptimisticLayer = { key, ...start, ...pickTables(writes) };
         layers.push(layer);
         view = applyTables(view, layer);
       } catch (error) {
