@@ -74,12 +74,9 @@ export function buildDataMiddleware(
     const checkArrivals = buildArrivalCheck({ ...context, optimistic });
 
     const api: DataApi = {
-      fetch: network.fetch,
-      ask: network.ask,
-      receive: network.receive,
-      write: network.write,
-      set: network.set,
-      fail: network.fail,
+      // the network and the poller answer exactly their DataApi methods; the registry and the collector more
+      ...network,
+      ...poller,
       begin: registry.begin,
       hold: registry.hold,
       release: registry.release,
@@ -88,7 +85,6 @@ export function buildDataMiddleware(
       gc: collector.gc,
       drop: collector.drop,
       unusedLongEnough: collector.unusedLongEnough,
-      poll: poller.poll,
       now,
     };
 
