@@ -101,39 +101,37 @@ export interface SweepPayload {
  * Each has `.match(action)` for `extraReducers` and listeners. All payloads are plain data.
  */
 export function buildEntitiesActions(reducerPath: string) {
+  /** The creator of `<reducerPath>/<event>` with payload `P`. */
+  const action = <P>(event: string) => createAction<P>(`${reducerPath}/${event}`);
   return {
     /** A request started. */
-    fetchPending: createAction<RequestPayload & { readonly fetchedAt: number }>(`${reducerPath}/fetchPending`),
+    fetchPending: action<RequestPayload & { readonly fetchedAt: number }>('fetchPending'),
     /** A response arrived and was normalized: one action per response. */
-    fetchFulfilled: createAction<FulfilledPayload>(`${reducerPath}/fetchFulfilled`),
+    fetchFulfilled: action<FulfilledPayload>('fetchFulfilled'),
     /** Shows mutations' expected results before the server answers: every layer, rebuilt. */
-    optimisticSet: createAction<{ readonly endpoint?: string; readonly layers: readonly OptimisticLayer[] }>(
-      `${reducerPath}/optimisticSet`,
-    ),
+    optimisticSet: action<{ readonly endpoint?: string; readonly layers: readonly OptimisticLayer[] }>('optimisticSet'),
     /** A value was written with no request (`ctrl.set`: a websocket or server-sent message). */
-    set: createAction<SetPayload>(`${reducerPath}/set`),
+    set: action<SetPayload>('set'),
     /** A write another tab committed, received on the broadcast channel (`broadcastChannel`). */
-    received: createAction<ReceivedPayload>(`${reducerPath}/received`),
+    received: action<ReceivedPayload>('received'),
     /** A request failed. */
-    fetchRejected: createAction<RejectedPayload>(`${reducerPath}/fetchRejected`),
+    fetchRejected: action<RejectedPayload>('fetchRejected'),
     /** A request ended without a result to store (aborted or dropped by a reset). */
-    fetchSettled: createAction<RequestPayload & { readonly layers?: readonly OptimisticLayer[] }>(
-      `${reducerPath}/fetchSettled`,
-    ),
+    fetchSettled: action<RequestPayload & { readonly layers?: readonly OptimisticLayer[] }>('fetchSettled'),
     /** Hides the data of these endpoint keys until they are fetched again. */
-    invalidate: createAction<{ readonly keys: readonly string[] }>(`${reducerPath}/invalidate`),
+    invalidate: action<{ readonly keys: readonly string[] }>('invalidate'),
     /** Marks these endpoint keys stale; their data stays readable. */
-    expire: createAction<{ readonly keys: readonly string[] }>(`${reducerPath}/expire`),
+    expire: action<{ readonly keys: readonly string[] }>('expire'),
     /** Removes unused results and the entities nothing reads any more (see `ctrl.gc()`). */
-    sweep: createAction<SweepPayload>(`${reducerPath}/sweep`),
+    sweep: action<SweepPayload>('sweep'),
     /**
      * The slice holds a state that arrived from elsewhere (`preloadedState`, a rehydration): its
      * requests in flight and optimistic layers go, and the marks of this store's own requests in
      * flight (`pending`, a key per request) come back (`withoutForeignRequests`).
      */
-    adopt: createAction<{ readonly pending: readonly string[] }>(`${reducerPath}/adopt`),
+    adopt: action<{ readonly pending: readonly string[] }>('adopt'),
     /** Empties the slice; responses that started before it are dropped. */
-    reset: createAction<{ readonly date: number }>(`${reducerPath}/reset`),
+    reset: action<{ readonly date: number }>('reset'),
   };
 }
 
