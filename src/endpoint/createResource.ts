@@ -209,13 +209,14 @@ function withExtend<M extends object>(members: M, key: string): Resource<M> {
     return base.extend({ name: `${key}.${name}`, ...options });
   };
   const extend = (first: string | object | ((base: M) => object), options?: object) => {
-    let added: object;
-    if (typeof first === 'function') added = named(first(members), key);
-    else if (typeof first === 'string') added = { [first]: extendMember(first, options ?? {}) };
-    else
-      added = Object.fromEntries(
-        Object.entries(first).map(([name, memberOptions]) => [name, extendMember(name, memberOptions as object)]),
-      );
+    // one member by name is the object form with one entry
+    const byName = typeof first === 'string' ? { [first]: options ?? {} } : first;
+    const added =
+      typeof byName === 'function'
+        ? named(byName(members), key)
+        : Object.fromEntries(
+            Object.entries(byName).map(([name, memberOptions]) => [name, extendMember(name, memberOptions as object)]),
+          );
     return withExtend({ ...members, ...added }, key);
   };
   return { ...members, extend } as Resource<M>;
