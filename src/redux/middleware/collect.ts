@@ -60,10 +60,6 @@ export function buildCollector(context: CollectorContext): Collector {
   // a pending collection keeps neither a Node process (a test run, a server) nor a store let go alive
   const later = (ms: number, task: () => void): WeakTimeout | undefined =>
     ms < MAX_TIMER_MS ? weakTimeout(task, ms) : undefined;
-  const released = (retention: CallRetention, at: number) =>
-    retention.count === 0 &&
-    retention.releasedAt !== undefined &&
-    at - retention.releasedAt >= keepMs(retention.endpoint);
 
   /** What must keep its data: the remaining results and everything readers show. */
   const rootsWithout = (state: EntitiesState, removed: ReadonlySet<string>): SweepRoot[] | undefined => {
@@ -129,11 +125,15 @@ export function buildCollector(context: CollectorContext): Collector {
     if (payload !== undefined) context.sweep(payload);
   };
 
-  /** The calls released long enough ago (or whose timer fired), not in flight. */
+  /** The calls no reader retains, released keepUnusedDataFor ago (or whose timer fired), not in flight. */
   const dueCalls = (at: number, fired?: string): string[] =>
     [...calls]
-      .filter(([key, retention]) => (key === fired || released(retention, at)) && retention.count === 0)
-      .filter(([key]) => !requests.inFlight(key))
+      .filter(
+        ([key, { count, releasedAt, endpoint }]) =>
+          count === 0 &&
+          (key === fired || (releasedAt !== undefined && at - releasedAt >= keepMs(endpoint))) &&
+          !requests.inFlight(key),
+      )
       .map(([key]) => key);
 
   const scheduleOrphanSweep = (): void => {
