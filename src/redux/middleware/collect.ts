@@ -55,7 +55,8 @@ export function buildCollector(context: CollectorContext): Collector {
   const queries = new Map<unknown, Map<string, QueryRetention>>();
   let orphanTimer: WeakTimeout | undefined;
 
-  const keepMs = (endpoint: EndpointInterface | undefined): number =>
+  /** How long (ms) unused data of `endpoint` is kept; with none, the middleware's keepUnusedDataFor. */
+  const keepMs = (endpoint?: EndpointInterface): number =>
     1000 * (endpoint?.keepUnusedDataFor ?? context.keepUnusedDataFor);
   // a pending collection keeps neither a Node process (a test run, a server) nor a store let go alive
   const later = (ms: number, task: () => void): WeakTimeout | undefined =>
@@ -84,7 +85,7 @@ export function buildCollector(context: CollectorContext): Collector {
 
   /** Whether what was written with `meta` (an entity, a result) has been stored keepUnusedDataFor by `at`. */
   const unusedLongEnoughAt = (at: number, meta: { readonly date: number } | undefined): boolean =>
-    meta === undefined || at - meta.date >= 1000 * context.keepUnusedDataFor;
+    meta === undefined || at - meta.date >= keepMs();
 
   /**
    * Results this store never saw fetched (rehydrated, or received from another tab) that no reader
@@ -138,7 +139,7 @@ export function buildCollector(context: CollectorContext): Collector {
 
   const scheduleOrphanSweep = (): void => {
     if (orphanTimer !== undefined) return;
-    orphanTimer = later(1000 * context.keepUnusedDataFor, () => {
+    orphanTimer = later(keepMs(), () => {
       orphanTimer = undefined;
       sweep(dueCalls(now()));
     });
