@@ -152,6 +152,7 @@ export class RestEndpoint<
           ),
         this.timeout,
       );
+    const signal = anySignal([context.signal, this.requestInit?.signal, timeout?.signal]);
     let value: unknown;
     /** How the server answered when it sent no body (`204 No Content`), else undefined. */
     let answer: string | undefined;
@@ -165,11 +166,11 @@ export class RestEndpoint<
           method: this.method,
           headers: finalHeaders,
           body: encoded?.body,
-          signal: anySignal([context.signal, this.requestInit?.signal, timeout?.signal]) ?? null,
+          signal: signal ?? null,
         });
       } catch (error) {
-        // an abort (caller, reset, timeout) stays what it is; anything else got no response at all
-        if (timeout?.signal.aborted || context.signal?.aborted || this.requestInit?.signal?.aborted) throw error;
+        // an abort (caller, reset, timeout: any of the signals) stays what it is; anything else got no response at all
+        if (signal?.aborted) throw error;
         throw new FetchError(this.name, url, error);
       }
       if (!response.ok) throw await this.#networkError(url, response);
