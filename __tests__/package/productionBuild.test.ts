@@ -127,6 +127,7 @@ const DEVELOPMENT_MESSAGES = [
   "this store's reads find no data", // a store without the slice
   'nothing in this store fetches', // a store without the middleware
   'this version of rtk-entities made', // a preloaded or rehydrated state of another shape
+  'is not a list of writes', // what is wrong with that state's shape (printed with the line above)
   'takes it unchecked', // a preloaded or rehydrated state, with no rehydrate to check it
   'the response could not be normalized, so select() shows an error', // normalizeApi
   // checks of the program's own definitions, which a development run meets first
@@ -211,13 +212,13 @@ describe('the checks of a state from elsewhere (rtk-entities/rehydrate)', () => 
   const peers = ['react', 'react-dom', 'react-redux', '@reduxjs/toolkit'];
   /** What only the checks hold: the problems they name, which production errors and warnings keep. */
   const checksCode = (code: string) =>
-    ['is not a list of writes', 'that write wrote it', 'minutes ahead of this store'].filter((text) =>
+    ['its meta is not an object', 'that write wrote it', 'minutes ahead of this store'].filter((text) =>
       code.includes(text),
     );
 
   test('are in the bundle of an app that imports them', () => {
     expect(checksCode(bundle('rehydrateApp.ts', 'production', { external: peers }))).toEqual([
-      'is not a list of writes',
+      'its meta is not an object',
       'that write wrote it',
       'minutes ahead of this store',
     ]);

@@ -18,12 +18,13 @@ import type { EntitiesState } from './state.js';
  * checked before (`adoptState`).
  *
  * @param now this store's clock (epoch ms)
- * @returns the state and what was dropped, for a message
+ * @returns the state and what was dropped, for the development warning (empty in production)
  */
 export function withoutBadParts(state: EntitiesState, now: number): { state: EntitiesState; dropped: string[] } {
   const dropped: string[] = [];
   const bad = (what: string, problem: string | undefined): boolean => {
-    if (problem !== undefined) dropped.push(`${what} (${problem})`);
+    // named in development only (`checkedState` warns there)
+    if (process.env.NODE_ENV !== 'production' && problem !== undefined) dropped.push(`${what} (${problem})`);
     return problem !== undefined;
   };
   const entry = (key: string): unknown => getOwn(state.meta, key);

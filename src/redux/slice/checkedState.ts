@@ -48,36 +48,51 @@ function isObject(value: unknown): value is { readonly [field: string]: unknown 
   return typeof value === 'object' && value !== null && !Array.isArray(value) && isPlainObject(value);
 }
 
-/** What is wrong with `tables` (entities, their meta stamps, indexes) as the slice holds them, or `undefined`. */
+/**
+ * What is wrong with `tables` (entities, their meta stamps, indexes) as the slice holds them, or
+ * `undefined`. Every description here is printed in development only: production keeps none of their
+ * text, only that something is wrong (`NOT_KEPT`).
+ */
 function tablesProblem(tables: { readonly [field: string]: unknown }, where: string): string | undefined {
   for (const field of ['entities', 'entitiesMeta', 'indexes'] as const) {
     const byKind = tables[field];
-    if (!isObject(byKind)) return `its ${where}'${field}' is not an object`;
+    if (!isObject(byKind))
+      return process.env.NODE_ENV !== 'production' ? `its ${where}'${field}' is not an object` : NOT_KEPT;
     for (const kind of Object.keys(byKind)) {
       const value = byKind[kind];
       if (field === 'entitiesMeta') {
         const stamps = Array.isArray(value) ? (value as unknown[]) : undefined;
         const wrong = stamps?.find((stamp) => !isObject(stamp) || !isObject(stamp.meta) || !Array.isArray(stamp.pks));
         if (stamps === undefined || wrong !== undefined)
-          return `its ${where}entitiesMeta for '${kind}' is not a list of writes`;
+          return process.env.NODE_ENV !== 'production'
+            ? `its ${where}entitiesMeta for '${kind}' is not a list of writes`
+            : NOT_KEPT;
       } else if (!isObject(value) || (field === 'indexes' && !Object.values(value).every(isObject))) {
-        return `its ${where}${field} for '${kind}' is not a table`;
+        return process.env.NODE_ENV !== 'production' ? `its ${where}${field} for '${kind}' is not a table` : NOT_KEPT;
       }
     }
   }
   return undefined;
 }
 
-/** What is wrong with `state` as a slice state, or `undefined` when nothing is. */
+/** What is wrong with `state` as a slice state, or `undefined` when nothing is (described in development only). */
 function shapeProblem(state: unknown): string | undefined {
   if (!isObject(state)) {
-    return `it is ${state === null ? 'null' : Array.isArray(state) ? 'an array' : `a ${typeof state}`}, not an object`;
+    return process.env.NODE_ENV !== 'production'
+      ? `it is ${state === null ? 'null' : Array.isArray(state) ? 'an array' : `a ${typeof state}`}, not an object`
+      : NOT_KEPT;
   }
   for (const field of ['endpoints', 'meta'] as const) {
-    if (!isObject(state[field])) return `its '${field}' is not an object`;
+    if (!isObject(state[field]))
+      return process.env.NODE_ENV !== 'production' ? `its '${field}' is not an object` : NOT_KEPT;
   }
-  if (!Array.isArray(state.optimistic)) return "its 'optimistic' is not an array";
+  if (!Array.isArray(state.optimistic))
+    return process.env.NODE_ENV !== 'production' ? "its 'optimistic' is not an array" : NOT_KEPT;
   const problem = tablesProblem(state, '');
   if (problem !== undefined || state.committed === undefined) return problem;
-  return isObject(state.committed) ? tablesProblem(state.committed, 'committed ') : "its 'committed' is not an object";
+  if (isObject(state.committed)) return tablesProblem(state.committed, 'committed ');
+  return process.env.NODE_ENV !== 'production' ? "its 'committed' is not an object" : NOT_KEPT;
 }
+
+/** A problem as production gives it: no description (nothing prints it there). */
+const NOT_KEPT = '';
