@@ -1,6 +1,6 @@
 import { describeValue } from '../utils/describeValue.js';
 import { assertWellFormed } from './wellFormed.js';
-import { isRecord } from '../utils/isRecord.js';
+import { isObjectLike } from '../utils/isRecord.js';
 
 /**
  * A value for one search (query string) parameter; `undefined` leaves the parameter out.
@@ -35,7 +35,7 @@ export function searchString(
   const append = (name: string, value: unknown) => {
     if (value === undefined) return;
     const where = `${endpointName}: search parameter '${name}'`;
-    if (isRecord(value) || typeof value === 'function' || typeof value === 'symbol') {
+    if (isObjectLike(value) || typeof value === 'symbol') {
       // a function would put its source into the URL; a Date would read like a string in the message
       throw new TypeError(
         `${where} must be a string, number or boolean; received ${describeValue(value)}.` +
