@@ -98,6 +98,8 @@ export interface Sizes {
   /** The big store a write goes into (the realistic worst case). */
   readonly storedLarge: number;
   readonly memoryEntities: number;
+  /** The store sizes of the `scale` group: one write, and the All read after it. */
+  readonly scale: readonly number[];
 }
 
 export const FULL_SIZES: Sizes = {
@@ -109,6 +111,7 @@ export const FULL_SIZES: Sizes = {
   storedBefore: 10_000,
   storedLarge: 100_000,
   memoryEntities: 100_000,
+  scale: [1_000, 10_000, 100_000],
 };
 
 /** Same shapes and checks, smaller where the full size only costs time. */
@@ -119,4 +122,5 @@ export const SMOKE_SIZES: Sizes = {
   storedBefore: 2_000,
   storedLarge: 3_000,
   memoryEntities: 2_000,
+  scale: [1_000],
 };

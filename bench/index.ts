@@ -9,7 +9,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Bench } from 'tinybench';
-import { caseGroups, measureMemory, type MemoryRow } from './cases/index.js';
+import { caseGroups, measureMemory, measureScaleMemory, type MemoryRow, type ScaleMemoryRow } from './cases/index.js';
 import { FULL_SIZES, SMOKE_SIZES, type Sizes } from './fixtures.js';
 
 import type { BenchCase, Contender, Library } from './model.js';
@@ -156,6 +156,11 @@ async function main() {
   const memory: MemoryRow[] | undefined =
     argv.includes('--no-memory') || only !== undefined ? undefined : measureMemory(sizes, smoke ? 1 : 3);
   if (memory !== undefined) process.stderr.write('✓ memory: every library stores every entity\n');
+  const scaleMemory: ScaleMemoryRow[] | undefined =
+    argv.includes('--no-memory') || (only !== undefined && !'scale-memory'.includes(only))
+      ? undefined
+      : measureScaleMemory(sizes, smoke ? 1 : 3);
+  if (scaleMemory !== undefined) process.stderr.write('✓ scale memory: every library lists every entity\n');
   const soak: SoakRow[] | undefined =
     argv.includes('--no-soak') || only !== undefined ? undefined : await measureSoak(smoke ? SMOKE_SOAK : FULL_SOAK);
   if (soak !== undefined) process.stderr.write('✓ soak: every poll read the latest list\n');
@@ -164,7 +169,7 @@ async function main() {
     return;
   }
   const seconds = (performance.now() - started) / 1000;
-  const markdown = renderResults({ measured, memory, soak, sizes, seconds });
+  const markdown = renderResults({ measured, memory, scaleMemory, soak, sizes, seconds });
   process.stdout.write(`${markdown}\n`);
   if (only === undefined) {
     writeFileSync(new URL('../../../bench/RESULTS.md', import.meta.url), markdown);

@@ -1,6 +1,6 @@
 /** The RESULTS table: ops/s per library, ours divided by each, the targets, and memory. */
 import { availableParallelism, cpus, totalmem } from 'node:os';
-import type { MemoryRow } from './cases/index.js';
+import type { MemoryRow, ScaleMemoryRow } from './cases/index.js';
 import type { Sizes } from './fixtures.js';
 import { LIBRARIES, type BenchCase, type Library } from './model.js';
 import type { SoakRow } from './soak.js';
@@ -72,6 +72,76 @@ function scalingTable(rows: readonly Measured[], sizes: Sizes): string[] {
         'posts read, but a constructor that keeps its default elsewhere (`firstAuthor = this.author`) then exposed the ' +
         'shared instance. The JSDoc of `Entity` says what a constructor sees.',
     );
+  }
+  return lines;
+}
+
+/** The `scale` group (DESIGN §11.4): time per call at each store size, its growth, and the heap per entity. */
+function scaleTable(rows: readonly Measured[], memory: readonly ScaleMemoryRow[] | undefined, sizes: Sizes): string[] {
+  const ms = (id: string, library: Library) => {
+    const value = opsOf(rows, id, library);
+    return value === undefined ? undefined : 1000 / value;
+  };
+  const cell = (value: number | undefined) =>
+    value === undefined ? '–' : value < 1 ? value.toFixed(3) : value.toFixed(2);
+  const lines = [
+    'A store holding N members (`Member`, string ids) takes one `ctrl.set` of one member (a changed score), and ' +
+      "`getEntitySelectors(Member).selectAll` reads every member after it; RTK's adapter does `upsertOne` and its `selectAll` " +
+      'in a `configureStore` store. Milliseconds per call (the median round); in parentheses ours ÷ RTK in time (below 1 ours is ' +
+      'faster), the median of the ratios within a round.',
+    '',
+    '| N | one write: ours ms | RTK ms | All read after it: ours ms | RTK ms | write + All: ours ms | RTK ms |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  const costRatio = (id: string) => {
+    const ratio = rows.find((row) => row.benchCase.id === id)?.ratios.get('rtk');
+    return ratio === undefined ? '' : ` (${(1 / ratio).toPrecision(2)}×)`;
+  };
+  for (const count of sizes.scale) {
+    const ids = ['write', 'read', 'write-read'].map((name) => `scale-${name}-${count}`);
+    if (ids.every((id) => ms(id, 'ours') === undefined)) continue;
+    const cells = ids.flatMap((id) => [`${cell(ms(id, 'ours'))}${costRatio(id)}`, cell(ms(id, 'rtk'))]);
+    lines.push(`| ${count.toLocaleString('en-US')} | ${cells.join(' | ')} |`);
+  }
+  const smallest = sizes.scale[0];
+  const largest = sizes.scale[sizes.scale.length - 1];
+  const small = smallest === undefined ? undefined : ms(`scale-write-read-${smallest}`, 'ours');
+  const large = largest === undefined ? undefined : ms(`scale-write-read-${largest}`, 'ours');
+  if (small !== undefined && large !== undefined && smallest !== largest) {
+    const growth = large / small;
+    lines.push(
+      '',
+      `Target (DESIGN §11.4): write + All grows at most 4× from ${smallest?.toLocaleString('en-US')} to ` +
+        `${largest?.toLocaleString('en-US')} entities: **${growth.toFixed(1)}×** ${growth <= 4 ? '✅ met' : '❌ missed'}.`,
+    );
+  }
+  const write = largest === undefined ? undefined : rows.find((row) => row.benchCase.id === `scale-write-${largest}`);
+  const writeRatio = write?.ratios.get('rtk');
+  if (writeRatio !== undefined) {
+    const cost = 1 / writeRatio;
+    lines.push(
+      '',
+      `Target: one write into ${largest?.toLocaleString('en-US')} costs ≤ 0.02× RTK's \`upsertOne\`: ` +
+        `**${cost.toPrecision(2)}×** ${cost <= 0.02 ? '✅ met' : '❌ missed'}.`,
+    );
+  }
+  if (memory !== undefined) {
+    lines.push(
+      '',
+      'Heap retained per entity by a store that took the write, with the All read after it kept (heapUsed after a full GC, ' +
+        'median of 3 loads):',
+      '',
+      '| N | rtk-entities B | RTK createEntityAdapter B | ÷ RTK |',
+      '| ---: | ---: | ---: | ---: |',
+    );
+    for (const count of sizes.scale) {
+      const ours = memory.find((row) => row.count === count && row.library === 'ours')?.bytesPerEntity;
+      const rtk = memory.find((row) => row.count === count && row.library === 'rtk')?.bytesPerEntity;
+      const ratio = ours === undefined || rtk === undefined ? undefined : ours / rtk;
+      lines.push(
+        `| ${count.toLocaleString('en-US')} | ${ours === undefined ? 'n/a' : Math.round(ours)} | ${rtk === undefined ? 'n/a' : Math.round(rtk)} | ${ratio === undefined ? '' : `${ratio.toFixed(2)}× ${ratio <= 1.5 ? '✅' : '❌'}`} |`,
+      );
+    }
   }
   return lines;
 }
@@ -423,12 +493,16 @@ function notes(rows: readonly Measured[]): string[] {
 export function renderResults(run: {
   measured: readonly Measured[];
   memory: readonly MemoryRow[] | undefined;
+  scaleMemory: readonly ScaleMemoryRow[] | undefined;
   soak: readonly SoakRow[] | undefined;
   sizes: Sizes;
   seconds: number;
 }): string {
   const cpu = cpus();
-  const main = run.measured.filter((row) => !row.benchCase.id.startsWith('all-scale-') && !isRtkQueryCase(row));
+  const main = run.measured.filter(
+    (row) =>
+      !row.benchCase.id.startsWith('all-scale-') && !row.benchCase.id.startsWith('scale-') && !isRtkQueryCase(row),
+  );
   const targets = main.filter((row) => row.benchCase.target !== undefined);
   const met = targets.filter((row) => verdict(row).includes('met')).length;
   return [
@@ -474,6 +548,10 @@ export function renderResults(run: {
     '## schema.All: how the cost grows (ours)',
     '',
     ...scalingTable(run.measured, run.sizes),
+    '',
+    '## Scale: one write into N entities, and the All read after it',
+    '',
+    ...scaleTable(run.measured, run.scaleMemory, run.sizes),
     '',
     '## Memory',
     '',

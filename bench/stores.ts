@@ -38,6 +38,7 @@ export const membersSlice = createSlice({
   reducers: {
     upsertMany: (state, action: PayloadAction<readonly MemberRow[]>) =>
       void memberAdapter.upsertMany(state, action.payload),
+    upsertOne: (state, action: PayloadAction<MemberRow>) => void memberAdapter.upsertOne(state, action.payload),
   },
   extraReducers: (builder) => {
     builder.addCase(fetchMembers.fulfilled, (state, action) => void memberAdapter.upsertMany(state, action.payload));

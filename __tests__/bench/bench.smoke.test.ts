@@ -6,6 +6,7 @@
  */
 import { caseGroups } from '../../bench/cases/index';
 import type { MemoryRow } from '../../bench/cases/memory';
+import type { ScaleMemoryRow } from '../../bench/cases/scale';
 import { SMOKE_SIZES } from '../../bench/fixtures';
 
 import { benchCase } from '../../bench/model';
@@ -57,6 +58,31 @@ describe('bench smoke run', () => {
         (bytesPerEntity ?? 0) > 0 && (bytesPerEntity ?? 0) < 5_000,
       ]).toEqual([library, variant, 'number', true]);
     }
+  });
+
+  test('scale memory: each store lists every member, and a real GC measures what it retains per entity', () => {
+    const global = globalThis as { gc?: () => void };
+    const installed = global.gc === undefined;
+    if (installed) global.gc = exposeGc();
+    let rows: ScaleMemoryRow[] = [];
+    try {
+      jest.isolateModules(() => {
+        rows = (require('../../bench/cases/scale') as typeof import('../../bench/cases/scale')).measureScaleMemory(
+          SMOKE_SIZES,
+          1,
+        );
+      });
+    } finally {
+      if (installed) delete global.gc;
+    }
+    expect(rows.map((row) => [row.count, row.library])).toEqual(
+      SMOKE_SIZES.scale.flatMap((count) => [
+        [count, 'ours'],
+        [count, 'rtk'],
+      ]),
+    );
+    for (const { library, bytesPerEntity } of rows)
+      expect([library, (bytesPerEntity ?? 0) > 0 && (bytesPerEntity ?? 0) < 5_000]).toEqual([library, true]);
   });
 
   test('soak: every run polls to the end and stores what it should', async () => {

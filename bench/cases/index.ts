@@ -10,9 +10,11 @@ import { endToEndCase } from './endToEnd.js';
 import { normalizeCase } from './normalize.js';
 import { realisticCases } from './realistic.js';
 import { rtkQueryCases } from './rtkQuery.js';
+import { scaleCases } from './scale.js';
 import { storeCases } from './store.js';
 
 export { measureMemory, type MemoryRow } from './memory.js';
+export { measureScaleMemory, type ScaleMemoryRow } from './scale.js';
 
 /** Cases that share their data, built together. */
 export interface CaseGroup {
@@ -28,6 +30,8 @@ export function caseGroups(sizes: Sizes): readonly CaseGroup[] {
     { name: 'realistic reads', build: () => realisticCases(sizes) },
     { name: 'store writes', build: () => storeCases(sizes) },
     { name: 'end to end', build: () => [endToEndCase(sizes)] },
+    // one write into 1,000 to 100,000 members and the All read after it: the report shows it in a table of its own
+    { name: 'scale', build: () => scaleCases(sizes) },
     // RTK Query against RTK Query + normalizeApi: the report shows it in a table of its own
     { name: 'RTK Query', build: () => rtkQueryCases(sizes) },
   ];

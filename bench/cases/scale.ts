@@ -1,0 +1,139 @@
+/**
+ * The `scale` group (DESIGN §11): a store holding N members takes one write of one record
+ * (`ctrl.set`), and `selectAll` reads every member after it, at N = 1,000 / 10,000 / 100,000;
+ * RTK's `createEntityAdapter` (`upsertOne`, `selectAll`) beside it. Each write changes the record
+ * it writes (a score that counts up), so every call makes a new state. Also the heap per entity of
+ * a store that took that write and the All read after it, against RTK's adapter.
+ */
+import type { MemberRow, Sizes } from '../fixtures.js';
+import { Member, getMembers, makeMembers } from '../fixtures.js';
+import { LIBRARIES, assert, benchCase, type BenchCase, type Library } from '../model.js';
+import { makeOurStore, makeRtkStore, memberSelectors, membersSlice, rtkMemberSelectors } from '../stores.js';
+
+/** A store of each library holding `count` members, and the rows its writes take, in turn. */
+function filled(count: number) {
+  const rows = makeMembers(count);
+  const ours = makeOurStore();
+  ours.ctrl.setResponse(getMembers, {}, rows);
+  const rtk = makeRtkStore();
+  rtk.dispatch(membersSlice.actions.upsertMany(makeMembers(count)));
+  let oursWrites = 0;
+  let rtkWrites = 0;
+  /** The `n`th write: a member spread over the store, with a score no write gave it before. */
+  const row = (n: number): MemberRow => ({ ...(rows[(n * 7919) % count] as MemberRow), score: 1_000 + n });
+  return {
+    writeOurs: () => ours.ctrl.set(Member, row(oursWrites++)),
+    readOurs: () => memberSelectors.selectAll(ours.store.getState()),
+    writeRtk: () => rtk.dispatch(membersSlice.actions.upsertOne(row(rtkWrites++))),
+    readRtk: () => rtkMemberSelectors.selectAll(rtk.getState()),
+  };
+}
+
+export function scaleCases(sizes: Sizes): BenchCase[] {
+  return sizes.scale.flatMap((count) => {
+    const stores = filled(count);
+    const n = count.toLocaleString('en-US');
+    const check = () => {
+      assert(stores.readOurs().length === count, `scale ${n}: ours must list ${count} members`);
+    };
+    return [
+      benchCase({
+        id: `scale-write-${count}`,
+        title: `one write (ctrl.set of one member) into a store holding ${n}`,
+        ...(count === 100_000 ? { target: { anchor: 'rtk' as const, ratio: 50 } } : {}),
+        contenders: [
+          { library: 'ours', run: stores.writeOurs, read: stores.readOurs },
+          { library: 'rtk', run: stores.writeRtk, read: stores.readRtk },
+        ],
+        check,
+      }),
+      benchCase({
+        id: `scale-read-${count}`,
+        title: `selectAll of ${n} members after one write`,
+        contenders: [
+          { library: 'ours', before: stores.writeOurs, run: stores.readOurs },
+          { library: 'rtk', before: stores.writeRtk, run: stores.readRtk },
+        ],
+        check,
+      }),
+      benchCase({
+        id: `scale-write-read-${count}`,
+        title: `one write into ${n} members, then selectAll`,
+        contenders: [
+          {
+            library: 'ours',
+            run: () => {
+              stores.writeOurs();
+              return stores.readOurs();
+            },
+          },
+          {
+            library: 'rtk',
+            run: () => {
+              stores.writeRtk();
+              return stores.readRtk();
+            },
+          },
+        ],
+        check,
+      }),
+    ];
+  });
+}
+
+/** Heap retained per entity by a store of `count` members that took one write, with the All read after it kept. */
+export interface ScaleMemoryRow {
+  readonly count: number;
+  readonly library: Library;
+  readonly bytesPerEntity: number | undefined;
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+
+function heapAfterGc(): number {
+  gc?.();
+  gc?.();
+  return process.memoryUsage().heapUsed;
+}
+
+/** Median over `runs` loads of the heap each library's store and its All read retain, per entity. */
+export function measureScaleMemory(sizes: Sizes, runs = 3): ScaleMemoryRow[] {
+  const load: Record<'ours' | 'rtk', (count: number) => { kept: unknown; listed: number }> = {
+    ours(count) {
+      const { store, ctrl } = makeOurStore();
+      ctrl.setResponse(getMembers, {}, makeMembers(count));
+      ctrl.set(Member, { ...(makeMembers(1)[0] as MemberRow), score: -1 });
+      const all = memberSelectors.selectAll(store.getState());
+      return { kept: [store, all], listed: all.length };
+    },
+    rtk(count) {
+      const store = makeRtkStore();
+      store.dispatch(membersSlice.actions.upsertMany(makeMembers(count)));
+      store.dispatch(membersSlice.actions.upsertOne({ ...(makeMembers(1)[0] as MemberRow), score: -1 }));
+      const all = rtkMemberSelectors.selectAll(store.getState());
+      return { kept: [store, all], listed: all.length };
+    },
+  };
+  return sizes.scale.flatMap((count) =>
+    (['ours', 'rtk'] as const).map((library) => {
+      const samples: number[] = [];
+      for (let run = 0; run < runs; run++) {
+        // the selectors' caches (one per module) hold the last read: a small load takes them over first, so the
+        // measured load does not free what an earlier one left there
+        load[library](10);
+        const before = heapAfterGc();
+        let loaded: ReturnType<(typeof load)['ours']> | undefined = load[library](count);
+        const after = heapAfterGc();
+        assert(
+          loaded.listed === count,
+          `scale memory: ${LIBRARIES[library]} lists ${loaded.listed}, expected ${count}`,
+        );
+        loaded = undefined;
+        samples.push((after - before) / count);
+        if (gc === undefined) break;
+      }
+      samples.sort((a, b) => a - b);
+      return { count, library, bytesPerEntity: gc === undefined ? undefined : samples[samples.length >> 1] };
+    }),
+  );
+}
