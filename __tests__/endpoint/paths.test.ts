@@ -117,6 +117,19 @@ describe('missing and invalid path params', () => {
     );
   });
 
+  test.each([
+    ['undefined', undefined, 'undefined'],
+    ['null', null, 'null'],
+    ['a symbol', Symbol('s'), 'a symbol (Symbol(s))'],
+    ['a function', function part() {}, 'a function (part)'],
+    ['an array', ['b'], '["b"]'],
+  ])('a wildcard segment that is %s is refused, not written into the URL', (_label, segment, shown) => {
+    const getFile = new RestEndpoint({ path: '/files/*path' });
+    expect(() => getFile.url({ path: ['a', segment] } as unknown as { path: string[] })).toThrow(
+      new TypeError(`GET /files/*path: path parameter 'path' must be a string or number; received ${shown}.`),
+    );
+  });
+
   test('a wildcard needs an array', () => {
     const getFile = new RestEndpoint({ path: '/files/*path' });
     expect(() => getFile.url({ path: 'a/b' } as unknown as { path: string[] })).toThrow(

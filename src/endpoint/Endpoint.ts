@@ -97,9 +97,7 @@ class FunctionEndpoint<A extends unknown[], T, S> implements Endpoint<A, T, S> {
     this.keepUnusedDataFor = options.keepUnusedDataFor;
     if (options.key) this.key = options.key;
     if (options.errorPolicy) this.errorPolicy = options.errorPolicy;
-    if (options.getOptimisticResponse) {
-      Object.defineProperty(this, 'getOptimisticResponse', { value: options.getOptimisticResponse, enumerable: true });
-    }
+    if (options.getOptimisticResponse) this.getOptimisticResponse = options.getOptimisticResponse;
   }
 
   key(...args: A): string {

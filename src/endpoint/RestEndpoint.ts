@@ -103,9 +103,7 @@ export class RestEndpoint<
     if (options.parseResponse) this.parseResponse = options.parseResponse;
     if (options.getHeaders) this.getHeaders = options.getHeaders;
     if (options.errorPolicy) this.errorPolicy = options.errorPolicy;
-    if (options.getOptimisticResponse) {
-      Object.defineProperty(this, 'getOptimisticResponse', { value: options.getOptimisticResponse, enumerable: true });
-    }
+    if (options.getOptimisticResponse) this.getOptimisticResponse = options.getOptimisticResponse;
   }
 
   /**

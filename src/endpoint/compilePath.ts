@@ -1,5 +1,6 @@
 import { describeValue } from '../utils/describeValue.js';
 import { getOwn } from '../utils/ownProperty.js';
+import { isObjectLike } from '../utils/isRecord.js';
 import { assertWellFormed } from './wellFormed.js';
 
 /** A parsed path template that fills in its parameters. */
@@ -123,12 +124,7 @@ export function compilePath(path: string, endpointName: string): PathTemplate {
   const where = `${endpointName}: path parameter`;
 
   const segment = (value: unknown, name: string): string => {
-    if (
-      typeof value !== 'string' &&
-      typeof value !== 'number' &&
-      typeof value !== 'bigint' &&
-      typeof value !== 'boolean'
-    ) {
+    if (value === undefined || value === null || isObjectLike(value) || typeof value === 'symbol') {
       throw new TypeError(`${where} '${name}' must be a string or number; received ${describeValue(value)}.`);
     }
     const text = String(value);

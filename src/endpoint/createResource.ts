@@ -124,7 +124,7 @@ function buildMembers<P extends string, S extends EntitySchema>(options: Resourc
     schema: collection.push,
     body,
     name: `${key}.getList.push`,
-    ...(optimisticFor ? { getOptimisticResponse: optimisticFor.create } : {}),
+    getOptimisticResponse: optimisticFor?.create,
   });
   const getList = Object.assign(list, {
     /** POSTs a new item and appends it to every stored list it belongs in. */
@@ -144,7 +144,7 @@ function buildMembers<P extends string, S extends EntitySchema>(options: Resourc
       schema: collection.move,
       body,
       name: `${key}.getList.move`,
-      ...(optimisticFor ? { getOptimisticResponse: optimisticFor.update } : {}),
+      getOptimisticResponse: optimisticFor?.update,
     }),
     /** GETs a further page (`paginationField` in the params) and appends it to the list, without duplicates. */
     getPage: list.extend({ schema: collection.paginate(paginationField), name: `${key}.getList.getPage` }),
@@ -159,14 +159,14 @@ function buildMembers<P extends string, S extends EntitySchema>(options: Resourc
       method: 'PUT',
       body,
       name: `${key}.update`,
-      ...(optimisticFor ? { getOptimisticResponse: optimisticFor.update } : {}),
+      getOptimisticResponse: optimisticFor?.update,
     }),
     /** PATCHes some fields of an item. */
     partialUpdate: get.extend({
       method: 'PATCH',
       body,
       name: `${key}.partialUpdate`,
-      ...(optimisticFor ? { getOptimisticResponse: optimisticFor.update } : {}),
+      getOptimisticResponse: optimisticFor?.update,
     }),
     /** DELETEs an item: it leaves every list, every All and every read by id. */
     delete: get.extend({
@@ -176,7 +176,7 @@ function buildMembers<P extends string, S extends EntitySchema>(options: Resourc
       // an empty DELETE response (204, `{}`) names the item through the params
       process: (value: unknown, ...args: unknown[]) =>
         isRecord(value) && Object.keys(value).length > 0 ? value : args[0],
-      ...(optimisticFor ? { getOptimisticResponse: optimisticFor.remove } : {}),
+      getOptimisticResponse: optimisticFor?.remove,
     }),
   };
 }

@@ -4,7 +4,7 @@
  *
  * @module rtk-entities/react
  */
-import { defaultEntities } from '../redux/defaultEntities.js';
+import { createController, selectQuery, selectResponse } from '../redux/defaultEntities.js';
 import { buildHooksContext } from './hooksContext.js';
 import { buildUseSuspense, type UseSuspense } from './useSuspense.js';
 import { createUseQuery, type UseQuery } from './useQuery.js';
@@ -19,7 +19,7 @@ import { buildUseSubscription, type UseSubscription } from './useSubscription.js
 // The hooks of the default mount point, each built on its own in a call marked `@__PURE__` (not read
 // from one `createHooks` object, which would keep every hook): a bundle keeps only the hooks the app
 // imports, and drops the shared context too when it keeps none.
-const ctx = /* @__PURE__ */ buildHooksContext(defaultEntities);
+const ctx = /* @__PURE__ */ buildHooksContext({ createController, selectQuery, selectResponse });
 
 /**
  * `useSuspense` of the default `entities` slice, documented at {@link UseSuspense}.

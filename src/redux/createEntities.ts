@@ -3,7 +3,7 @@ import { Controller, type ControllerStore } from './Controller.js';
 import { buildEntitiesReducer } from './slice/buildEntitiesReducer.js';
 import { buildFetchEndpoint } from './fetchEndpoint.js';
 import { buildGetEntitySelectors } from './select/getEntitySelectors.js';
-import { bindMountPoint, buildMountPoint } from './mountPoint.js';
+import { bindMountPoint, buildMountPoint, type MountPoint } from './mountPoint.js';
 import { buildDataMiddleware } from './middleware/buildDataMiddleware.js';
 import type { DataMiddlewareOptions } from './middleware/types.js';
 import { buildSelectEntityMeta } from './select/selectEntityMeta.js';
@@ -11,6 +11,7 @@ import { buildSelectQuery } from './select/selectQuery.js';
 import { buildSelectResponse } from './select/selectResponse.js';
 import type { EntitiesState } from './slice/state.js';
 import type { EntitiesActions } from './slice/actions.js';
+import type { SnapshotSelectors } from './select/snapshot.js';
 
 /**
  * Options of `createEntities`.
@@ -37,8 +38,34 @@ export interface EntitiesSlice<P extends string = 'entities'> {
   selectSlice(state: unknown): EntitiesState;
 }
 
+// Each member of the Redux API has a builder of its own, so that the default mount point's exports
+// (`defaultEntities.ts`) are built one by one and a bundle keeps only those the app imports. The
+// selectors are built once per mount point and shared by its Controller, middleware and hooks.
+
+/** The slice object of `mount`, mounted at `reducerPath` (the mount point's). */
+export function buildEntitiesSlice<P extends string>(mount: MountPoint, reducerPath: P): EntitiesSlice<P> {
+  return {
+    name: reducerPath,
+    reducerPath,
+    reducer: buildEntitiesReducer(mount),
+    actions: mount.actions,
+    selectSlice: mount.selectSlice,
+  };
+}
+
+/** `createDataMiddleware` of `mount`. */
+export function buildCreateDataMiddleware(mount: MountPoint, selectors: SnapshotSelectors) {
+  return (options?: DataMiddlewareOptions) => buildDataMiddleware(mount, selectors, options);
+}
+
+/** `createController` of `mount`. */
+export function buildCreateController(mount: MountPoint, selectors: SnapshotSelectors) {
+  return (store: ControllerStore) => new Controller(store, mount, selectors);
+}
+
 /**
- * The whole Redux API bound to one mount point. The top-level exports are `createEntities()`.
+ * The whole Redux API bound to one mount point. The top-level exports are the same API for the
+ * default mount point, `entities`.
  *
  * @example
  * ```ts
@@ -56,15 +83,9 @@ export function createEntities<P extends string = 'entities'>({
   const mount = buildMountPoint(reducerPath);
   const selectQuery = buildSelectQuery(mount);
   const selectResponse = buildSelectResponse(mount);
-  const entitiesSlice: EntitiesSlice<P> = {
-    name: reducerPath,
-    reducerPath,
-    reducer: buildEntitiesReducer(mount),
-    actions: mount.actions,
-    selectSlice: mount.selectSlice,
-  };
+  const selectors = { selectQuery, selectResponse };
   const entities = {
-    entitiesSlice,
+    entitiesSlice: buildEntitiesSlice(mount, reducerPath),
     /**
      * The middleware that runs requests: add it after the default middleware.
      * @param options `fetch` (the transport, for tests or SSR) and `now` (the clock)
@@ -73,11 +94,10 @@ export function createEntities<P extends string = 'entities'>({
      * configureStore({ reducer, middleware: (getDefault) => getDefault().concat(createDataMiddleware()) });
      * ```
      */
-    createDataMiddleware: (options?: DataMiddlewareOptions) =>
-      buildDataMiddleware(mount, { selectQuery, selectResponse }, options),
+    createDataMiddleware: buildCreateDataMiddleware(mount, selectors),
     fetchEndpoint: buildFetchEndpoint(mount),
     /** A Controller for `store`: fetch, invalidate, reset, set and read. */
-    createController: (store: ControllerStore) => new Controller(store, mount, { selectQuery, selectResponse }),
+    createController: buildCreateController(mount, selectors),
     selectQuery,
     selectResponse,
     getEntitySelectors: buildGetEntitySelectors(mount),

@@ -1,5 +1,5 @@
 import type { Entities } from '../redux/createEntities.js';
-import { defaultEntities } from '../redux/defaultEntities.js';
+import { defaultMountPoint } from '../redux/defaultEntities.js';
 import { mountPointOf } from '../redux/mountPoint.js';
 import { readApi, type DeclaredEndpoint } from './definition/readApi.js';
 import { buildNormalizeMiddleware } from './middleware/buildNormalizeMiddleware.js';
@@ -31,10 +31,10 @@ export type AddHooks = (endpoint: BuiltEndpoint, declared: DeclaredEndpoint, api
 export function buildNormalizedApi(
   api: unknown,
   schemas: unknown,
-  entities: Entities = defaultEntities,
+  entities: Entities | undefined,
   addHooks?: AddHooks,
 ): object {
-  const instance = mountPointOf(entities);
+  const instance = entities === undefined ? defaultMountPoint : mountPointOf(entities);
   if (instance === undefined)
     throw new TypeError('normalizeApi: options.entities must be what createEntities() returned.');
   const plan = readApi(api);

@@ -32,19 +32,20 @@ const prepend: CollectionMerge = (existing: unknown[], incoming: unknown[]) => [
  * now matches. Never adds an id a list already holds.
  */
 export class CollectionChange<S = unknown> implements SchemaClass {
+  /** The lists this changes. */
+  declare readonly collection: Collection<S>;
+  /** What it does to them. */
+  declare readonly kind: ChangeKind;
+  /** For `page`: the argument that names the page, left out of the list's id. */
+  declare readonly paginationField?: string;
   /** How new items join a list: appended, prepended, merged into a Values list, or the `moveWith` merge. */
   readonly #merge: CollectionMerge | undefined;
 
-  constructor(
-    /** The lists this changes. */
-    readonly collection: Collection<S>,
-    /** What it does to them. */
-    readonly kind: ChangeKind,
-    /** For `page`: the argument that names the page, left out of the list's id. */
-    readonly paginationField?: string,
-    /** For `move`: how a moved item joins a list (`moveWith`). */
-    merge?: CollectionMerge,
-  ) {
+  /** @param merge for `move`: how a moved item joins a list (`moveWith`) */
+  constructor(collection: Collection<S>, kind: ChangeKind, paginationField?: string, merge?: CollectionMerge) {
+    this.collection = collection;
+    this.kind = kind;
+    this.paginationField = paginationField;
     this.#merge = merge ?? (collection.isValues ? undefined : kind === 'unshift' ? prepend : append);
   }
 

@@ -56,7 +56,7 @@ export abstract class Entity {
   static schema: { readonly [field: string]: unknown } = {};
 
   /** Fields to index, so a read can find an entity by them (`{ username: 'ann' }`). */
-  static indexes?: readonly string[];
+  declare static indexes?: readonly string[];
 
   /**
    * How long (ms) a stored record of this kind stays fresh after it was written, whichever endpoint
@@ -76,7 +76,7 @@ export abstract class Entity {
    * }
    * ```
    */
-  static dataExpiryLength?: number;
+  declare static dataExpiryLength?: number;
 
   /**
    * The primary key of this entity. Called with `this` bound to the raw (processed) response item,

@@ -1,4 +1,4 @@
-import { buildBroadcast } from '../redux/middleware/broadcast.js';
+import { buildBroadcast, newTabId } from '../redux/middleware/broadcast.js';
 import { resultFits } from '../normalizr/resultFits.js';
 import type { TabsChannel } from '../redux/middleware/types.js';
 
@@ -25,5 +25,5 @@ export type { TabsChannel } from '../redux/middleware/types.js';
  * @see docs/guide/tabs.md
  */
 export function tabs(name: string): TabsChannel {
-  return { name, relay: buildBroadcast, resultFits };
+  return { name, relay: buildBroadcast, newTabId, resultFits };
 }

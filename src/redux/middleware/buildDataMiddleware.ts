@@ -2,7 +2,7 @@ import type { Middleware } from '@reduxjs/toolkit';
 import type { MountPoint } from '../mountPoint.js';
 import { buildSnapshotFactory, type SnapshotSelectors } from '../select/snapshot.js';
 import { buildArrivalCheck } from './arrivals.js';
-import { newTabId, type Relay } from './broadcast.js';
+import type { Relay } from './broadcast.js';
 import { buildCollector, DEFAULT_KEEP_UNUSED_DATA_FOR } from './collect.js';
 import { buildCommit } from './commitAction.js';
 import { buildNetwork } from './network.js';
@@ -45,7 +45,7 @@ export function buildDataMiddleware(
     const slice = () => mount.selectSlice(store.getState());
     // a subscriber that throws while our action is dispatched does not fail the request
     const dispatch = buildCommit(store.dispatch, slice);
-    const shared = channel === undefined ? undefined : { name: channel.name, tab: newTabId() };
+    const shared = channel === undefined ? undefined : { name: channel.name, tab: channel.newTabId() };
     const registry = buildRequestRegistry(now, shared?.tab);
     const context: MiddlewareContext = {
       mount,

@@ -72,9 +72,8 @@ export function buildNetwork(
   const consult = (reader: Reader, endpoint: EndpointInterface, args: Args): Consulted => {
     assertMounted(endpoint.name);
     const call = { endpoint, args, key: endpoint.key(...args) };
-    const state = getState();
-    const decision = decide(reader, readCall(mount, selectors, state, call, registry.of(call.key)), now());
-    return { call, decision, from: getOwn(mount.selectSlice(state).meta, call.key)?.date ?? 0 };
+    const read = readCall(mount, selectors, getState(), call, registry.of(call.key));
+    return { call, decision: decide(reader, read, now()), from: read.meta?.date ?? 0 };
   };
 
   /** Does what the policy decided: joins the identical read in flight, or opens a request (after the current task when `deferred`). */

@@ -68,6 +68,8 @@ export interface DataMiddlewareOptions {
 export interface TabsChannel {
   readonly name: string;
   readonly relay: typeof buildBroadcast;
+  /** Makes the id one store gives its writes on the channel (`RequestStart.tab`). */
+  readonly newTabId: () => string;
   /** The check of a result another tab posted, as `Rehydrate.resultFits`. */
   readonly resultFits: Rehydrate['resultFits'];
 }
