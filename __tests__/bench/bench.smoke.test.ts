@@ -5,13 +5,31 @@
  * itself is not part of `npm test`.
  */
 import { caseGroups } from '../../bench/cases/index';
-import type { MemoryRow } from '../../bench/cases/memory';
-import type { ScaleMemoryRow } from '../../bench/cases/scale';
 import { SMOKE_SIZES } from '../../bench/fixtures';
 
 import { benchCase } from '../../bench/model';
 import { SMOKE_SOAK, measureSoak } from '../../bench/soak';
 import { exposeGc } from '../fixtures/pollServer';
+
+/**
+ * `measure()` run on modules loaded afresh with a real `gc`: the memory cases read `gc()` when their module loads,
+ * and jest runs without --expose-gc, so V8 is asked for it here. Once any test in this worker has done so, V8 gives
+ * every later context its own (undeletable) gc.
+ */
+function withRealGc<T>(measure: () => T): T {
+  const global = globalThis as { gc?: () => void };
+  const installed = global.gc === undefined;
+  if (installed) global.gc = exposeGc();
+  let result!: T;
+  try {
+    jest.isolateModules(() => {
+      result = measure();
+    });
+  } finally {
+    if (installed) delete global.gc;
+  }
+  return result;
+}
 
 describe('bench smoke run', () => {
   test.each(caseGroups(SMOKE_SIZES).map((group) => [group.name, group] as const))(
@@ -32,22 +50,9 @@ describe('bench smoke run', () => {
   );
 
   test('memory: every library stores every entity, and a real GC measures what each store retains per entity', () => {
-    // the case reads gc() when its module loads; jest runs without --expose-gc, so V8 is asked for it here.
-    // Once any test in this worker has done so, V8 gives every later context its own (undeletable) gc.
-    const global = globalThis as { gc?: () => void };
-    const installed = global.gc === undefined;
-    if (installed) global.gc = exposeGc();
-    let rows: MemoryRow[] = [];
-    try {
-      jest.isolateModules(() => {
-        rows = (require('../../bench/cases/memory') as typeof import('../../bench/cases/memory')).measureMemory(
-          SMOKE_SIZES,
-          1,
-        );
-      });
-    } finally {
-      if (installed) delete global.gc;
-    }
+    const rows = withRealGc(() =>
+      (require('../../bench/cases/memory') as typeof import('../../bench/cases/memory')).measureMemory(SMOKE_SIZES, 1),
+    );
     expect(rows.map((row) => row.library)).toEqual(['ours', 'ours', 'rtk', 'plain']);
     for (const { library, variant, bytesPerEntity } of rows) {
       // every store keeps something for each entity, and nothing like a copy of the response per entity
@@ -61,20 +66,12 @@ describe('bench smoke run', () => {
   });
 
   test('scale memory: each store lists every member, and a real GC measures what it retains per entity', () => {
-    const global = globalThis as { gc?: () => void };
-    const installed = global.gc === undefined;
-    if (installed) global.gc = exposeGc();
-    let rows: ScaleMemoryRow[] = [];
-    try {
-      jest.isolateModules(() => {
-        rows = (require('../../bench/cases/scale') as typeof import('../../bench/cases/scale')).measureScaleMemory(
-          SMOKE_SIZES,
-          1,
-        );
-      });
-    } finally {
-      if (installed) delete global.gc;
-    }
+    const rows = withRealGc(() =>
+      (require('../../bench/cases/scale') as typeof import('../../bench/cases/scale')).measureScaleMemory(
+        SMOKE_SIZES,
+        1,
+      ),
+    );
     expect(rows.map((row) => [row.count, row.library])).toEqual(
       SMOKE_SIZES.scale.flatMap((count) => [
         [count, 'ours'],

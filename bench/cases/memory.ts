@@ -82,29 +82,50 @@ function heapAfterGc(): number {
   return process.memoryUsage().heapUsed;
 }
 
+/**
+ * The heap one load of `count` entities retains, per entity (heapUsed after full collections): the
+ * median over `runs` loads, or `undefined` when the process has no `gc`. `prepare` runs before each
+ * measured load; `check` sees each load before it is let go.
+ */
+export function retainedPerEntity<T>(
+  count: number,
+  runs: number,
+  load: () => T,
+  check: (loaded: T) => void,
+  prepare?: () => void,
+): number | undefined {
+  const samples: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    prepare?.();
+    const before = heapAfterGc();
+    let loaded: T | undefined = load();
+    const after = heapAfterGc();
+    check(loaded);
+    loaded = undefined;
+    samples.push((after - before) / count);
+    if (gc === undefined) break;
+  }
+  samples.sort((a, b) => a - b);
+  return gc === undefined ? undefined : samples[samples.length >> 1];
+}
+
 /** Median retained bytes per entity over `runs` loads; every load must list `count` entities. */
 export function measureMemory(sizes: Sizes, runs = 3): MemoryRow[] {
   const count = sizes.memoryEntities;
-  return loaders.map((loader) => {
-    const samples: number[] = [];
-    for (let run = 0; run < runs; run++) {
-      const before = heapAfterGc();
-      let loaded: ReturnType<Loader['load']> | undefined = loader.load(count);
-      const after = heapAfterGc();
-      const listed = loaded.count();
-      assert(
-        listed === count,
-        `memory: ${LIBRARIES[loader.library]} (${loader.variant}) lists ${listed} entities, expected ${count}`,
-      );
-      loaded = undefined;
-      samples.push((after - before) / count);
-      if (gc === undefined) break;
-    }
-    samples.sort((a, b) => a - b);
-    return {
-      library: loader.library,
-      variant: loader.variant,
-      bytesPerEntity: gc === undefined ? undefined : samples[Math.floor(samples.length / 2)],
-    };
-  });
+  return loaders.map((loader) => ({
+    library: loader.library,
+    variant: loader.variant,
+    bytesPerEntity: retainedPerEntity(
+      count,
+      runs,
+      () => loader.load(count),
+      (loaded) => {
+        const listed = loaded.count();
+        assert(
+          listed === count,
+          `memory: ${LIBRARIES[loader.library]} (${loader.variant}) lists ${listed} entities, expected ${count}`,
+        );
+      },
+    ),
+  }));
 }

@@ -8,6 +8,7 @@
 import type { MemberRow, Sizes } from '../fixtures.js';
 import { Member, getMembers, makeMembers } from '../fixtures.js';
 import { LIBRARIES, assert, benchCase, type BenchCase, type Library } from '../model.js';
+import { retainedPerEntity } from './memory.js';
 import { makeOurStore, makeRtkStore, memberSelectors, membersSlice, rtkMemberSelectors } from '../stores.js';
 
 /** A store of each library holding `count` members, and the rows its writes take, in turn. */
@@ -88,14 +89,6 @@ export interface ScaleMemoryRow {
   readonly bytesPerEntity: number | undefined;
 }
 
-const gc = (globalThis as { gc?: () => void }).gc;
-
-function heapAfterGc(): number {
-  gc?.();
-  gc?.();
-  return process.memoryUsage().heapUsed;
-}
-
 /** Median over `runs` loads of the heap each library's store and its All read retain, per entity. */
 export function measureScaleMemory(sizes: Sizes, runs = 3): ScaleMemoryRow[] {
   const load: Record<'ours' | 'rtk', (count: number) => { kept: unknown; listed: number }> = {
@@ -115,25 +108,22 @@ export function measureScaleMemory(sizes: Sizes, runs = 3): ScaleMemoryRow[] {
     },
   };
   return sizes.scale.flatMap((count) =>
-    (['ours', 'rtk'] as const).map((library) => {
-      const samples: number[] = [];
-      for (let run = 0; run < runs; run++) {
+    (['ours', 'rtk'] as const).map((library) => ({
+      count,
+      library,
+      bytesPerEntity: retainedPerEntity(
+        count,
+        runs,
+        () => load[library](count),
+        (loaded) =>
+          assert(
+            loaded.listed === count,
+            `scale memory: ${LIBRARIES[library]} lists ${loaded.listed}, expected ${count}`,
+          ),
         // the selectors' caches (one per module) hold the last read: a small load takes them over first, so the
         // measured load does not free what an earlier one left there
-        load[library](10);
-        const before = heapAfterGc();
-        let loaded: ReturnType<(typeof load)['ours']> | undefined = load[library](count);
-        const after = heapAfterGc();
-        assert(
-          loaded.listed === count,
-          `scale memory: ${LIBRARIES[library]} lists ${loaded.listed}, expected ${count}`,
-        );
-        loaded = undefined;
-        samples.push((after - before) / count);
-        if (gc === undefined) break;
-      }
-      samples.sort((a, b) => a - b);
-      return { count, library, bytesPerEntity: gc === undefined ? undefined : samples[samples.length >> 1] };
-    }),
+        () => load[library](10),
+      ),
+    })),
   );
 }
