@@ -16,6 +16,7 @@ import {
 } from '../../src/index';
 import type { CollectionOptions } from '../../src/index';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
+import { recordOf } from '../../src/storage/table.js';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -190,7 +191,8 @@ describe('getList.move', () => {
     for (const userId of [1, 2, 3]) await setup.store.dispatch(fetchEndpoint(resource.getList, { userId }));
     const list = (params?: { userId: number }) =>
       ids(selectResponse(resource.getList, ...(params ? [params] : []))(setup.store.getState()).data);
-    const stored = (params: object) => setup.slice().entities[resource.getList.schema.key]?.[JSON.stringify(params)];
+    const stored = (params: object) =>
+      recordOf(setup.slice().entities[resource.getList.schema.key], JSON.stringify(params));
     return { ...setup, list, stored };
   }
 

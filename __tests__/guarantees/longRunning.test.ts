@@ -5,6 +5,7 @@
 import { Entity, RestEndpoint } from '../../src/index';
 import { makeStore } from '../fixtures/store';
 import { exposeGc, heapAfterGc, startPollServer, type PollServer } from '../fixtures/pollServer';
+import { keysOf } from '../../src/storage/table.js';
 
 class Member extends Entity {
   id = '';
@@ -34,7 +35,7 @@ test('200 polls of 500 new ids, nothing collected and no All read: under 2.5 KB 
   const before = heapAfterGc(gc);
   let latest: Member[] = [];
   for (let poll = 0; poll < 200; poll++) latest = await ctrl.fetch(getFeed);
-  const stored = Object.keys(slice().entities.Member ?? {}).length;
+  const stored = keysOf(slice().entities.Member).length;
   const perEntity = (heapAfterGc(gc) - before) / stored;
   expect(stored).toBe(100_000);
   expect(latest).toHaveLength(500);

@@ -19,6 +19,7 @@ import {
 } from '../../src/index';
 import { User, usersResponse } from '../fixtures/spec';
 import { API, assertNetworkDone, held, makeStore, rejectionOf, strictNetwork, tickingClock } from '../fixtures/store';
+import { recordOf } from '../../src/storage/table.js';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -397,7 +398,7 @@ describe('the network itself', () => {
       server.release(); // the answer arrives after the abort: nothing changes
       await jest.advanceTimersByTimeAsync(10);
       expect(slice().entities).toBe(tables);
-      expect(slice().entities.User?.['1']).toEqual({ id: '1', name: 'Ann' });
+      expect(recordOf(slice().entities.User, '1')).toEqual({ id: '1', name: 'Ann' });
     });
   });
 });

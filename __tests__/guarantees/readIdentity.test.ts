@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { Entity, MemoCache, entitiesSlice, normalize, schema } from '../../src/index';
 import type { EntitiesState, EntityRecord, EntityTables, OptimisticLayer } from '../../src/index';
 import { metaOf } from '../../src/redux/slice/metaStamps';
+import { recordOf, type StoredTables } from '../../src/storage/table.js';
 
 class Writer extends Entity {
   id = '';
@@ -151,7 +152,7 @@ function layer(state: EntitiesState, response: Response, time: number): Entities
 }
 
 /** Everything read, through `memo`. */
-function readAll(memo: MemoCache, tables: EntityTables) {
+function readAll(memo: MemoCache, tables: StoredTables) {
   return {
     stories: memo.denormalize(stories, STORY_LIST, tables) as Story[],
     remarks: memo.denormalize(allRemarks, undefined, tables) as Remark[],
@@ -161,8 +162,8 @@ function readAll(memo: MemoCache, tables: EntityTables) {
 }
 
 /** The records an entity is read from, its own first, in the order a read takes them. */
-function recordsOf(kind: string, pk: string, tables: EntityTables, into: unknown[] = []): unknown[] {
-  const record = tables[kind]?.[pk] as EntityRecord | undefined;
+function recordsOf(kind: string, pk: string, tables: StoredTables, into: unknown[] = []): unknown[] {
+  const record = recordOf(tables[kind], pk);
   into.push(record);
   if (record === undefined) return into;
   if (kind === 'Remark' && typeof record.author === 'string') recordsOf('Writer', record.author, tables, into);

@@ -19,6 +19,7 @@ import {
 import { Article, Person } from '../fixtures/blog';
 import { User } from '../fixtures/spec';
 import { API, assertNetworkDone, deferred, held, makeStore, strictNetwork, tickingClock } from '../fixtures/store';
+import { recordOf } from '../../src/storage/table.js';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -220,7 +221,7 @@ describe('out-of-order responses: the later-started request wins', () => {
     await store.dispatch(fetchEndpoint(getUsers, { page: 2 })); // started later, lands first
     older.resolve();
     await first;
-    expect(slice().entities.User?.['1']).toEqual({ id: '1', name: 'New name', email: 'old@x' });
+    expect(recordOf(slice().entities.User, '1')).toEqual({ id: '1', name: 'New name', email: 'old@x' });
   });
 
   test('out-of-order responses for one endpoint key: the later-started wins', async () => {
@@ -260,7 +261,7 @@ describe('out-of-order responses: the later-started request wins', () => {
       await request;
     }
     // the newer request's fields win; fields only the older one sent are kept
-    expect(slice().entities.User?.['1']).toEqual({ id: '1', name: 'New name', email: 'old@example.com' });
+    expect(recordOf(slice().entities.User, '1')).toEqual({ id: '1', name: 'New name', email: 'old@example.com' });
     expect(selectResponse(getUser, { id: 1 })(store.getState()).data?.name).toBe('New name');
     expect(
       getEntitySelectors(User)
@@ -277,10 +278,10 @@ describe('out-of-order responses: the later-started request wins', () => {
     const newer = store.dispatch(fetchEndpoint(getUsers));
     list.release();
     const listed = await newer;
-    const record = slice().entities.User?.['1'];
+    const record = recordOf(slice().entities.User, '1');
     detail.release();
     await older;
-    expect(slice().entities.User?.['1']).toBe(record);
+    expect(recordOf(slice().entities.User, '1')).toBe(record);
     expect(getEntitySelectors(User).selectAll(store.getState())).toBe(listed);
   });
 
@@ -306,7 +307,7 @@ describe('out-of-order responses: the later-started request wins', () => {
       status: 'fulfilled',
       data: { name: 'second' },
     });
-    expect(slice().entities.User?.['1']).toEqual({ id: '1', name: 'second' });
+    expect(recordOf(slice().entities.User, '1')).toEqual({ id: '1', name: 'second' });
     expect(slice().meta[renameUser.key({ id: 1 }, { name: 'x' })]?.pending).toBeUndefined();
   });
 

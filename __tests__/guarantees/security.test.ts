@@ -17,6 +17,7 @@ import {
 import { User } from '../fixtures/spec';
 import { prototypeSnapshot } from '../fixtures/prototypeSnapshot';
 import { API, assertNetworkDone, makeStore, strictNetwork, tickingClock } from '../fixtures/store';
+import { recordOf } from '../../src/storage/table.js';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -172,7 +173,7 @@ describe('response bodies with "__proto__" or "constructor" fields pollute nothi
     expect((pageResult as Record<string, unknown>).polluted).toBeUndefined();
 
     // the stored records are plain objects with the fields as own data
-    const record = slice().entities.Account?.a as Record<string, unknown>;
+    const record = recordOf(slice().entities.Account, 'a') as Record<string, unknown>;
     expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
     expect(record.polluted).toBeUndefined();
     expect(Object.keys(record).sort()).toEqual(['__proto__', 'constructor', 'id', 'name', 'profile']);

@@ -4,6 +4,7 @@
  */
 import { applyEntityWrites } from '../../src/redux/slice/applyWrites';
 import type { EntityTables } from '../../src/index';
+import { recordOf } from '../../src/storage/table.js';
 
 const meta = { fetchedAt: 1, date: 1, expiresAt: 2 };
 const deleted = { ...meta, deleted: true as const };
@@ -35,7 +36,7 @@ describe('applyEntityWrites', () => {
     const stored: EntityTables = { User: table({ a: { id: 'a' }, b: { id: 'b' } }) };
     const next = applyEntityWrites(stored, {}, { User: stamps([], ['a']) });
     expect(Object.keys(next.User ?? {})).toEqual(['b']);
-    expect(next.User?.b).toBe(stored.User?.b);
+    expect(recordOf(next.User, 'b')).toBe(stored.User?.b);
     expect(applyEntityWrites(stored, {}, { User: stamps([], ['zz']), Other: stamps([], ['x']) })).toBe(stored);
   });
 
@@ -44,7 +45,7 @@ describe('applyEntityWrites', () => {
     const stored: EntityTables = { User: table({ a: kept, b: { id: 'b' } }), Other: table({ x: { id: 'x' } }) };
     const next = applyEntityWrites(stored, { User: table({ c: { id: 'c' } }) }, { User: stamps(['c'], ['b']) });
     expect(Object.keys(next.User ?? {})).toEqual(['a', 'c']);
-    expect(next.User?.a).toBe(kept);
+    expect(recordOf(next.User, 'a')).toBe(kept);
     expect(next.Other).toBe(stored.Other);
     expect(Object.keys(stored.User ?? {})).toEqual(['a', 'b']); // the stored table is untouched
     expect(Object.getPrototypeOf(next.User)).toBe(Object.prototype);

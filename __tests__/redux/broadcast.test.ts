@@ -26,6 +26,7 @@ import { MAX_CLOCK_SKEW } from '../../src/redux/slice/clockSkew';
 import { tabs } from '../../src/tabs/index';
 import { API, assertNetworkDone, held, makeStore, ourWarnings, strictNetwork } from '../fixtures/store';
 import { inProduction } from '../fixtures/production';
+import { recordOf } from '../../src/storage/table.js';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -224,7 +225,7 @@ describe('two tabs on one channel', () => {
     const { a, b, clock } = twoTabs();
     clock.now = 900;
     a.ctrl.set(Member, { id: 2, name: 'two' });
-    await until(b, () => b.slice().entities.Member?.['2'] !== undefined);
+    await until(b, () => recordOf(b.slice().entities.Member, '2') !== undefined);
 
     // B writes member 1 and deletes member 2 at 1010; A, a moment behind, wrote both at 1000
     clock.now = 1_010;
@@ -299,7 +300,7 @@ describe('two tabs on one channel', () => {
     a.ctrl.set(Trade, { id: 1, user: 5, amount: '11' });
     await until(b, () => trade(b, 1)?.user === 5);
     expect(trade(b, 1)?.amount).toBe('12');
-    expect(b.slice().committed?.entities.Trade?.['1']).toEqual({ id: 1, user: 5, amount: '11' });
+    expect(recordOf(b.slice().committed?.entities.Trade, '1')).toEqual({ id: 1, user: 5, amount: '11' });
 
     server.release();
     await update;
@@ -326,7 +327,7 @@ describe('deletes across tabs, in start order', () => {
     b.ctrl.set(Trade, { id: 1, user: 1, amount: 'v2' });
     const tabB = lastWriter(b);
     // A shows its DELETE optimistically meanwhile: B's write lands under it
-    await until(a, () => (a.slice().committed ?? a.slice()).entities.Trade?.['1']?.amount === 'v2');
+    await until(a, () => recordOf((a.slice().committed ?? a.slice()).entities.Trade, '1')?.amount === 'v2');
     server.release();
     await deletion;
     // a later write from A reaching B shows the messages before it were all applied
@@ -369,7 +370,7 @@ describe('index entries across tabs', () => {
     await until(b, () => find(b, 'bug') === 1);
     clock.now += 10;
     b.ctrl.set(new schema.Invalidate(Member), { id: 1 });
-    await until(a, () => a.slice().entities.Member?.['1'] === undefined);
+    await until(a, () => recordOf(a.slice().entities.Member, '1') === undefined);
     clock.now += 10;
     a.ctrl.set(Member, { id: 1, name: 'feature' });
     await until(b, () => find(b, 'feature') === 1);
@@ -848,7 +849,7 @@ describe('times from another tab: finite, and at most MAX_CLOCK_SKEW ahead of th
 
     clock.now = NOW + 10;
     tab.ctrl.set(Member, { id: 1, name: 'later' });
-    expect(tab.slice().entities.Member?.['1']).toEqual({ id: 1, name: 'later' });
+    expect(recordOf(tab.slice().entities.Member, '1')).toEqual({ id: 1, name: 'later' });
     nock(API)
       .get('/members')
       .reply(200, [{ id: 1, name: 'fetched' }]);
@@ -860,7 +861,7 @@ describe('times from another tab: finite, and at most MAX_CLOCK_SKEW ahead of th
     const { tab, channel, warn } = await tabAt();
     const ahead = { ...meta, fetchedAt: NOW + MAX_CLOCK_SKEW, date: NOW + MAX_CLOCK_SKEW };
     post(channel, write({ meta: ahead, entities: record, entitiesMeta: { Member: [{ meta: ahead, pks: ['1'] }] } }));
-    await until(tab, () => tab.slice().entities.Member?.['1']?.name === 'from the other tab');
+    await until(tab, () => recordOf(tab.slice().entities.Member, '1')?.name === 'from the other tab');
     expect(warn).not.toHaveBeenCalled();
   });
 

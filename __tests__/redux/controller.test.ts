@@ -6,6 +6,7 @@
 import { RestEndpoint, schema } from '../../src/index';
 import { User, usersResponse } from '../fixtures/spec';
 import { API, assertNetworkDone, makeClockedStore, makeStore, strictNetwork } from '../fixtures/store';
+import { recordOf } from '../../src/storage/table.js';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -23,7 +24,7 @@ describe('Controller', () => {
     const { ctrl, slice } = makeClockedStore();
     const user = ctrl.setResponse(getUser, { id: 5 }, { id: '5', name: 'Eve' });
     expect(user).toBeInstanceOf(User);
-    expect(slice().entities.User?.['5']).toEqual({ id: '5', name: 'Eve' });
+    expect(recordOf(slice().entities.User, '5')).toEqual({ id: '5', name: 'Eve' });
     expect(ctrl.get(User, '5')).toBe(user);
     expect(ctrl.get(User, { id: '5' })).toBe(user);
     ctrl.setError(getUser, { id: 6 }, new Error('nope'));

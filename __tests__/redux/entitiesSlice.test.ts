@@ -17,6 +17,7 @@ import {
 } from '../../src/index';
 import { Trade, User, usersResponse } from '../fixtures/spec';
 import { makeStore } from '../fixtures/store';
+import { recordOf } from '../../src/storage/table.js';
 
 const getUsers = new RestEndpoint({ urlPrefix: 'https://api.test', path: '/users', schema: new schema.All(User) });
 const getUser = new RestEndpoint({ urlPrefix: 'https://api.test', path: '/users/:id', schema: User });
@@ -56,7 +57,7 @@ describe('entitiesSlice', () => {
     const after = store.getState().entities;
     expect(after.entities.Other).toBe(before.entities.Other);
     expect(after.entities.User).not.toBe(before.entities.User);
-    expect(after.entities.User?.['1']).toBe(before.entities.User?.['1']);
+    expect(recordOf(after.entities.User, '1')).toBe(recordOf(before.entities.User, '1'));
     expect(after.endpoints[getUsers.key()]).toBe(before.endpoints[getUsers.key()]);
     ctrl.setResponse(getUser, { id: 2 }, { id: '2', name: 'Bob' });
     expect(store.getState().entities.entities).toBe(after.entities); // an identical response changes no table

@@ -5,6 +5,7 @@ import type { DataMiddlewareOptions } from '../../src/index';
 import { API, assertNetworkDone, deferred, makeStore, strictNetwork } from '../fixtures/store';
 import { rehydrate } from '../../src/rehydrate/index';
 import { exposeGc } from '../fixtures/pollServer';
+import { recordOf } from '../../src/storage/table.js';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -199,11 +200,11 @@ describe('what the remaining data reads stays', () => {
     const update = ctrl.fetch(MemberResource.partialUpdate, { id: 1 }, { name: 'Renamed' });
     ctrl.gc(); // removes the read's result: the optimistic layer still shows member 1
     expect(ctrl.getResponse(MemberResource.get, { id: 1 }).status).toBe('uninitialized');
-    expect(slice().committed?.entities.Member?.['1']).toEqual({ id: 1, name: 'Member 1' });
-    expect(slice().entities.Member?.['1']).toEqual({ id: 1, name: 'Renamed' });
+    expect(recordOf(slice().committed?.entities.Member, '1')).toEqual({ id: 1, name: 'Member 1' });
+    expect(recordOf(slice().entities.Member, '1')).toEqual({ id: 1, name: 'Renamed' });
     answer.resolve();
     await update;
-    expect(slice().entities.Member?.['1']).toEqual({ id: 1, name: 'Renamed' });
+    expect(recordOf(slice().entities.Member, '1')).toEqual({ id: 1, name: 'Renamed' });
     expect(slice().optimistic).toEqual([]);
   });
 
@@ -224,7 +225,7 @@ describe('what the remaining data reads stays', () => {
     expect(selectEntityMeta(store.getState(), Member, 1)).toEqual(expect.objectContaining({ deleted: true }));
     answer.resolve();
     await olderRead;
-    expect(slice().entities.Member?.['1']).toBeUndefined(); // not revived
+    expect(recordOf(slice().entities.Member, '1')).toBeUndefined(); // not revived
     ctrl.gc();
     expect(selectEntityMeta(store.getState(), Member, 1)).toBeUndefined(); // nothing older is in flight now
   });

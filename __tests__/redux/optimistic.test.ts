@@ -10,6 +10,7 @@ import nock from 'nock';
 import { Entity, createResource, fetchEndpoint, getEntitySelectors, selectResponse } from '../../src/index';
 import type { Snapshot } from '../../src/index';
 import { API, assertNetworkDone, held, makeStore, strictNetwork, tickingClock } from '../fixtures/store';
+import { recordOf } from '../../src/storage/table.js';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -266,7 +267,7 @@ describe('optimistic updates', () => {
     expect(note()?.text).toBe('C (server)');
     expect(slice().optimistic).toEqual([]);
     expect(slice().committed).toBeUndefined();
-    expect(slice().entities.Note?.['1']).toEqual({ id: 1, text: 'C (server)', done: false, pinned: false });
+    expect(recordOf(slice().entities.Note, '1')).toEqual({ id: 1, text: 'C (server)', done: false, pinned: false });
   });
 
   test('three overlapping optimistic updates; the first fails while the others are pending: its change disappears at once', async () => {
@@ -298,7 +299,7 @@ describe('optimistic updates', () => {
     await three;
     expect(note()).toMatchObject({ done: false, text: 'B', pinned: true });
     expect(slice().optimistic).toEqual([]);
-    expect(slice().entities.Note?.['1']).toEqual({ id: 1, text: 'B', done: false, pinned: true });
+    expect(recordOf(slice().entities.Note, '1')).toEqual({ id: 1, text: 'B', done: false, pinned: true });
   });
 });
 

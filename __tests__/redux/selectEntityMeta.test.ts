@@ -3,6 +3,7 @@ import { Entity, RestEndpoint, schema, selectEntityMeta } from '../../src/index'
 import type { EntitiesState } from '../../src/index';
 import { API, makeStore } from '../fixtures/store';
 import { rehydrate } from '../../src/rehydrate/index';
+import { recordOf } from '../../src/storage/table.js';
 
 class Gauge extends Entity {
   id = '';
@@ -70,10 +71,10 @@ test('after a JSON round trip the meta reads the same, and a remembered deletion
     selectEntityMeta(first.store.getState(), Gauge, 'b'),
   );
   second.ctrl.setResponse(getGauge, { id: 'a' }, { id: 'a', value: 9 });
-  expect(second.store.getState().entities.entities.Gauge?.a).toBeUndefined();
+  expect(recordOf(second.store.getState().entities.entities.Gauge, 'a')).toBeUndefined();
   behind.now = 25_000; // started after the deletion: a new record
   second.ctrl.setResponse(getGauge, { id: 'a' }, { id: 'a', value: 10 });
-  expect(second.store.getState().entities.entities.Gauge?.a).toEqual({ id: 'a', value: 10 });
+  expect(recordOf(second.store.getState().entities.entities.Gauge, 'a')).toEqual({ id: 'a', value: 10 });
 });
 
 test('a write into a big kind keeps the stored list of writes and appends one', () => {

@@ -13,6 +13,7 @@ import { Entity } from '../../src/index';
 import { normalizeApi } from '../../src/rtk-query/index';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 import { closeTodoStores, makeTodosStore, todoRows, todoSchemas, todosApi } from '../fixtures/todosApi';
+import { recordOf } from '../../src/storage/table.js';
 
 beforeEach(strictNetwork);
 afterEach(() => {
@@ -28,8 +29,8 @@ test('an item RTK Query holds is the very record the entities slice stores', asy
   await store.dispatch(todosApi.endpoints.getTodos.initiate());
   const list = todosApi.endpoints.getTodos.select()(store.getState()).data;
   expect(Object.isFrozen(list?.[0])).toBe(true);
-  expect(slice().entities.Todo?.['1']).toBe(list?.[0]);
-  expect(slice().entities.Todo?.['2']).toBe(list?.[1]);
+  expect(recordOf(slice().entities.Todo, '1')).toBe(list?.[0]);
+  expect(recordOf(slice().entities.Todo, '2')).toBe(list?.[1]);
 });
 
 test('a first answer is stored frozen; an answer RTK Query drops (its entry removed meanwhile) is left unfrozen', async () => {
@@ -73,8 +74,8 @@ test('with auto-freeze turned off, no answer is frozen and the slice keeps its o
     const list = await store.dispatch(todosApi.endpoints.getTodos.initiate()).unwrap();
     expect(Object.isFrozen(list)).toBe(false);
     expect(Object.isFrozen(list[0])).toBe(false);
-    expect(slice().entities.Todo?.['1']).toEqual(list[0]);
-    expect(slice().entities.Todo?.['1']).not.toBe(list[0]);
+    expect(recordOf(slice().entities.Todo, '1')).toEqual(list[0]);
+    expect(recordOf(slice().entities.Todo, '1')).not.toBe(list[0]);
   } finally {
     setAutoFreeze(true);
   }

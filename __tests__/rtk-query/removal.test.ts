@@ -14,6 +14,7 @@ import { untilStore } from '../react/harness';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
 import { Account, Trade, tradeRows, trades } from '../fixtures/tradesApi';
 import { closeTodoStores, makeTodosStore, Todo, todoSchemas, todosApi } from '../fixtures/todosApi';
+import { recordOf } from '../../src/storage/table.js';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -228,7 +229,7 @@ describe('with the collector’s own sweep (fake timers)', () => {
     await store.dispatch(todosApi.util.upsertQueryData('getTodo', 2, { id: 2, title: 'brief', done: false }));
     // t=10: the collector's sweep: todo 9 is 7 s old, it stays
     at(10);
-    expect(slice().entities.Todo?.['9']).toBeDefined();
+    expect(recordOf(slice().entities.Todo, '9')).toBeDefined();
     // t=14: RTK Query drops todo 2's entry: todo 2 is 9 s old (young), todo 9 is 11 s old and unread
     at(14);
     expect(slice().endpoints['todosApi/getTodo(2)']).toBe('2');
@@ -236,7 +237,7 @@ describe('with the collector’s own sweep (fake timers)', () => {
     expect(slice().endpoints['todosApi/getTodo(2)']).toBeUndefined();
     // ten minutes of a quiet app (todo 1 still shown)
     at(600);
-    expect(slice().entities.Todo?.['9']).toBeUndefined();
+    expect(recordOf(slice().entities.Todo, '9')).toBeUndefined();
     shown.unsubscribe();
   });
 });

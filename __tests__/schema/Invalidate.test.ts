@@ -27,6 +27,7 @@ import {
   strictNetwork,
   tickingClock,
 } from '../fixtures/store';
+import { recordOf } from '../../src/storage/table.js';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -197,7 +198,7 @@ describe('a record deleted twice and then written in one response: the write win
   test('ctrl.setResponse stores and returns the written record, with meta that is not a deletion', () => {
     const { store, ctrl, slice } = makeClockedStore();
     const data = ctrl.setResponse(sync, {}, { removed: ['1', '1'], users: [{ id: '1', name: 'Ann' }] });
-    expect(slice().entities.User?.['1']).toEqual({ id: '1', name: 'Ann' });
+    expect(recordOf(slice().entities.User, '1')).toEqual({ id: '1', name: 'Ann' });
     expect(data.users[0]?.name).toBe('Ann');
     expect(ctrl.get(User, '1')?.name).toBe('Ann');
     expect(selectEntityMeta(store.getState(), User, '1')?.deleted).toBeUndefined();
@@ -216,7 +217,7 @@ describe('a record deleted twice and then written in one response: the write win
       .post('/sync')
       .reply(200, { users: [{ id: '1', name: 'x' }], removed: ['1', '1'], again: [{ id: '1', name: 'new' }] });
     await store.dispatch(fetchEndpoint(again, {}));
-    expect(slice().entities.User?.['1']).toEqual({ id: '1', name: 'new' });
+    expect(recordOf(slice().entities.User, '1')).toEqual({ id: '1', name: 'new' });
   });
 
   test('an optimistic response shows the written record', async () => {

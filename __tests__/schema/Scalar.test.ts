@@ -8,6 +8,7 @@
 import nock from 'nock';
 import { Entity, RestEndpoint, Scalar, normalize, schema, selectQuery } from '../../src/index';
 import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
+import { recordOf } from '../../src/storage/table.js';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -129,8 +130,8 @@ describe('Scalar', () => {
     expect(columns).toEqual({ 1: { shares: 8, weight: 0.2 }, 2: { shares: 16, weight: 0.1 } });
     const cells = slice().entities['Scalar(portfolio)'];
     expect(slice().entities.Company).toBe(before.Company);
-    expect(cells?.['Company|1|A']).toBe(before['Scalar(portfolio)']?.['Company|1|A']);
-    expect(cells?.['Company|1|B']).toEqual({ shares: 8, weight: 0.2 });
+    expect(recordOf(cells, 'Company|1|A')).toBe(recordOf(before['Scalar(portfolio)'], 'Company|1|A'));
+    expect(recordOf(cells, 'Company|1|B')).toEqual({ shares: 8, weight: 0.2 });
     expect(read('B')?.map((company) => company.shares)).toEqual([8, 16]);
     // what portfolio A shows read nothing that changed: the very objects it showed
     expect(read('A')).toBe(shownA);

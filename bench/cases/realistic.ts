@@ -9,7 +9,7 @@ import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/
 import { denormalize as normalizrDenormalize, normalize as normalizrNormalize } from 'normalizr';
 import { RestEndpoint, entitiesSlice, normalize, schema, selectQuery, selectResponse } from '../../src/index.js';
 import type { EntitiesState } from '../../src/index.js';
-import { tableKeys } from '../../src/normalizr/tableKeys.js';
+import { keysOf } from '../../src/storage/table.js';
 import {
   Article,
   Comment,
@@ -50,7 +50,7 @@ function refetchedComments(count: number, n: number) {
  */
 function instanceComments(tables: Tables): Comment[] {
   const comments = tables.Comment ?? {};
-  const keys = tableKeys(comments);
+  const keys = keysOf(comments);
   const people = new Map<string, Person>();
   const output = new Array<Comment>(keys.length);
   for (let i = 0; i < keys.length; i++) {

@@ -15,6 +15,7 @@ import { toSchemaClass } from './shorthand.js';
 import { sameJson } from './sameJson.js';
 import { keepShapeAlive } from '../utils/keepShapeAlive.js';
 import type { NormalizeOptions } from './normalize.js';
+import { keysOf, recordOf } from '../storage/table.js';
 
 type Table<T> = { [pk: string]: T };
 type WriteStamp = { readonly meta: EntityMeta; pks: string[] };
@@ -118,15 +119,15 @@ export class NormalizeWrites implements NormalizeDelegate {
     const written = getOwn(this.entities[key], pk);
     if (written !== undefined) return written;
     if (this.#deleted.get(key)?.has(pk)) return undefined;
-    return getOwn(this.#store?.entities[key], pk);
+    return recordOf(this.#store?.entities[key], pk);
   }
 
   getPks(key: string): readonly string[] {
     const stored = this.#store?.entities[key];
     const written = this.entities[key];
     const deleted = this.#deleted.get(key);
-    const pks = stored === undefined ? [] : Object.keys(stored).filter((pk) => !deleted?.has(pk));
-    if (written !== undefined) for (const pk in written) if (getOwn(stored, pk) === undefined) pks.push(pk);
+    const pks = keysOf(stored).filter((pk) => !deleted?.has(pk));
+    if (written !== undefined) for (const pk in written) if (recordOf(stored, pk) === undefined) pks.push(pk);
     return pks;
   }
 
@@ -135,7 +136,7 @@ export class NormalizeWrites implements NormalizeDelegate {
     const table = ownTable(this.entities, key);
     const written = getOwn(table, pk);
     // the stored record matters to an entity's first occurrence in the response only (a repeat merges into `written`)
-    const stored = written === undefined ? getOwn(this.#store?.entities[key], pk) : undefined;
+    const stored = written === undefined ? recordOf(this.#store?.entities[key], pk) : undefined;
     const storedMeta = this.#store?.getMeta?.(key, pk);
     const before = written ?? stored; // the index entries to move
     if (written !== undefined) {

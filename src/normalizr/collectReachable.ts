@@ -2,7 +2,8 @@ import type { DenormalizeDelegate, EntityRecord, EntityTables, StoredSchema } fr
 import { entityKey } from '../schema/entityKey.js';
 import { getOwn } from '../utils/ownProperty.js';
 import { toSchemaClass } from './shorthand.js';
-import { tableKeys } from './tableKeys.js';
+import type { StoredTables } from '../storage/table.js';
+import { keysOf, recordOf } from '../storage/table.js';
 
 /** Stored entities by `Entity.key`, then primary key. */
 export type Reached = Map<string, Set<string>>;
@@ -21,7 +22,7 @@ const FOUND = Object.freeze({});
 export function collectReachable(
   schema: unknown,
   input: unknown,
-  tables: EntityTables,
+  tables: StoredTables,
   args: readonly unknown[],
   reached: Reached,
 ): void {
@@ -37,7 +38,7 @@ export function collectReachable(
     },
     entity(entity, pk) {
       const key = entityKey(entity);
-      const record = getOwn(tables[key], pk);
+      const record = recordOf(tables[key], pk);
       if (record === undefined) return undefined;
       let pks = reached.get(key);
       if (pks === undefined) reached.set(key, (pks = new Set()));
@@ -48,7 +49,7 @@ export function collectReachable(
       return FOUND;
     },
     getPks(key) {
-      return tableKeys(tables[key]);
+      return keysOf(tables[key]);
     },
   };
   walk.unvisit(schema, input);

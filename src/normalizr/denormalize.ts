@@ -1,6 +1,7 @@
 import type { EntityTables } from '../schema/interface.js';
 import type { Denormalize } from '../schema/types.js';
 import { MemoCache } from './memo/MemoCache.js';
+import type { StoredTables } from '../storage/table.js';
 
 const sharedCache = /* @__PURE__ */ new MemoCache();
 
@@ -25,7 +26,7 @@ const sharedCache = /* @__PURE__ */ new MemoCache();
 export function denormalize<S>(
   schema: S,
   input: unknown,
-  entities: EntityTables,
+  entities: StoredTables,
   args: readonly unknown[] = [],
 ): Denormalize<S> {
   return sharedCache.denormalize(schema, input, entities, args) as Denormalize<S>;

@@ -1,3 +1,5 @@
+import type { StoredTables } from '../storage/table.js';
+
 /**
  * The schema protocol: what every schema implements, and the delegates through which schemas reach
  * storage while normalizing and denormalizing. Schemas never see Redux state; they see these.
@@ -101,7 +103,8 @@ export type EntityIndexes = {
  * @see docs/guide/schemas.md
  */
 export interface StoreView {
-  readonly entities: EntityTables;
+  /** The tables, flat or as the slice stores them (read through `storage/table.ts`). */
+  readonly entities: StoredTables;
   /** The meta of a stored record: when it was written, or `deleted` for a remembered deletion. */
   getMeta?(key: string, pk: string): EntityMeta | undefined;
   /** Not read: stamps are found through `getMeta` (pass `storeView(tables)`, not the tables themselves). */
@@ -176,6 +179,12 @@ export interface DenormalizeDelegate {
   entity(entity: StoredSchema, pk: string): object | undefined;
   /** Every primary key of a table, in table order. */
   getPks(key: string): readonly string[];
+  /**
+   * Every stored entity of `entity`'s kind, in table order, one list per part of a large table, when
+   * the reader keeps them by part (a memo at the top of a read): a part none of whose records, and
+   * no table they may read, changed since gives the very list it gave.
+   */
+  listParts?(entity: StoredSchema): readonly (readonly object[])[] | undefined;
 }
 
 /**

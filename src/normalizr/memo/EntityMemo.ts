@@ -13,6 +13,15 @@ const STALE_CHECKING = 3;
 /** The mark of a version that no lookup finds any more: nothing built from it is current. */
 const DEAD = -1;
 
+/** The entities a read listed of one part of a table, and what they were built from besides it. */
+export interface PartList {
+  readonly entity: StoredSchema;
+  readonly argsKey: string;
+  /** The other tables the kind may read, as they were. */
+  readonly others: readonly unknown[];
+  readonly list: readonly object[];
+}
+
 /**
  * The entities of a memo (see `MemoCache`, point 2): what is kept for each record, on its kind's
  * shelf at the record's position (`Shelf`, which also decides how long), or, once its key left
@@ -27,6 +36,8 @@ const DEAD = -1;
 export class EntityMemo {
   /** Per kind: what is kept for its records, at their positions in the key list of the table read last. */
   readonly #shelves = new Map<string, Shelf>();
+  /** What a read listed of each part of a paged table (`MemoRead.listParts`), by part. */
+  readonly parts = new WeakMap<object, PartList>();
   /** What was kept for records whose key left their shelf's table, while the record lives. */
   readonly #tenured = new WeakMap<EntityRecord, Kept>();
   /** Whether anything was ever tenured (until then, nothing is looked up by record). */

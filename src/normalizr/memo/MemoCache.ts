@@ -9,6 +9,8 @@ import { collectTableKeys } from '../collectTableKeys.js';
 import { toSchemaClass } from '../shorthand.js';
 import { EntityMemo } from './EntityMemo.js';
 import { MemoRead, argsKeyOf } from './MemoRead.js';
+import type { StoredTables } from '../../storage/table.js';
+import { recordOf } from '../../storage/table.js';
 
 /** Results kept per top-level read: a rollback finds its objects among them. */
 const RESULTS = 4;
@@ -80,7 +82,7 @@ export class MemoCache {
    * @param args the read's arguments (used by `schema.Query`)
    * @returns the same object as last time when nothing it contains changed
    */
-  denormalize(schema: unknown, input: unknown, tables: EntityTables, args: readonly unknown[] = []): unknown {
+  denormalize(schema: unknown, input: unknown, tables: StoredTables, args: readonly unknown[] = []): unknown {
     const schemaClass = toSchemaClass(schema);
     if (schemaClass === undefined) return input;
     const id = ++this.#reads;
@@ -92,7 +94,7 @@ export class MemoCache {
       : isRecord(input)
         ? input
         : isStoredSchema(schemaClass) && input !== undefined && input !== null
-          ? getOwn(tables[entityKey(schemaClass)], `${String(input)}`)
+          ? recordOf(tables[entityKey(schemaClass)], `${String(input)}`)
           : undefined;
     if (holder === undefined) return this.#read(schemaClass, input, tables, args, id, undefined);
     const argsKey = argsKeyOf(args);
@@ -142,7 +144,7 @@ export class MemoCache {
   #read(
     schema: unknown,
     input: unknown,
-    tables: EntityTables,
+    tables: StoredTables,
     args: readonly unknown[],
     id: number,
     argsKey: string | undefined,
@@ -158,7 +160,7 @@ export class MemoCache {
   }
 }
 
-function sameTables(result: Result, tables: EntityTables, generation: number): boolean {
+function sameTables(result: Result, tables: StoredTables, generation: number): boolean {
   if (result.generation === generation) return true;
   for (let i = 0; i < result.keys.length; i++)
     if (objectId(tables[result.keys[i] as string]) !== result.tableIds[i]) return false;

@@ -10,17 +10,21 @@ import { keyString } from '../../schema/toPk.js';
 import { getOwn } from '../../utils/ownProperty.js';
 import { stableStringify } from '../../utils/stableStringify.js';
 import { toSchemaClass } from '../shorthand.js';
-import { tableKeys } from '../tableKeys.js';
 import type { EntityMemo } from './EntityMemo.js';
 import { ReadPlan } from './ReadPlan.js';
 import type { Reads, Shelf } from './Shelf.js';
 import { ArgsRead, KeysRead, Version, type Read } from './Version.js';
+import type { StoredTables } from '../../storage/table.js';
+import { isPaged, keysOf, listedRecordOf, partsOf, recordOf, type StoredTable } from '../../storage/table.js';
+import { collectTableKeys } from '../collectTableKeys.js';
 
 /** Entities nested deeper than this are filled from a queue instead of the call stack. */
 const MAX_NESTING = 200;
 /** The tables and arguments of a reader between reads. */
-const NO_TABLES: EntityTables = {};
+const NO_TABLES: StoredTables = {};
 const NO_ARGS: readonly unknown[] = [];
+/** The other tables each entity class may read (`listParts`). */
+const otherKeys = new WeakMap<StoredSchema, string[]>();
 
 /**
  * A read through the memo: the delegate schemas denormalize with. It asks the memo for what it
@@ -40,7 +44,7 @@ export class MemoRead implements DenormalizeDelegate {
   #fillFrom = 0;
   /** The kind of the entity read last, with its table and shelf in this read. */
   #lastEntity: StoredSchema | undefined = undefined;
-  #lastTable: EntityTable | undefined = undefined;
+  #lastTable: StoredTable | undefined = undefined;
   #lastShelf: Shelf | undefined = undefined;
   /** How many builds are nested on the call stack. */
   #depth = 0;
@@ -56,7 +60,7 @@ export class MemoRead implements DenormalizeDelegate {
   readonly #plans: ReadPlan[] = [];
 
   /** The tables and arguments of the read in progress (none between reads). */
-  #tables: EntityTables = NO_TABLES;
+  #tables: StoredTables = NO_TABLES;
   #readArgs: readonly unknown[] = NO_ARGS;
   /** The read's number (the memo numbers its reads). */
   id = 0;
@@ -87,7 +91,7 @@ export class MemoRead implements DenormalizeDelegate {
   read(
     schema: unknown,
     input: unknown,
-    tables: EntityTables,
+    tables: StoredTables,
     args: readonly unknown[],
     id: number,
     argsKey: string | undefined,
@@ -144,7 +148,7 @@ export class MemoRead implements DenormalizeDelegate {
     const shelf = this.#lastShelf;
     const key = shelf?.key ?? entityKey(entity);
     const at = shelf === undefined ? -1 : shelf.position(pk);
-    const record = at < 0 ? undefined : (table as EntityTable)[pk];
+    const record = at < 0 ? undefined : listedRecordOf(table as StoredTable, pk);
     if (record === undefined) {
       // a missing entity read inside another: the other is rebuilt once it is stored
       if (building) memo.pending.push(memo.add(entity, key, pk, undefined, undefined, this, undefined, -1));
@@ -157,6 +161,39 @@ export class MemoRead implements DenormalizeDelegate {
     const version = found instanceof Version ? found : memo.versionOf(found, record, shelf as Shelf, at);
     memo.pending.push(version);
     return version.output;
+  }
+
+  listParts(entity: StoredSchema): readonly (readonly object[])[] | undefined {
+    const key = entityKey(entity);
+    const table = this.#tables[key];
+    // at the top of a read only: what is read inside a build is noted read by read
+    if (this.#building || !isPaged(table)) return undefined;
+    const others = (otherKeys.get(entity) ??
+      otherKeys
+        .set(
+          entity,
+          collectTableKeys(entity).filter((each) => each !== key),
+        )
+        .get(entity)) as string[];
+    const tablesNow = others.map((other) => this.#tables[other]);
+    const argsKey = this.argsKey;
+    return partsOf(table).map((part) => {
+      const kept = this.#memo.parts.get(part);
+      // the rule of the memo, for a whole part: the same list unless a record it read changed
+      if (
+        kept?.entity === entity &&
+        kept.argsKey === argsKey &&
+        kept.others.every((other, i) => other === tablesNow[i])
+      )
+        return kept.list;
+      const list: object[] = [];
+      for (const pk of keysOf(part)) {
+        const value = this.entity(entity, pk);
+        if (value !== undefined) list.push(value);
+      }
+      this.#memo.parts.set(part, { entity, argsKey, others: tablesNow, list });
+      return list;
+    });
   }
 
   getPks(key: string): readonly string[] {
@@ -199,13 +236,13 @@ export class MemoRead implements DenormalizeDelegate {
 
   /** The record stored at `pk` in the table `key`. */
   stored(key: string, pk: string): EntityRecord | undefined {
-    return getOwn(this.#tables[key], pk);
+    return recordOf(this.#tables[key], pk);
   }
 
   /** The primary keys of the table `key`, as one array per table. */
   keysOf(key: string): readonly string[] {
     let keys = this.#keyLists.get(key);
-    if (keys === undefined) this.#keyLists.set(key, (keys = tableKeys(this.#tables[key])));
+    if (keys === undefined) this.#keyLists.set(key, (keys = keysOf(this.#tables[key])));
     return keys;
   }
 

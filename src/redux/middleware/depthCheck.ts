@@ -2,6 +2,8 @@ import type { EntityRecord, EntityTables } from '../../schema/interface.js';
 import { getOwn } from '../../utils/ownProperty.js';
 import { MAX_STORED_DEPTH, jsonProblem } from '../../utils/jsonProblem.js';
 import { isRecord } from '../../utils/isRecord.js';
+import type { StoredTables } from '../../storage/table.js';
+import { recordOf } from '../../storage/table.js';
 
 /** What one response would store. */
 export interface StoredWrites {
@@ -47,12 +49,12 @@ export function assertStorableDepth(writes: StoredWrites, endpointName: string):
  * @param source names the write in the error, e.g. `ctrl.set(Todo)`
  * @throws TypeError naming the write, the record and the field, before anything is written
  */
-export function assertJsonRecords(entities: EntityTables, stored: EntityTables, source: string): void {
+export function assertJsonRecords(entities: EntityTables, stored: StoredTables, source: string): void {
   for (const key in entities) {
     const table = entities[key];
     for (const pk in table) {
       const record = table[pk] as EntityRecord;
-      const before = getOwn(stored[key], pk);
+      const before = recordOf(stored[key], pk);
       for (const field of Object.keys(record)) {
         const value = record[field];
         if (before !== undefined && getOwn(before, field) === value) continue;

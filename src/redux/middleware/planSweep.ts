@@ -1,11 +1,12 @@
 import { collectReachable, type Reached } from '../../normalizr/collectReachable.js';
-import { tableKeys } from '../../normalizr/tableKeys.js';
 import type { EntityMeta, EntityTables, RequestStart } from '../../schema/interface.js';
 import { getOwn } from '../../utils/ownProperty.js';
 import { metaIndex, metaOf } from '../slice/metaStamps.js';
 import { startedBefore } from '../../schema/startedBefore.js';
 import type { SweepPayload } from '../slice/actions.js';
 import type { EntitiesState } from '../slice/state.js';
+import type { StoredTables } from '../../storage/table.js';
+import { keysOf } from '../../storage/table.js';
 
 /** Something that reads stored data: a result and its schema, a query and its arguments. */
 export interface SweepRoot {
@@ -51,7 +52,7 @@ export function planSweep(
     }
   }
   const committed = state.committed ?? state;
-  const views: EntityTables[] =
+  const views: StoredTables[] =
     state.committed === undefined ? [state.entities] : [state.entities, state.committed.entities];
   // the walk from every root is the cost of a sweep: skip it when no record could go anyway
   if (roots !== undefined && views.some((tables) => mayGo(tables, committed.entitiesMeta, unusedLongEnough))) {
@@ -90,7 +91,7 @@ export function storedKeys(state: EntitiesState, keys: readonly string[]): strin
 
 /** Whether some record of `tables` has been stored long enough to go, were nothing to read it. */
 function mayGo(
-  tables: EntityTables,
+  tables: StoredTables,
   entitiesMeta: EntitiesState['entitiesMeta'],
   unusedLongEnough: SweepPlanOptions['unusedLongEnough'],
 ): boolean {
@@ -98,7 +99,7 @@ function mayGo(
     const stamps = entitiesMeta[key];
     if (stamps?.some((stamp) => unusedLongEnough(stamp.meta))) return true;
     const owners = metaIndex(stamps);
-    if (tableKeys(tables[key]).some((pk) => !owners.has(pk))) return true; // no meta: it may go
+    if (keysOf(tables[key]).some((pk) => !owners.has(pk))) return true; // no meta: it may go
   }
   return false;
 }

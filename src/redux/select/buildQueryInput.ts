@@ -1,6 +1,7 @@
 import type { EntityIndexes, EntityTables, SchemaClass } from '../../schema/interface.js';
 import { toSchemaClass } from '../../normalizr/shorthand.js';
 import { queryDelegate } from './queryDelegate.js';
+import type { StoredTables } from '../../storage/table.js';
 
 /**
  * The normalized input a read can answer from the store alone, without a stored response:
@@ -9,7 +10,7 @@ import { queryDelegate } from './queryDelegate.js';
 export function buildQueryInput(
   schema: unknown,
   args: readonly unknown[],
-  tables: EntityTables,
+  tables: StoredTables,
   indexes: EntityIndexes,
   keys: readonly string[],
 ): { found: boolean; input: unknown } {

@@ -1,5 +1,4 @@
 import { createSelector } from 'reselect';
-import { tableKeys } from '../../normalizr/tableKeys.js';
 import { All } from '../../schema/All.js';
 import { entityKey } from '../../schema/entityKey.js';
 import type { EntitySchema } from '../../schema/interface.js';
@@ -9,6 +8,7 @@ import type { Denormalize } from '../../schema/types.js';
 import type { MountPoint } from '../mountPoint.js';
 import { tableInputs } from './tableInputs.js';
 import { perStoreMemo } from './perStoreMemo.js';
+import { keysOf, recordOf } from '../../storage/table.js';
 
 /**
  * `createEntityAdapter`-style selectors over every cached entity of one kind (or of an All's kinds).
@@ -53,7 +53,7 @@ export function buildGetEntitySelectors(mount: MountPoint) {
     );
     const selectIds = createSelector(
       [selectTables],
-      (tables) => entities.flatMap((entity) => tableKeys(tables[entityKey(entity)])),
+      (tables) => entities.flatMap((entity) => keysOf(tables[entityKey(entity)])),
       options,
     );
     const selectEntities = createSelector(
@@ -71,7 +71,7 @@ export function buildGetEntitySelectors(mount: MountPoint) {
       [selectTables, (_state: unknown, id: string | number) => `${id}`],
       (tables, id) => {
         for (const entity of entities) {
-          if (getOwn(tables[entityKey(entity)], id) !== undefined)
+          if (recordOf(tables[entityKey(entity)], id) !== undefined)
             return mount.memo.denormalize(entity, id, tables) as ItemOf<S>;
         }
         return undefined;

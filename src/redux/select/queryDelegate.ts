@@ -1,10 +1,12 @@
 import type { EntityIndexes, EntityTables, QueryDelegate } from '../../schema/interface.js';
 import { getOwn } from '../../utils/ownProperty.js';
+import type { StoredTables } from '../../storage/table.js';
+import { recordOf } from '../../storage/table.js';
 
 /** Read access for `queryKey`: records and index entries. */
-export function queryDelegate(tables: EntityTables, indexes: EntityIndexes): QueryDelegate {
+export function queryDelegate(tables: StoredTables, indexes: EntityIndexes): QueryDelegate {
   return {
-    getEntity: (key, pk) => getOwn(tables[key], pk),
+    getEntity: (key, pk) => recordOf(tables[key], pk),
     getIndex: (key, field, value) => getOwn(getOwn(getOwn(indexes, key), field), value),
   };
 }

@@ -5,6 +5,7 @@ import type { EntityMetaStamps, EntityTables } from '../../schema/interface.js';
 import { isEntityClass } from '../../schema/isEntityClass.js';
 import { metaOf } from '../slice/metaStamps.js';
 import { isObjectLike } from '../../utils/isRecord.js';
+import type { StoredTables } from '../../storage/table.js';
 
 const NONE: ReadonlyMap<string, number> = new Map();
 const kindsBySchema = new WeakMap<object, ReadonlyMap<string, number>>();
@@ -38,7 +39,7 @@ export function recordsExpireAt(
   schema: unknown,
   input: unknown,
   args: readonly unknown[],
-  tables: { readonly entities: EntityTables; readonly entitiesMeta: EntityMetaStamps },
+  tables: { readonly entities: StoredTables; readonly entitiesMeta: EntityMetaStamps },
   kinds: ReadonlyMap<string, number>,
   answeredAt: number,
 ): number {

@@ -4,6 +4,7 @@ import { claimEntityKey } from '../../schema/claimEntityKey.js';
 import { entityKey } from '../../schema/entityKey.js';
 import { isEntityClass } from '../../schema/isEntityClass.js';
 import type { MountPoint } from '../mountPoint.js';
+import type { StoredTables } from '../../storage/table.js';
 
 /**
  * Input selectors for exactly the tables (and indexes) a schema can read, so a selector recomputes
@@ -32,7 +33,7 @@ export function tableInputs(mount: MountPoint, schema: unknown) {
     selectors,
     indexSelectors,
     /** The tables object the memo reads, from the values of `selectors`. */
-    toTables: (values: readonly unknown[]): EntityTables => byKey<EntityTables[string]>(values),
+    toTables: (values: readonly unknown[]): StoredTables => byKey<StoredTables[string]>(values),
     /** The indexes a query reads, from the values of `indexSelectors`. */
     toIndexes: (values: readonly unknown[]): EntityIndexes => byKey<EntityIndexes[string]>(values),
   };

@@ -6,6 +6,7 @@ import { metaProblem, timeProblem } from './clockSkew.js';
 import { metaIndex } from './metaStamps.js';
 import { swept } from './removeRecords.js';
 import type { EntitiesState } from './state.js';
+import { savedRecords, withWrites } from '../../storage/table.js';
 
 /**
  * A slice state that came from elsewhere (`preloadedState`, a rehydration), its committed tables
@@ -60,8 +61,11 @@ export function withoutBadParts(state: EntitiesState, now: number): { state: Ent
       stampsDropped = true;
     }
   }
-  for (const kind of Object.keys(tables.entities)) {
-    const table = tables.entities[kind] ?? {};
+  // a saved paged table is laid out again from its records: its locator is not trusted
+  let entities = tables.entities;
+  for (const kind of Object.keys(entities)) {
+    const table = savedRecords(entities[kind]);
+    if (table !== entities[kind]) entities = { ...entities, [kind]: withWrites(undefined, table, []) };
     for (const pk of Object.keys(table)) {
       const record: unknown = table[pk];
       drop(
@@ -86,7 +90,7 @@ export function withoutBadParts(state: EntitiesState, now: number): { state: Ent
   const { committed: _committed, ...rest } = state;
   const kept: EntitiesState = {
     ...rest,
-    entities: tables.entities,
+    entities,
     entitiesMeta: stampsDropped ? entitiesMeta : tables.entitiesMeta,
     indexes: tables.indexes,
     lastReset: bad('lastReset', reset && `it ${reset}; now 0`) ? 0 : state.lastReset,

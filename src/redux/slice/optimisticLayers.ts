@@ -42,6 +42,6 @@ export function withLayers(state: EntitiesState, committed: Tables, layers: read
 }
 
 /** Just the three tables of `tables` (a state holds more). */
-export function pickTables(tables: Tables): Tables {
+export function pickTables<T extends Tables | Writes>(tables: T): Pick<T, keyof Tables> {
   return { entities: tables.entities, entitiesMeta: tables.entitiesMeta, indexes: tables.indexes };
 }

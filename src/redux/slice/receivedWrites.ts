@@ -5,6 +5,7 @@ import { createTable, getOwn, ownTable, setOwn } from '../../utils/ownProperty.j
 import { metaIndex } from './metaStamps.js';
 import type { Tables, Writes } from './optimisticLayers.js';
 import { storeView } from './storeView.js';
+import { recordOf } from '../../storage/table.js';
 
 type Table<T> = { [name: string]: T };
 
@@ -92,11 +93,11 @@ function takeIndexes(
       if (pk === undefined || getOwn(records, pk) === undefined) continue;
       const holder = getOwn(here, value);
       const holding =
-        holder === undefined ? undefined : { record: getOwn(before, holder), meta: stored.getMeta(key, holder) };
+        holder === undefined ? undefined : { record: recordOf(before, holder), meta: stored.getMeta(key, holder) };
       if (holding === undefined || !keepsIndexEntry(holding, field, value, written(pk))) setOwn(entries, value, pk);
     }
     for (const pk of [...Object.keys(records), ...deleted]) {
-      const old = indexValue(getOwn(before, pk), field);
+      const old = indexValue(recordOf(before, pk), field);
       if (
         old !== undefined &&
         old !== indexValue(getOwn(records, pk), field) &&

@@ -4,6 +4,7 @@ import type { SweepPayload } from './actions.js';
 import { removeMeta } from './metaStamps.js';
 import { pickTables, type Tables } from './optimisticLayers.js';
 import type { EntitiesState } from './state.js';
+import { withWrites } from '../../storage/table.js';
 
 type Table<T> = { readonly [pk: string]: T };
 
@@ -30,8 +31,8 @@ export function removeRecords(tables: Tables, records: SweepPayload['records']):
   let indexes = tables.indexes;
   for (const key in records) {
     const pks = records[key] ?? [];
-    const table = without(entities[key], pks);
-    if (table !== entities[key]) entities = { ...entities, [key]: table };
+    const table = withWrites(entities[key], undefined, pks);
+    if (table !== undefined) entities = { ...entities, [key]: table };
     const fields = withoutIndexed(indexes[key], new Set(pks));
     if (fields !== indexes[key]) indexes = { ...indexes, [key]: fields };
   }

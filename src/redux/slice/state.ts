@@ -1,4 +1,5 @@
 import type { EntityIndexes, EntityMetaStamps, EntityTables } from '../../schema/interface.js';
+import type { StoredTables } from '../../storage/table.js';
 
 /**
  * An error as stored in state: plain data, safe for the serializable check and for JSON.
@@ -62,7 +63,7 @@ export interface OptimisticLayer {
  * @see docs/reference/state-shape.md
  */
 export interface CommittedTables {
-  readonly entities: EntityTables;
+  readonly entities: StoredTables;
   readonly entitiesMeta: EntityMetaStamps;
   readonly indexes: EntityIndexes;
 }
@@ -73,8 +74,8 @@ export interface CommittedTables {
  * @see docs/reference/state-shape.md
  */
 export interface EntitiesState {
-  /** Records by `Entity.key`, then primary key. */
-  readonly entities: EntityTables;
+  /** Records by `Entity.key`: each kind's table flat `{ [pk]: record }` while small, paged when large (`PagedTable`). */
+  readonly entities: StoredTables;
   /**
    * Per-record timing, and remembered deletions, by `Entity.key`: a list of writes, each with its
    * meta and the primary keys it wrote (`selectEntityMeta` reads one record's).

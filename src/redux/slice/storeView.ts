@@ -1,6 +1,8 @@
 import type { EntityIndexes, EntityMeta, EntityMetaStamps, EntityTables, StoreView } from '../../schema/interface.js';
 import { getOwn } from '../../utils/ownProperty.js';
 import { deletionOf, metaOf } from './metaStamps.js';
+import type { StoredTables } from '../../storage/table.js';
+import { recordOf } from '../../storage/table.js';
 
 /**
  * What `normalize` reads of stored tables to merge a response into them: the state's, a previous
@@ -19,7 +21,7 @@ import { deletionOf, metaOf } from './metaStamps.js';
  * @see docs/reference/state-shape.md
  */
 export function storeView(tables: {
-  readonly entities: EntityTables;
+  readonly entities: StoredTables;
   readonly entitiesMeta: EntityMetaStamps;
   readonly indexes?: EntityIndexes;
 }): StoreView & { getMeta(key: string, pk: string): EntityMeta | undefined } {
@@ -28,7 +30,7 @@ export function storeView(tables: {
     indexes: tables.indexes,
     // an absent record can only have a remembered deletion: no need to index every record's meta
     getMeta: (key, pk) =>
-      getOwn(tables.entities[key], pk) === undefined
+      recordOf(tables.entities[key], pk) === undefined
         ? deletionOf(tables.entitiesMeta, key, pk)
         : metaOf(tables.entitiesMeta, key, pk),
   };

@@ -17,6 +17,7 @@ import { rtkEndpoint } from '../definition/rtkEndpoint.js';
 import { unreadableResponse } from './unreadableResponse.js';
 import { dropResults } from './dropResults.js';
 import { queryStorageKey } from '../definition/storageKey.js';
+import type { StoredTables } from '../../storage/table.js';
 
 /** A query entry of RTK Query's cache, mirrored in the entities slice while RTK Query holds it. */
 interface HeldQuery extends ReadBackEntry {
@@ -32,7 +33,7 @@ interface HeldQuery extends ReadBackEntry {
   data: unknown;
   index: RawIndex;
   /** The tables `data` was last made to agree with; `undefined` after a write of the entry. */
-  tables: EntityTables | undefined;
+  tables: StoredTables | undefined;
   readonly history: PatchHistory;
 }
 
@@ -218,7 +219,7 @@ export function buildQueryEntries({ plan, instance, dataApi, starts, getState, d
      * Writes back, into RTK Query's entries, what changed in the tables they read (`tables`, the
      * displayed ones) since they last agreed: one `patchQueryData` per entry whose data changes.
      */
-    writeBack(tables: EntityTables): void {
+    writeBack(tables: StoredTables): void {
       if (writing) return;
       const changes: Array<readonly [HeldQuery, unknown]> = [];
       const slice = instance.selectSlice(getState());

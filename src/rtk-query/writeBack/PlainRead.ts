@@ -12,11 +12,12 @@ import { isEntityClass } from '../../schema/isEntityClass.js';
 import { Query } from '../../schema/Query.js';
 import { sameJson } from '../../normalizr/sameJson.js';
 import { toSchemaClass } from '../../normalizr/shorthand.js';
-import { tableKeys } from '../../normalizr/tableKeys.js';
 import { isRecord } from '../../utils/isRecord.js';
 import { getOwn } from '../../utils/ownProperty.js';
 import { keepShapeAlive } from '../../utils/keepShapeAlive.js';
 import { RawIndex, knownObjects } from './RawIndex.js';
+import type { StoredTables } from '../../storage/table.js';
+import { keysOf, recordOf, type StoredTable } from '../../storage/table.js';
 
 /** Thrown where a schema derives its value (`schema.Query`): the entry is not written back. */
 class Derived extends Error {}
@@ -76,11 +77,11 @@ export class PlainRead implements DenormalizeDelegate {
         readonly key: string;
         /** The entity, when it is an Entity class none of whose fields holds another. */
         readonly flat: EntitySchema | undefined;
-        readonly table: EntityTable | undefined;
+        readonly table: StoredTable | undefined;
       }
     | undefined = undefined;
 
-  readonly #tables: EntityTables;
+  readonly #tables: StoredTables;
   readonly #index: RawIndex;
 
   /**
@@ -89,7 +90,7 @@ export class PlainRead implements DenormalizeDelegate {
    *   the entry no longer has, which no later read finds)
    */
   constructor(
-    tables: EntityTables,
+    tables: StoredTables,
     index: RawIndex,
     readonly args: readonly unknown[],
   ) {
@@ -141,7 +142,7 @@ export class PlainRead implements DenormalizeDelegate {
       this.#lastKind = kind;
     }
     const { key } = kind;
-    const record = getOwn(kind.table, pk);
+    const record = recordOf(kind.table, pk);
     if (record === undefined) return undefined;
     if (kind.flat !== undefined) {
       // no cycle and nothing nested: built directly, and as it was when it is the record (stored as
@@ -173,7 +174,7 @@ export class PlainRead implements DenormalizeDelegate {
   }
 
   getPks(key: string): readonly string[] {
-    return tableKeys(this.#tables[key]);
+    return keysOf(this.#tables[key]);
   }
 
   /** An entity as plain data: the entry's object with the stored values, or the record with nested entities inline. */

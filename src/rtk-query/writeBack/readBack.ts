@@ -3,6 +3,7 @@ import { freezeNewParts } from '../middleware/freezeNewParts.js';
 import { PlainRead } from './PlainRead.js';
 import type { RawIndex } from './RawIndex.js';
 import { shareUnchanged } from './shareUnchanged.js';
+import type { StoredTables } from '../../storage/table.js';
 
 /** One RTK Query cache entry as a write-back reads it: its schema, argument, data and entity objects. */
 export interface ReadBackEntry {
@@ -23,7 +24,7 @@ export interface ReadBackEntry {
  *
  * @param result the entry's normalized result in the entities slice
  */
-export function readBack(entry: ReadBackEntry, tables: EntityTables, result: unknown): unknown {
+export function readBack(entry: ReadBackEntry, tables: StoredTables, result: unknown): unknown {
   const read = new PlainRead(tables, entry.index, [entry.originalArgs]);
   const plain = read.read(entry.stored, result);
   if (plain === undefined) return undefined;

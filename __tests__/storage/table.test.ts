@@ -1,0 +1,109 @@
+import type { EntityRecord, EntityTable } from '../../src/schema/interface.js';
+import {
+  FLAT_MAX,
+  isPaged,
+  keysOf,
+  partsOf,
+  recordOf,
+  recordsOf,
+  savedRecords,
+  withWrites,
+  type StoredTable,
+} from '../../src/storage/table.js';
+
+/** A small deterministic random source (a test that fails can be replayed). */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** `count` records with pks that mix array indexes (`"7"`) and other strings (`"u7"`, `"07"`). */
+function records(count: number, first = 0): EntityTable {
+  const table: { [pk: string]: EntityRecord } = {};
+  for (let i = first; i < first + count; i++) {
+    const pk = i % 3 === 0 ? `${i * 7}` : i % 3 === 1 ? `u${i}` : `0${i}`;
+    table[pk] = { id: pk, n: i };
+  }
+  return table;
+}
+
+const write = (table: StoredTable | undefined, written: EntityTable, deletions: string[] = []) =>
+  withWrites(table, written, deletions) ?? table;
+
+describe('stored tables', () => {
+  test('a table stays flat up to FLAT_MAX records, and pages once a write makes it larger', () => {
+    const flat = write(undefined, records(FLAT_MAX));
+    expect(isPaged(flat)).toBe(false);
+    const paged = write(flat, records(1, FLAT_MAX));
+    expect(isPaged(paged)).toBe(true);
+    expect(keysOf(paged)).toEqual(Object.keys({ ...recordsOf(flat), ...records(1, FLAT_MAX) }));
+  });
+
+  test('a paged table lists, finds and flattens its records in the order of a plain object through random writes', () => {
+    const next = random(7);
+    const model: { [pk: string]: EntityRecord | undefined } = { ...records(FLAT_MAX + 500) };
+    let table = write(undefined, model);
+    expect(isPaged(table)).toBe(true);
+    for (let round = 0; round < 300; round++) {
+      const written: { [pk: string]: EntityRecord } = {};
+      const deletions: string[] = [];
+      for (let op = 0; op < 5; op++) {
+        // pks of records stored, deleted, or new; some written and deleted in one write
+        const pk = next() < 0.5 ? `${Math.floor(next() * 2_000) * 7}` : `u${Math.floor(next() * 2_000)}`;
+        if (next() < 0.3) deletions.push(pk);
+        else written[pk] = { id: pk, round };
+      }
+      const before = table;
+      const beforeJson = round % 25 === 0 ? JSON.stringify(savedRecords(before)) : '';
+      table = write(table, written, deletions);
+      // the records are written, then the deletions made
+      Object.assign(model, written);
+      for (const pk of deletions) delete model[pk];
+      if (round % 25 === 0) {
+        expect(JSON.stringify(savedRecords(before))).toBe(beforeJson); // the table before the write is untouched
+        expect(keysOf(table).join()).toBe(Object.keys(model).join());
+        expect(JSON.stringify(recordsOf(table))).toBe(JSON.stringify(model));
+      }
+      for (const pk of [...Object.keys(written), ...deletions]) expect(recordOf(table, pk)).toBe(model[pk]);
+    }
+    // a JSON round trip keeps the layout, the order and every lookup
+    const parsed = JSON.parse(JSON.stringify(table)) as StoredTable;
+    expect(keysOf(parsed).join()).toBe(Object.keys(model).join());
+    expect(recordOf(parsed, 'u3')).toEqual(model.u3);
+  });
+
+  test('a write into a paged table copies only the parts it changes', () => {
+    const table = write(undefined, records(FLAT_MAX * 2));
+    const pk = 'u4';
+    const next = write(table, { [pk]: { id: pk, n: -1 } });
+    const changed = partsOf(next).filter((part, i) => part !== partsOf(table)[i]);
+    expect(changed).toHaveLength(1);
+    expect(recordOf(next, pk)).toEqual({ id: pk, n: -1 });
+    expect(recordOf(table, pk)).toEqual({ id: pk, n: 4 });
+    expect(withWrites(next, { [pk]: recordOf(next, pk) as EntityRecord }, [])).toBeUndefined();
+    expect(withWrites(next, {}, ['not-stored', '123456789'])).toBeUndefined();
+  });
+
+  test('ids that read like prototype fields are records like any other', () => {
+    const table = write(undefined, records(FLAT_MAX + 1));
+    const next = write(table, JSON.parse('{"__proto__":{"id":"p"},"constructor":{"id":"c"}}') as EntityTable);
+    expect(recordOf(next, '__proto__')).toEqual({ id: 'p' });
+    expect(recordOf(next, 'constructor')).toEqual({ id: 'c' });
+    expect(recordOf(next, 'toString')).toBeUndefined();
+    expect(Object.getPrototypeOf(recordsOf(next))).toBe(Object.prototype);
+  });
+
+  test('a saved paged table is read from its parts alone: a wrong locator does not hide or misplace a record', () => {
+    const table = write(undefined, records(FLAT_MAX + 10));
+    const saved = JSON.parse(JSON.stringify(table)) as { at: unknown[] };
+    saved.at = saved.at.map(() => ({}));
+    const restored = savedRecords(saved as unknown as StoredTable);
+    expect(Object.keys(restored)).toEqual(keysOf(table));
+    expect(savedRecords({ ints: 5, pages: [3, null, { a: { id: 'a' } }], at: [] } as unknown as StoredTable)).toEqual({
+      a: { id: 'a' },
+    });
+  });
+});
