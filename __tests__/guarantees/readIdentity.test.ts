@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { Entity, MemoCache, entitiesSlice, normalize, schema } from '../../src/index';
 import type { EntitiesState, EntityRecord, EntityTables, OptimisticLayer } from '../../src/index';
 import { metaOf } from '../../src/redux/slice/metaStamps';
-import { recordOf, type StoredTables } from '../../src/storage/table.js';
+import { keysOf, recordOf, type StoredTables } from '../../src/storage/table.js';
 
 class Writer extends Entity {
   id = '';
@@ -110,7 +110,8 @@ function apply(state: EntitiesState, response: Response, time: number): Entities
   const meta = { fetchedAt: time, date: time, expiresAt: Number.MAX_SAFE_INTEGER };
   const written = normalize(response.schema, response.value, [], {
     store: {
-      entities: tables.entities,
+      getEntity: (key, pk) => recordOf(tables.entities[key], pk),
+      getPks: (key) => keysOf(tables.entities[key]),
       indexes: tables.indexes,
       getMeta: (key, pk) => metaOf(tables.entitiesMeta, key, pk),
     },
@@ -135,7 +136,8 @@ function layer(state: EntitiesState, response: Response, time: number): Entities
   const meta = { fetchedAt: time, date: time, expiresAt: Number.MAX_SAFE_INTEGER };
   const written = normalize(response.schema, response.value, [], {
     store: {
-      entities: tables.entities,
+      getEntity: (key, pk) => recordOf(tables.entities[key], pk),
+      getPks: (key) => keysOf(tables.entities[key]),
       indexes: tables.indexes,
       getMeta: (key, pk) => metaOf(tables.entitiesMeta, key, pk),
     },

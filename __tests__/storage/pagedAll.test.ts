@@ -92,4 +92,17 @@ describe('schema.All over a paged table', () => {
     expect(again).toBe(old);
     expect(first).toHaveLength(COUNT);
   });
+
+  test('selectRecords gives the stored records as one flat plain object, paged or flat, memoized', () => {
+    const { store, selectors, state } = setup();
+    const records = selectors.selectRecords(store.getState());
+    expect(Object.getPrototypeOf(records)).toBe(Object.prototype);
+    expect(Object.keys(records)).toEqual(keysOf(state().entities.PagedRow));
+    expect(records['7']).toEqual({ id: 7, score: 7, owner: 'p7' });
+    expect(selectors.selectRecords(store.getState())).toBe(records);
+    const people = getEntitySelectors(Person).selectRecords(store.getState());
+    expect(isPaged(state().entities.PagedPerson)).toBe(false);
+    expect(Object.keys(people)).toHaveLength(50);
+    expect(people.p3).toEqual({ id: 'p3', name: 'P' });
+  });
 });

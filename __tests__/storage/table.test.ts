@@ -6,7 +6,6 @@ import {
   partsOf,
   recordOf,
   recordsOf,
-  savedRecords,
   withWrites,
   type StoredTable,
 } from '../../src/storage/table.js';
@@ -57,13 +56,13 @@ describe('stored tables', () => {
         else written[pk] = { id: pk, round };
       }
       const before = table;
-      const beforeJson = round % 25 === 0 ? JSON.stringify(savedRecords(before)) : '';
+      const beforeJson = round % 25 === 0 ? JSON.stringify(recordsOf(before)) : '';
       table = write(table, written, deletions);
       // the records are written, then the deletions made
       Object.assign(model, written);
       for (const pk of deletions) delete model[pk];
       if (round % 25 === 0) {
-        expect(JSON.stringify(savedRecords(before))).toBe(beforeJson); // the table before the write is untouched
+        expect(JSON.stringify(recordsOf(before))).toBe(beforeJson); // the table before the write is untouched
         expect(keysOf(table).join()).toBe(Object.keys(model).join());
         expect(JSON.stringify(recordsOf(table))).toBe(JSON.stringify(model));
       }
@@ -100,9 +99,11 @@ describe('stored tables', () => {
     const table = write(undefined, records(FLAT_MAX + 10));
     const saved = JSON.parse(JSON.stringify(table)) as { at: unknown[] };
     saved.at = saved.at.map(() => ({}));
-    const restored = savedRecords(saved as unknown as StoredTable);
+    const restored = recordsOf(saved as unknown as StoredTable);
     expect(Object.keys(restored)).toEqual(keysOf(table));
-    expect(savedRecords({ ints: 5, pages: [3, null, { a: { id: 'a' } }], at: [] } as unknown as StoredTable)).toEqual({
+    expect(
+      recordsOf({ parts: { 0: 5, p0: 3, p1: null, p2: { a: { id: 'a' } } }, at: [] } as unknown as StoredTable),
+    ).toEqual({
       a: { id: 'a' },
     });
   });

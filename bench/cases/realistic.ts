@@ -9,7 +9,7 @@ import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/
 import { denormalize as normalizrDenormalize, normalize as normalizrNormalize } from 'normalizr';
 import { RestEndpoint, entitiesSlice, normalize, schema, selectQuery, selectResponse } from '../../src/index.js';
 import type { EntitiesState } from '../../src/index.js';
-import { keysOf } from '../../src/storage/table.js';
+import { keysOf, recordOf } from '../../src/storage/table.js';
 import {
   Article,
   Comment,
@@ -76,7 +76,11 @@ function applyOurs(
   const meta = { fetchedAt: n, date: n, expiresAt: Number.MAX_SAFE_INTEGER };
   // every refetch starts later than the one before: no stored meta is needed to order the merge
   const written = normalize(schemaOf, response, [], {
-    store: { entities: state.entities, indexes: state.indexes },
+    store: {
+      getEntity: (key, pk) => recordOf(state.entities[key], pk),
+      getPks: (key) => keysOf(state.entities[key]),
+      indexes: state.indexes,
+    },
     meta,
   });
   return entitiesSlice.reducer(

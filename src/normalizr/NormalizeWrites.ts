@@ -15,7 +15,6 @@ import { toSchemaClass } from './shorthand.js';
 import { sameJson } from './sameJson.js';
 import { keepShapeAlive } from '../utils/keepShapeAlive.js';
 import type { NormalizeOptions } from './normalize.js';
-import { keysOf, recordOf } from '../storage/table.js';
 
 type Table<T> = { [pk: string]: T };
 type WriteStamp = { readonly meta: EntityMeta; pks: string[] };
@@ -119,16 +118,23 @@ export class NormalizeWrites implements NormalizeDelegate {
     const written = getOwn(this.entities[key], pk);
     if (written !== undefined) return written;
     if (this.#deleted.get(key)?.has(pk)) return undefined;
-    return recordOf(this.#store?.entities[key], pk);
+    return this.#stored(key, pk);
   }
 
   getPks(key: string): readonly string[] {
-    const stored = this.#store?.entities[key];
+    const store = this.#store;
     const written = this.entities[key];
     const deleted = this.#deleted.get(key);
-    const pks = keysOf(stored).filter((pk) => !deleted?.has(pk));
-    if (written !== undefined) for (const pk in written) if (recordOf(stored, pk) === undefined) pks.push(pk);
+    const stored = store?.getPks?.(key) ?? Object.keys(store?.entities?.[key] ?? {});
+    const pks = stored.filter((pk) => !deleted?.has(pk));
+    if (written !== undefined) for (const pk in written) if (this.#stored(key, pk) === undefined) pks.push(pk);
     return pks;
+  }
+
+  /** The record stored before this write. */
+  #stored(key: string, pk: string): EntityRecord | undefined {
+    const store = this.#store;
+    return store?.getEntity ? store.getEntity(key, pk) : getOwn(store?.entities?.[key], pk);
   }
 
   mergeEntity(entity: StoredSchema, pk: string, incoming: EntityRecord): void {
@@ -136,7 +142,7 @@ export class NormalizeWrites implements NormalizeDelegate {
     const table = ownTable(this.entities, key);
     const written = getOwn(table, pk);
     // the stored record matters to an entity's first occurrence in the response only (a repeat merges into `written`)
-    const stored = written === undefined ? recordOf(this.#store?.entities[key], pk) : undefined;
+    const stored = written === undefined ? this.#stored(key, pk) : undefined;
     const storedMeta = this.#store?.getMeta?.(key, pk);
     const before = written ?? stored; // the index entries to move
     if (written !== undefined) {

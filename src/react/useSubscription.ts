@@ -38,8 +38,10 @@ export function buildUseSubscription(useController: () => Controller): UseSubscr
       controller = useController();
     } catch (error) {
       throw new Error(
-        `useSubscription(${endpoint.name}) needs the store: render it inside react-redux's <Provider store={store}>. ` +
-          `(${error instanceof Error ? error.message : String(error)})`,
+        `useSubscription(${endpoint.name}) needs the store` +
+          (process.env.NODE_ENV !== 'production'
+            ? `: render it inside react-redux's <Provider store={store}>. (${error instanceof Error ? error.message : String(error)})`
+            : '.'),
         { cause: error },
       );
     }

@@ -50,8 +50,10 @@ export class Lazy<S extends object = object> implements SchemaClass {
   constructor(schema: S) {
     if (!isSchema(schema)) {
       throw new TypeError(
-        `schema.Lazy takes a schema: an Entity class, [Entity], a schema such as schema.Collection, or { field: schema }; ` +
-          `received ${describeValue(schema)}. An undefined here is most often an import cycle: import the Entity from its own module.`,
+        process.env.NODE_ENV !== 'production'
+          ? `schema.Lazy takes a schema: an Entity class, [Entity], a schema such as schema.Collection, or { field: schema }; ` +
+              `received ${describeValue(schema)}. An undefined here is most often an import cycle: import the Entity from its own module.`
+          : `schema.Lazy takes a schema; received ${describeValue(schema)}.`,
       );
     }
     this.schema = schema;

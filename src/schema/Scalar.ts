@@ -124,7 +124,9 @@ export class Scalar<E extends EntityClass | undefined = undefined> implements St
     const lens = this.lens(args);
     if (lens === undefined)
       throw new TypeError(
-        `${this.key} needs a lens to store its values ${where}: lens(args) gave undefined. Arguments: ${describeValue(args)}`,
+        `${this.key} needs a lens to store its values ${where}` +
+          (process.env.NODE_ENV !== 'production' ? ': lens(args) gave undefined' : '') +
+          `. Arguments: ${describeValue(args)}`,
       );
     if (owner !== undefined && ownerPk !== undefined && key !== undefined) {
       const kind = entityKey(owner);
@@ -134,7 +136,8 @@ export class Scalar<E extends EntityClass | undefined = undefined> implements St
     const { entity } = this;
     if (entity === undefined)
       throw new TypeError(
-        `${this.key} outside an Entity's field ${where} needs its entity: new Scalar({ lens, key, entity }).`,
+        `${this.key} outside an Entity's field ${where} needs its entity` +
+          (process.env.NODE_ENV !== 'production' ? ': new Scalar({ lens, key, entity }).' : '.'),
       );
     const kind = entityKey(entity);
     const pk = toPk(this.entityPk(input as EntityRecord, parent, key, args));

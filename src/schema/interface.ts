@@ -1,5 +1,3 @@
-import type { StoredTables } from '../storage/table.js';
-
 /**
  * The schema protocol: what every schema implements, and the delegates through which schemas reach
  * storage while normalizing and denormalizing. Schemas never see Redux state; they see these.
@@ -103,8 +101,14 @@ export type EntityIndexes = {
  * @see docs/guide/schemas.md
  */
 export interface StoreView {
-  /** The tables, flat or as the slice stores them (read through `storage/table.ts`). */
-  readonly entities: StoredTables;
+  /** Flat tables `{ [key]: { [pk]: record } }`, as `normalize` returns them: read when `getEntity` is not given. */
+  readonly entities?: EntityTables;
+  /**
+   * The stored record at `pk` of the table `key`, and every primary key of that table in order:
+   * `storeView` reads them from the slice's tables, whatever their layout.
+   */
+  getEntity?(key: string, pk: string): EntityRecord | undefined;
+  getPks?(key: string): readonly string[];
   /** The meta of a stored record: when it was written, or `deleted` for a remembered deletion. */
   getMeta?(key: string, pk: string): EntityMeta | undefined;
   /** Not read: stamps are found through `getMeta` (pass `storeView(tables)`, not the tables themselves). */

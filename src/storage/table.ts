@@ -1,27 +1,27 @@
 import type { EntityRecord, EntityTable } from '../schema/interface.js';
 import { isRecord } from '../utils/isRecord.js';
-import { createTable, getOwn, setOwn } from '../utils/ownProperty.js';
+import { assignTable, createTable, getOwn, setOwn } from '../utils/ownProperty.js';
 
 /**
  * How the slice stores one kind's records, and the one module that knows it (DESIGN §11.1). A table
  * of up to `FLAT_MAX` records is flat, `{ [pk]: record }`, as `normalize` returns it. A larger one is
- * paged, so that a write copies only the pages it changes and never the whole table:
- * - `ints`: the records whose pk is an array index (`"0"`, `"42"`), in blocks of `PAGE` by value:
- *   `ints[Math.floor(pk / PAGE)][pk]`. JavaScript lists such keys in ascending order, so the blocks
- *   and their records list in ascending order too.
- * - `pages`: every other record, in the order it was first written, `PAGE` to a page.
- * - `at`: which page holds each of those: `at[hash(pk) % BUCKETS][pk]` is its page's position.
+ * paged, so that a write copies only the parts it changes and never the whole table:
+ * - `parts`: flat tables of up to `PAGE` records. A record whose pk is an array index (`"0"`, `"42"`)
+ *   is in the block of its value, `parts[Math.floor(pk / PAGE)]`; every other record is in a page,
+ *   `parts.p0`, `parts.p1`, …, filled in the order records are first written. JavaScript lists an
+ *   object's array-index keys first, ascending, then the others in insertion order: so the blocks
+ *   come first, in order, then the pages, as a flat table lists its records.
+ * - `at`: which page holds each record that is not in a block: `at[hash(pk) % BUCKETS][pk]` is its
+ *   page's name.
  *
- * A paged table lists its records in the very order of a flat one (array indexes ascending, then the
- * others in insertion order), before and after it grows past `FLAT_MAX`, and after a JSON round trip.
- * Every piece is a plain object or array: the state stays JSON.
+ * A paged table lists its records in the very order of a flat one, before and after it grows past
+ * `FLAT_MAX`, and after a JSON round trip. Every piece is a plain object or array: the state stays JSON.
  *
  * @see docs/reference/state-shape.md
  */
 export interface PagedTable {
-  readonly ints: { readonly [block: string]: EntityTable | undefined };
-  readonly pages: readonly EntityTable[];
-  readonly at: readonly { readonly [pk: string]: number | undefined }[];
+  readonly parts: { readonly [name: string]: EntityTable | undefined };
+  readonly at: readonly { readonly [pk: string]: string | undefined }[];
 }
 
 /** A kind's records as the slice stores them: flat while small, paged when large. */
@@ -38,24 +38,14 @@ export const FLAT_MAX = 16_384;
 const PAGE = 1024;
 /** Buckets of the locator `at`. */
 const BUCKETS = 128;
-/** The first integer that is not an array index. */
-const INDEX_END = 4_294_967_295;
 
 /** Whether `table` is paged (a flat table's values are records, never arrays). */
 export function isPaged(table: StoredTable | undefined): table is PagedTable {
-  return table !== undefined && Array.isArray(table.pages) && Array.isArray(table.at);
+  return Array.isArray(table?.at) && isRecord(table.parts);
 }
 
 /** Whether JavaScript lists `pk` among an object's first keys, in numeric order: an array index. */
-function isIndex(pk: string): boolean {
-  const first = pk.charCodeAt(0);
-  if (first < 48 || first > 57 || pk.length > 10 || (first === 48 && pk.length > 1)) return false;
-  for (let i = 1; i < pk.length; i++) {
-    const code = pk.charCodeAt(i);
-    if (code < 48 || code > 57) return false;
-  }
-  return Number(pk) < INDEX_END;
-}
+const isIndex = (pk: string): boolean => /^(?:0|[1-9]\d{0,9})$/.test(pk) && +pk < 4_294_967_295;
 
 /** The locator bucket of a pk that is not an array index (FNV-1a). */
 function bucketOf(pk: string): number {
@@ -64,19 +54,13 @@ function bucketOf(pk: string): number {
   return (hash >>> 0) % BUCKETS;
 }
 
-const blockOf = (pk: string): string => `${Math.floor(Number(pk) / PAGE)}`;
+/** The name of the part of a paged table that holds `pk`, if stored. */
+const partName = (table: PagedTable, pk: string): string | undefined =>
+  isIndex(pk) ? `${Math.floor(+pk / PAGE)}` : getOwn(table.at[bucketOf(pk)], pk);
 
 /** The record `pk` of `table`, in O(1) whatever its layout. */
 export function recordOf(table: StoredTable | undefined, pk: string): EntityRecord | undefined {
-  if (!isPaged(table)) return getOwn(table, pk);
-  if (isIndex(pk)) return getOwn(getOwn(table.ints, blockOf(pk)), pk);
-  const page = getOwn(table.at[bucketOf(pk)], pk);
-  return page === undefined ? undefined : getOwn(table.pages[page], pk);
-}
-
-/** The record of a pk `keysOf(table)` lists: one lookup fewer than `recordOf` for a flat table. */
-export function listedRecordOf(table: StoredTable, pk: string): EntityRecord | undefined {
-  return isPaged(table) ? recordOf(table, pk) : table[pk];
+  return isPaged(table) ? getOwn(getOwn(table.parts, partName(table, pk) ?? ''), pk) : getOwn(table, pk);
 }
 
 const known = new WeakMap<object, readonly string[]>();
@@ -97,43 +81,21 @@ export function keysOf(table: StoredTable | undefined): readonly string[] {
 }
 
 /**
- * The flat tables that make up `table`, in order: itself when flat, else its blocks then its pages.
- * A part keeps its reference until a write changes a record in it.
+ * The flat tables that make up `table`, in order: itself when flat, else its parts (of a table that
+ * arrived from elsewhere, those that are objects). A part keeps its reference until a write changes
+ * a record in it.
  */
 export function partsOf(table: StoredTable | undefined): readonly EntityTable[] {
-  if (table === undefined) return [];
-  if (!isPaged(table)) return [table];
-  const blocks = Object.keys(table.ints).map((block) => table.ints[block] as EntityTable);
-  return [...blocks, ...table.pages];
-}
-
-const flat = new WeakMap<PagedTable, EntityTable>();
-
-/** `table` as one flat plain object `{ [pk]: record }`, in its order (made once per paged table). */
-export function recordsOf(table: StoredTable | undefined): EntityTable {
-  if (table === undefined) return {};
-  if (!isPaged(table)) return table;
-  let records = flat.get(table);
-  if (records === undefined) {
-    const copy = createTable<EntityRecord | undefined>();
-    for (const part of partsOf(table)) for (const pk of keysOf(part)) setOwn(copy, pk, part[pk]);
-    flat.set(table, (records = copy));
-  }
-  return records;
+  if (!isPaged(table)) return table === undefined ? [] : [table];
+  return Object.values(table.parts).filter(isRecord) as EntityTable[];
 }
 
 /**
- * The records of a table that arrived from elsewhere (a rehydration), as one flat object: a paged
- * one's blocks and pages that are plain objects, in order; its locator is not read.
+ * `table` as one flat plain object `{ [pk]: record }`, in its order, made from its parts alone (never
+ * its locator): also how a table that arrived from elsewhere (a rehydration) is laid out again.
  */
-export function savedRecords(table: StoredTable | undefined): EntityTable {
-  if (!isPaged(table)) return table ?? {};
-  const records = createTable<EntityRecord | undefined>();
-  const parts: unknown[] = [...(isRecord(table.ints) ? Object.values(table.ints) : []), ...table.pages];
-  for (const part of parts)
-    if (isRecord(part)) for (const pk of Object.keys(part)) setOwn(records, pk, part[pk] as EntityRecord);
-  return records;
-}
+export const recordsOf = (table: StoredTable | undefined): EntityTable =>
+  partsOf(table).reduce<Writable<EntityRecord | undefined>>(assignTable, createTable());
 
 /**
  * `table` after `written` records are set and `deletions` removed: `undefined` when nothing in it
@@ -155,7 +117,7 @@ export function withWrites(
 function sized(table: EntityTable): StoredTable {
   const keys = keysOf(table);
   if (keys.length <= FLAT_MAX) return table;
-  return writePaged({ ints: {}, pages: [], at: [] }, table, []) as PagedTable;
+  return writePaged({ parts: {}, at: Array.from({ length: BUCKETS }, () => ({})) }, table, []) as PagedTable;
 }
 
 function writeFlat(
@@ -166,7 +128,7 @@ function writeFlat(
   let copy: Writable<EntityRecord | undefined> | undefined;
   // the keys the copy gains, in order, while it only gains: then its key list follows from the table's
   let added: string[] | undefined = [];
-  for (const pk of keysOf(written)) {
+  for (const pk in written) {
     const record = (written as EntityTable)[pk];
     if (getOwn(table, pk) === record) continue;
     copy ??= copyOf(table);
@@ -201,74 +163,53 @@ function writePaged(
   written: EntityTable | undefined,
   deletions: readonly string[],
 ): StoredTable | undefined {
-  const next = { ints: table.ints, pages: table.pages, at: table.at } as {
-    ints: Writable<EntityTable | undefined>;
-    pages: EntityTable[];
-    at: Writable<number | undefined>[];
+  const next = { parts: table.parts, at: table.at } as {
+    parts: Writable<Writable<EntityRecord | undefined> | undefined>;
+    at: Writable<string | undefined>[];
   };
-  // the size of every part this write copied: written in place from then on
-  const sizes = new Map<object, number>();
-  const own = <T>(part: { readonly [name: string]: T } | undefined): Writable<T> => {
-    if (part !== undefined && sizes.has(part)) return part as Writable<T>;
-    const copy = copyOf(part);
-    sizes.set(copy, part === undefined ? 0 : keysOf(part as EntityTable).length);
-    return copy;
-  };
-  const sizeOf = (part: EntityTable | undefined) => sizes.get(part as object) ?? keysOf(part).length;
-  const set = <T>(part: Writable<T>, pk: string, value: T | undefined) => {
-    const had = Object.hasOwn(part, pk);
-    if (value === undefined) delete part[pk];
-    else setOwn(part, pk, value);
-    sizes.set(part, (sizes.get(part) as number) + (value === undefined ? -1 : had ? 0 : 1));
-  };
-  const block = (pk: string) => {
-    if (next.ints === table.ints) next.ints = { ...table.ints };
-    const name = blockOf(pk);
-    const part = own(getOwn(next.ints, name));
-    setOwn(next.ints, name, part);
+  // the parts this write copied: written in place from then on
+  const copies = new Set<object>();
+  const own = <T>(parts: Writable<Writable<T> | undefined>, name: string | number): Writable<T> => {
+    let part = parts[name];
+    if (part === undefined || !copies.has(part)) copies.add((parts[name] = part = copyOf(part)));
     return part;
   };
-  const page = (position: number) => {
-    if (next.pages === table.pages) next.pages = [...table.pages];
-    return (next.pages[position] = own(next.pages[position]));
+  const part = (name: string) => {
+    if (next.parts === table.parts) next.parts = { ...table.parts };
+    return own(next.parts, name);
   };
   const locator = (pk: string) => {
-    if (next.at === table.at)
-      next.at = table.at.length === 0 ? Array.from({ length: BUCKETS }, () => ({})) : [...table.at];
-    const bucket = bucketOf(pk);
-    return (next.at[bucket] = own(next.at[bucket]));
+    if (next.at === table.at) next.at = [...table.at];
+    return own<string | undefined>(next.at as unknown as Writable<Writable<string | undefined>>, bucketOf(pk));
   };
+  // new pks go to the last page while it has room (a page emptied by deletes keeps its place)
+  let pages = Object.keys(table.parts).filter((name) => name[0] === 'p').length;
+  let room = pages === 0 ? 0 : PAGE - keysOf(table.parts[`p${pages - 1}`]).length;
   let changed = false;
   // the pks the table gains, while only pages gain: then its key list follows from the table's
   let added: string[] | undefined = [];
-  for (const pk of keysOf(written)) {
+  for (const pk in written) {
     const record = (written as EntityTable)[pk] as EntityRecord;
     const before = recordOf(next, pk);
     if (before === record) continue;
     changed = true;
-    if (isIndex(pk)) {
-      if (before === undefined) added = undefined;
-      set(block(pk), pk, record);
-      continue;
-    }
-    let position = getOwn(next.at[bucketOf(pk)], pk);
-    if (position === undefined) {
-      const last = next.pages.length - 1;
-      position = last >= 0 && sizeOf(next.pages[last]) < PAGE ? last : last + 1;
-      set(locator(pk), pk, position);
+    let name = partName(next, pk);
+    if (name === undefined) {
+      if (room-- <= 0) {
+        pages++;
+        room = PAGE - 1;
+      }
+      setOwn(locator(pk), pk, (name = `p${pages - 1}`));
       added?.push(pk);
-    }
-    set(page(position), pk, record);
+    } else if (before === undefined) added = undefined;
+    setOwn(part(name), pk, record);
   }
   for (const pk of deletions) {
     if (recordOf(next, pk) === undefined) continue;
     changed = true;
     added = undefined;
-    if (isIndex(pk)) set(block(pk), pk, undefined);
-    else {
-      set(page(getOwn(next.at[bucketOf(pk)], pk) as number), pk, undefined);
-      set(locator(pk), pk, undefined);
-    }
+    delete part(partName(next, pk) as string)[pk];
+    if (!isIndex(pk)) delete locator(pk)[pk];
   }
   if (!changed) return undefined;
   const keys = known.get(table);

@@ -15,10 +15,8 @@ const DEAD = -1;
 
 /** The entities a read listed of one part of a table, and what they were built from besides it. */
 export interface PartList {
-  readonly entity: StoredSchema;
-  readonly argsKey: string;
-  /** The other tables the kind may read, as they were. */
-  readonly others: readonly unknown[];
+  /** The entity class, the read's arguments (as one string), then the tables of the kinds it may read, its own as `false`. */
+  readonly reads: readonly unknown[];
   readonly list: readonly object[];
 }
 

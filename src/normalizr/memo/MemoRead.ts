@@ -15,7 +15,7 @@ import { ReadPlan } from './ReadPlan.js';
 import type { Reads, Shelf } from './Shelf.js';
 import { ArgsRead, KeysRead, Version, type Read } from './Version.js';
 import type { StoredTables } from '../../storage/table.js';
-import { isPaged, keysOf, listedRecordOf, partsOf, recordOf, type StoredTable } from '../../storage/table.js';
+import { isPaged, keysOf, partsOf, recordOf, type StoredTable } from '../../storage/table.js';
 import { collectTableKeys } from '../collectTableKeys.js';
 
 /** Entities nested deeper than this are filled from a queue instead of the call stack. */
@@ -23,8 +23,6 @@ const MAX_NESTING = 200;
 /** The tables and arguments of a reader between reads. */
 const NO_TABLES: StoredTables = {};
 const NO_ARGS: readonly unknown[] = [];
-/** The other tables each entity class may read (`listParts`). */
-const otherKeys = new WeakMap<StoredSchema, string[]>();
 
 /**
  * A read through the memo: the delegate schemas denormalize with. It asks the memo for what it
@@ -148,7 +146,7 @@ export class MemoRead implements DenormalizeDelegate {
     const shelf = this.#lastShelf;
     const key = shelf?.key ?? entityKey(entity);
     const at = shelf === undefined ? -1 : shelf.position(pk);
-    const record = at < 0 ? undefined : listedRecordOf(table as StoredTable, pk);
+    const record = at < 0 ? undefined : recordOf(table, pk);
     if (record === undefined) {
       // a missing entity read inside another: the other is rebuilt once it is stored
       if (building) memo.pending.push(memo.add(entity, key, pk, undefined, undefined, this, undefined, -1));
@@ -168,30 +166,15 @@ export class MemoRead implements DenormalizeDelegate {
     const table = this.#tables[key];
     // at the top of a read only: what is read inside a build is noted read by read
     if (this.#building || !isPaged(table)) return undefined;
-    const others = (otherKeys.get(entity) ??
-      otherKeys
-        .set(
-          entity,
-          collectTableKeys(entity).filter((each) => each !== key),
-        )
-        .get(entity)) as string[];
-    const tablesNow = others.map((other) => this.#tables[other]);
-    const argsKey = this.argsKey;
+    // what a part's entities may read besides the part: the class, the arguments, the other tables
+    const reads = [entity, this.argsKey, ...collectTableKeys(entity).map((each) => each !== key && this.#tables[each])];
     return partsOf(table).map((part) => {
       const kept = this.#memo.parts.get(part);
       // the rule of the memo, for a whole part: the same list unless a record it read changed
-      if (
-        kept?.entity === entity &&
-        kept.argsKey === argsKey &&
-        kept.others.every((other, i) => other === tablesNow[i])
-      )
-        return kept.list;
-      const list: object[] = [];
-      for (const pk of keysOf(part)) {
-        const value = this.entity(entity, pk);
-        if (value !== undefined) list.push(value);
-      }
-      this.#memo.parts.set(part, { entity, argsKey, others: tablesNow, list });
+      if (kept?.reads.every((read, i) => read === reads[i])) return kept.list;
+      // every pk a part lists has its record there
+      const list = keysOf(part).map((pk) => this.entity(entity, pk) as object);
+      this.#memo.parts.set(part, { reads, list });
       return list;
     });
   }

@@ -1,14 +1,14 @@
 import { createSelector } from 'reselect';
 import { All } from '../../schema/All.js';
 import { entityKey } from '../../schema/entityKey.js';
-import type { EntitySchema } from '../../schema/interface.js';
+import type { EntitySchema, EntityTable } from '../../schema/interface.js';
 import { isEntityClass } from '../../schema/isEntityClass.js';
-import { createTable, getOwn, setOwn } from '../../utils/ownProperty.js';
+import { assignTable, createTable, setOwn } from '../../utils/ownProperty.js';
 import type { Denormalize } from '../../schema/types.js';
 import type { MountPoint } from '../mountPoint.js';
 import { tableInputs } from './tableInputs.js';
 import { perStoreMemo } from './perStoreMemo.js';
-import { keysOf, recordOf } from '../../storage/table.js';
+import { keysOf, recordOf, recordsOf } from '../../storage/table.js';
 
 /**
  * `createEntityAdapter`-style selectors over every cached entity of one kind (or of an All's kinds).
@@ -26,6 +26,11 @@ export interface EntitySelectors<T> {
   selectTotal(state: unknown): number;
   /** The entities by primary key (a prototype-free object). */
   selectEntities(state: unknown): { readonly [id: string]: T };
+  /**
+   * The stored records (plain data, nested entities as their keys) by primary key, as one flat plain
+   * object whatever the slice's layout of large tables: for inspection and tests.
+   */
+  selectRecords(state: unknown): EntityTable;
 }
 
 type ItemOf<S> = S extends abstract new (...args: any[]) => infer I
@@ -84,6 +89,15 @@ export function buildGetEntitySelectors(mount: MountPoint) {
       selectIds,
       selectTotal: createSelector([selectIds], (ids) => ids.length, options),
       selectEntities,
+      selectRecords: createSelector(
+        [selectTables],
+        (tables) =>
+          entities.reduce(
+            (records, entity) => assignTable(records, recordsOf(tables[entityKey(entity)])),
+            createTable<EntityTable[string]>(),
+          ),
+        options,
+      ),
     };
   };
 }

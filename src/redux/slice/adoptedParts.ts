@@ -6,7 +6,7 @@ import { metaProblem, timeProblem } from './clockSkew.js';
 import { metaIndex } from './metaStamps.js';
 import { swept } from './removeRecords.js';
 import type { EntitiesState } from './state.js';
-import { savedRecords, withWrites } from '../../storage/table.js';
+import { isPaged, recordsOf, withWrites } from '../../storage/table.js';
 
 /**
  * A slice state that came from elsewhere (`preloadedState`, a rehydration), its committed tables
@@ -64,8 +64,9 @@ export function withoutBadParts(state: EntitiesState, now: number): { state: Ent
   // a saved paged table is laid out again from its records: its locator is not trusted
   let entities = tables.entities;
   for (const kind of Object.keys(entities)) {
-    const table = savedRecords(entities[kind]);
-    if (table !== entities[kind]) entities = { ...entities, [kind]: withWrites(undefined, table, []) };
+    const stored = entities[kind];
+    const table = isPaged(stored) ? recordsOf(stored) : (stored ?? {});
+    if (table !== stored) entities = { ...entities, [kind]: withWrites(undefined, table, []) };
     for (const pk of Object.keys(table)) {
       const record: unknown = table[pk];
       drop(

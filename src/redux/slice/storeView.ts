@@ -2,7 +2,7 @@ import type { EntityIndexes, EntityMeta, EntityMetaStamps, EntityTables, StoreVi
 import { getOwn } from '../../utils/ownProperty.js';
 import { deletionOf, metaOf } from './metaStamps.js';
 import type { StoredTables } from '../../storage/table.js';
-import { recordOf } from '../../storage/table.js';
+import { keysOf, recordOf } from '../../storage/table.js';
 
 /**
  * What `normalize` reads of stored tables to merge a response into them: the state's, a previous
@@ -26,7 +26,8 @@ export function storeView(tables: {
   readonly indexes?: EntityIndexes;
 }): StoreView & { getMeta(key: string, pk: string): EntityMeta | undefined } {
   return {
-    entities: tables.entities,
+    getEntity: (key, pk) => recordOf(tables.entities[key], pk),
+    getPks: (key) => keysOf(tables.entities[key]),
     indexes: tables.indexes,
     // an absent record can only have a remembered deletion: no need to index every record's meta
     getMeta: (key, pk) =>

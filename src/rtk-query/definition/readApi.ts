@@ -114,7 +114,8 @@ function isKind(value: unknown): value is RtkKind {
 export function readApi(api: unknown): ApiPlan {
   if (!isRtkApi(api)) {
     throw new TypeError(
-      `normalizeApi(api, schemas): api must be an RTK Query api made with createApi; received ${describeType(api)} without reducerPath, endpoints, util and enhanceEndpoints.`,
+      `normalizeApi(api, schemas): api must be an RTK Query api made with createApi; received ${describeType(api)}` +
+        (process.env.NODE_ENV !== 'production' ? ' without reducerPath, endpoints, util and enhanceEndpoints.' : '.'),
     );
   }
   const { reducerPath } = api;

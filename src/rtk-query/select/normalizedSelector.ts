@@ -38,9 +38,11 @@ const RECENT = 4;
 
 function missingMiddleware(declared: DeclaredEndpoint): string {
   return (
-    `normalizeApi: ${declared.label} was fulfilled, but entitiesApi.middleware is not in the store: nothing was normalized. ` +
-    'Add it to the middleware (any order), e.g. ' +
-    '`middleware: (getDefault) => getDefault().concat(api.middleware, createDataMiddleware(), entitiesApi.middleware)`.'
+    `normalizeApi: ${declared.label} was fulfilled, but entitiesApi.middleware is not in the store: nothing was normalized.` +
+    (process.env.NODE_ENV !== 'production'
+      ? ' Add it to the middleware (any order), e.g. ' +
+        '`middleware: (getDefault) => getDefault().concat(api.middleware, createDataMiddleware(), entitiesApi.middleware)`.'
+      : '')
   );
 }
 
