@@ -270,7 +270,9 @@ export class RestEndpoint<
     // a Map's (a Set's, …) entries are no fields: every path parameter would read as missing
     if (notObject || value instanceof Map || value instanceof Set || value instanceof Date || value instanceof RegExp) {
       const what = notObject && typeof value !== 'function' ? 'an object' : 'a plain object';
-      throw new TypeError(`${this.name}: params must be ${what} such as { id: 1 }; received ${describeValue(value)}.`);
+      throw new TypeError(
+        `${this.name}: params must be ${what}${process.env.NODE_ENV !== 'production' ? ' such as { id: 1 }' : ''}; received ${describeValue(value)}.`,
+      );
     }
     return value as Readonly<Record<string, unknown>>;
   }

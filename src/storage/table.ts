@@ -76,7 +76,7 @@ export function keysOf(table: StoredTable | undefined): readonly string[] {
   if (table === undefined) return NO_KEYS;
   let keys = known.get(table);
   if (keys === undefined)
-    known.set(table, (keys = isPaged(table) ? partsOf(table).flatMap(keysOf) : Object.keys(table)));
+    known.set(table, (keys = isPaged(table) ? partsOf(table).flatMap(Object.keys) : Object.keys(table)));
   return keys;
 }
 
@@ -144,7 +144,8 @@ function writeFlat(
   }
   if (copy === undefined) return undefined;
   // JavaScript lists added keys last unless they are array indexes: then it is left to `Object.keys`
-  if (added !== undefined && !added.some(isIndex)) known.set(copy, [...keysOf(table), ...added]);
+  if (added !== undefined && !added.some(isIndex))
+    known.set(copy, added.length === 0 ? keysOf(table) : [...keysOf(table), ...added]);
   return copy;
 }
 

@@ -43,6 +43,8 @@ export class MemoRead implements DenormalizeDelegate {
   /** The kind of the entity read last, with its table and shelf in this read. */
   #lastEntity: StoredSchema | undefined = undefined;
   #lastTable: StoredTable | undefined = undefined;
+  /** Whether that table is paged: a flat one is read with one lookup per record. */
+  #lastPaged = false;
   #lastShelf: Shelf | undefined = undefined;
   /** How many builds are nested on the call stack. */
   #depth = 0;
@@ -139,6 +141,7 @@ export class MemoRead implements DenormalizeDelegate {
       const key = entityKey(entity);
       this.#lastEntity = entity;
       this.#lastTable = this.#tables[key];
+      this.#lastPaged = isPaged(this.#lastTable);
       // the shelf follows the table's key list, which holds exactly its own keys: no second lookup for safe ids
       this.#lastShelf = this.#lastTable === undefined ? undefined : this.#shelfOf(key);
     }
@@ -146,7 +149,7 @@ export class MemoRead implements DenormalizeDelegate {
     const shelf = this.#lastShelf;
     const key = shelf?.key ?? entityKey(entity);
     const at = shelf === undefined ? -1 : shelf.position(pk);
-    const record = at < 0 ? undefined : recordOf(table, pk);
+    const record = at < 0 ? undefined : this.#lastPaged ? recordOf(table, pk) : (table as EntityTable)[pk];
     if (record === undefined) {
       // a missing entity read inside another: the other is rebuilt once it is stored
       if (building) memo.pending.push(memo.add(entity, key, pk, undefined, undefined, this, undefined, -1));

@@ -65,8 +65,9 @@ export function withoutBadParts(state: EntitiesState, now: number): { state: Ent
   let entities = tables.entities;
   for (const kind of Object.keys(entities)) {
     const stored = entities[kind];
-    const table = isPaged(stored) ? recordsOf(stored) : (stored ?? {});
-    if (table !== stored) entities = { ...entities, [kind]: withWrites(undefined, table, []) };
+    const paged = isPaged(stored);
+    const table = paged ? recordsOf(stored) : (stored ?? {});
+    if (paged) entities = { ...entities, [kind]: withWrites(undefined, table, []) };
     for (const pk of Object.keys(table)) {
       const record: unknown = table[pk];
       drop(
