@@ -1,9 +1,7 @@
-import type { DenormalizeDelegate, EntityRecord, EntityTables, StoredSchema } from '../schema/interface.js';
+import type { DenormalizeDelegate, EntityRecord, StoredSchema } from '../schema/interface.js';
 import { entityKey } from '../schema/entityKey.js';
-import { getOwn } from '../utils/ownProperty.js';
 import { toSchemaClass } from './shorthand.js';
-import type { StoredTables } from '../storage/table.js';
-import { keysOf, recordOf } from '../storage/table.js';
+import { keysOf, recordOf, type StoredTables } from '../storage/table.js';
 
 /** Stored entities by `Entity.key`, then primary key. */
 export type Reached = Map<string, Set<string>>;

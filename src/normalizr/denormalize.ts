@@ -1,4 +1,3 @@
-import type { EntityTables } from '../schema/interface.js';
 import type { Denormalize } from '../schema/types.js';
 import { MemoCache } from './memo/MemoCache.js';
 import type { StoredTables } from '../storage/table.js';

@@ -1,16 +1,13 @@
-import type { EntityTables } from '../../schema/interface.js';
 import { entityKey } from '../../schema/entityKey.js';
 import { isStoredSchema } from '../../schema/isStoredSchema.js';
 import { isPlainObject } from '../../utils/isPlainObject.js';
 import { isRecord } from '../../utils/isRecord.js';
-import { getOwn } from '../../utils/ownProperty.js';
 import { objectId } from '../../utils/objectId.js';
 import { collectTableKeys } from '../collectTableKeys.js';
 import { toSchemaClass } from '../shorthand.js';
 import { EntityMemo } from './EntityMemo.js';
 import { MemoRead, argsKeyOf } from './MemoRead.js';
-import type { StoredTables } from '../../storage/table.js';
-import { recordOf } from '../../storage/table.js';
+import { recordOf, type StoredTables } from '../../storage/table.js';
 
 /** Results kept per top-level read: a rollback finds its objects among them. */
 const RESULTS = 4;

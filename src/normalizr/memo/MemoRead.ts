@@ -1,21 +1,13 @@
-import type {
-  DenormalizeDelegate,
-  EntityRecord,
-  EntityTable,
-  EntityTables,
-  StoredSchema,
-} from '../../schema/interface.js';
+import type { DenormalizeDelegate, EntityRecord, EntityTable, StoredSchema } from '../../schema/interface.js';
 import { entityKey } from '../../schema/entityKey.js';
 import { keyString } from '../../schema/toPk.js';
-import { getOwn } from '../../utils/ownProperty.js';
 import { stableStringify } from '../../utils/stableStringify.js';
 import { toSchemaClass } from '../shorthand.js';
 import type { EntityMemo } from './EntityMemo.js';
 import { ReadPlan } from './ReadPlan.js';
 import type { Reads, Shelf } from './Shelf.js';
 import { ArgsRead, KeysRead, Version, type Read } from './Version.js';
-import type { StoredTables } from '../../storage/table.js';
-import { isPaged, keysOf, partsOf, recordOf, type StoredTable } from '../../storage/table.js';
+import { isPaged, keysOf, partsOf, recordOf, type StoredTable, type StoredTables } from '../../storage/table.js';
 import { collectTableKeys } from '../collectTableKeys.js';
 
 /** Entities nested deeper than this are filled from a queue instead of the call stack. */

@@ -1,12 +1,11 @@
 import { collectReachable, type Reached } from '../../normalizr/collectReachable.js';
-import type { EntityMeta, EntityTables, RequestStart } from '../../schema/interface.js';
+import type { EntityMeta, RequestStart } from '../../schema/interface.js';
 import { getOwn } from '../../utils/ownProperty.js';
 import { metaIndex, metaOf } from '../slice/metaStamps.js';
 import { startedBefore } from '../../schema/startedBefore.js';
 import type { SweepPayload } from '../slice/actions.js';
 import type { EntitiesState } from '../slice/state.js';
-import type { StoredTables } from '../../storage/table.js';
-import { keysOf } from '../../storage/table.js';
+import { keysOf, type StoredTables } from '../../storage/table.js';
 
 /** Something that reads stored data: a result and its schema, a query and its arguments. */
 export interface SweepRoot {

@@ -1,4 +1,4 @@
-import type { EntityIndexes, EntityTables, SchemaClass } from '../../schema/interface.js';
+import type { EntityIndexes, SchemaClass } from '../../schema/interface.js';
 import { toSchemaClass } from '../../normalizr/shorthand.js';
 import { queryDelegate } from './queryDelegate.js';
 import type { StoredTables } from '../../storage/table.js';

@@ -1,7 +1,6 @@
-import type { EntityIndexes, EntityTables, QueryDelegate } from '../../schema/interface.js';
+import type { EntityIndexes, QueryDelegate } from '../../schema/interface.js';
 import { getOwn } from '../../utils/ownProperty.js';
-import type { StoredTables } from '../../storage/table.js';
-import { recordOf } from '../../storage/table.js';
+import { recordOf, type StoredTables } from '../../storage/table.js';
 
 /** Read access for `queryKey`: records and index entries. */
 export function queryDelegate(tables: StoredTables, indexes: EntityIndexes): QueryDelegate {

@@ -1,4 +1,4 @@
-import type { EntityIndexes, EntityTables } from '../../schema/interface.js';
+import type { EntityIndexes } from '../../schema/interface.js';
 import { collectTableKeys, walkSchemas } from '../../normalizr/collectTableKeys.js';
 import { claimEntityKey } from '../../schema/claimEntityKey.js';
 import { entityKey } from '../../schema/entityKey.js';

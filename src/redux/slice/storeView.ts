@@ -1,8 +1,6 @@
-import type { EntityIndexes, EntityMeta, EntityMetaStamps, EntityTables, StoreView } from '../../schema/interface.js';
-import { getOwn } from '../../utils/ownProperty.js';
+import type { EntityIndexes, EntityMeta, EntityMetaStamps, StoreView } from '../../schema/interface.js';
 import { deletionOf, metaOf } from './metaStamps.js';
-import type { StoredTables } from '../../storage/table.js';
-import { keysOf, recordOf } from '../../storage/table.js';
+import { keysOf, recordOf, type StoredTables } from '../../storage/table.js';
 
 /**
  * What `normalize` reads of stored tables to merge a response into them: the state's, a previous

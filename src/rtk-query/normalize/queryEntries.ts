@@ -3,7 +3,7 @@ import { collectTableKeys } from '../../normalizr/collectTableKeys.js';
 import type { MountPoint } from '../../redux/mountPoint.js';
 import type { DataApi } from '../../redux/middleware/types.js';
 import { entityKey } from '../../schema/entityKey.js';
-import type { EntityTables, RequestStart } from '../../schema/interface.js';
+import type { RequestStart } from '../../schema/interface.js';
 import { warnOnce } from '../../utils/devWarning.js';
 import { field, ownField, stringField } from '../../utils/field.js';
 import { isRecord } from '../../utils/isRecord.js';

@@ -2,8 +2,6 @@ import type {
   DenormalizeDelegate,
   EntityRecord,
   EntitySchema,
-  EntityTable,
-  EntityTables,
   SchemaClass,
   StoredSchema,
 } from '../../schema/interface.js';
@@ -13,11 +11,9 @@ import { Query } from '../../schema/Query.js';
 import { sameJson } from '../../normalizr/sameJson.js';
 import { toSchemaClass } from '../../normalizr/shorthand.js';
 import { isRecord } from '../../utils/isRecord.js';
-import { getOwn } from '../../utils/ownProperty.js';
 import { keepShapeAlive } from '../../utils/keepShapeAlive.js';
 import { RawIndex, knownObjects } from './RawIndex.js';
-import type { StoredTables } from '../../storage/table.js';
-import { keysOf, recordOf, type StoredTable } from '../../storage/table.js';
+import { keysOf, recordOf, type StoredTable, type StoredTables } from '../../storage/table.js';
 
 /** Thrown where a schema derives its value (`schema.Query`): the entry is not written back. */
 class Derived extends Error {}

@@ -1,4 +1,3 @@
-import type { EntityTables } from '../../schema/interface.js';
 import { freezeNewParts } from '../middleware/freezeNewParts.js';
 import { PlainRead } from './PlainRead.js';
 import type { RawIndex } from './RawIndex.js';
