@@ -8,7 +8,13 @@ const config: Config = {
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: {
     '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', diagnostics: false }],
+    // TanStack DB (a bench anchor) requires this ES-module-only package from its CommonJS build
+    '/node_modules/fractional-indexing/.+\\.js$': [
+      'ts-jest',
+      { tsconfig: { allowJs: true, module: 'commonjs', target: 'es2022' }, diagnostics: false },
+    ],
   },
+  transformIgnorePatterns: ['/node_modules/(?!fractional-indexing/)'],
   // jsdom files borrow Node's fetch, Request, Response, TextEncoder and the like (see the file)
   setupFiles: ['<rootDir>/__tests__/setup/jsdomGlobals.ts'],
   setupFilesAfterEnv: ['<rootDir>/__tests__/setup/failOnConsole.ts'],
@@ -22,6 +28,7 @@ const config: Config = {
     '^rtk-entities/rtk-query/react$': '<rootDir>/src/rtk-query/react.ts',
     '^rtk-entities/tabs$': '<rootDir>/src/tabs/index.ts',
     '^rtk-entities/rehydrate$': '<rootDir>/src/rehydrate/index.ts',
+    '^rtk-entities/views$': '<rootDir>/src/views/index.ts',
   },
 };
 

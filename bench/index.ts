@@ -131,7 +131,7 @@ async function main() {
   // one group at a time, built, checked and timed before the next is built: a normalizer that had
   // already run over every other group's entity classes would be timed in a state the others are not
   for (const group of groups) {
-    const cases = selected(group.build());
+    const cases = selected(await group.build());
     // every case first checks that all libraries return the same data: a mismatch stops the bench
     for (const benchCase of cases) {
       await benchCase.verify();

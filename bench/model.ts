@@ -6,6 +6,7 @@ export const LIBRARIES = {
   normalizr: 'normalizr 3.6.2',
   rtk: 'RTK createEntityAdapter',
   rtkQuery: 'RTK Query',
+  tanstack: 'TanStack DB 0.15',
   plain: 'plain JS loop',
 } as const;
 

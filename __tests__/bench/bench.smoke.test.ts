@@ -35,7 +35,7 @@ describe('bench smoke run', () => {
   test.each(caseGroups(SMOKE_SIZES).map((group) => [group.name, group] as const))(
     '%s: same data from every library, every contender runs',
     async (_name, group) => {
-      const cases = group.build();
+      const cases = await group.build();
       expect(cases.length).toBeGreaterThan(0);
       for (const each of cases) {
         await each.verify();

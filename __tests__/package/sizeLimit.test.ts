@@ -67,6 +67,7 @@ test('every entry is measured', () => {
     NORMALIZE,
     TYPICAL,
     'a typical app sharing its tabs (rtk-entities/tabs)',
+    'a typical app with live views (rtk-entities/views)',
     'a typical app handed a state (rtk-entities/rehydrate)',
     'rtk-entities',
     'rtk-entities and rtk-entities/react',

@@ -12,6 +12,7 @@ import { realisticCases } from './realistic.js';
 import { rtkQueryCases } from './rtkQuery.js';
 import { scaleCases } from './scale.js';
 import { storeCases } from './store.js';
+import { viewCases } from './views.js';
 
 export { measureMemory, type MemoryRow } from './memory.js';
 export { measureScaleMemory, type ScaleMemoryRow } from './scale.js';
@@ -19,7 +20,7 @@ export { measureScaleMemory, type ScaleMemoryRow } from './scale.js';
 /** Cases that share their data, built together. */
 export interface CaseGroup {
   readonly name: string;
-  build(): BenchCase[];
+  build(): BenchCase[] | Promise<BenchCase[]>;
 }
 
 export function caseGroups(sizes: Sizes): readonly CaseGroup[] {
@@ -32,6 +33,8 @@ export function caseGroups(sizes: Sizes): readonly CaseGroup[] {
     { name: 'end to end', build: () => [endToEndCase(sizes)] },
     // one write into 1,000 to 100,000 members and the All read after it: the report shows it in a table of its own
     { name: 'scale', build: () => scaleCases(sizes) },
+    // one write reflected in live views of 1,000 and 100,000 members, beside TanStack DB: a table of its own too
+    { name: 'live views', build: () => viewCases(sizes) },
     // RTK Query against RTK Query + normalizeApi: the report shows it in a table of its own
     { name: 'RTK Query', build: () => rtkQueryCases(sizes) },
   ];

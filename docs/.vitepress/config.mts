@@ -27,6 +27,7 @@ const guide: DefaultTheme.SidebarItem[] = [
       { text: 'When a call fetches', link: '/guide/fetching' },
       { text: 'Already on RTK Query?', link: '/guide/rtk-query' },
       { text: 'Pushes', link: '/guide/pushes' },
+      { text: 'Live views', link: '/guide/live-views' },
       { text: 'Tabs', link: '/guide/tabs' },
       { text: 'Server rendering', link: '/guide/server-rendering' },
       { text: 'Persistence', link: '/guide/persistence' },

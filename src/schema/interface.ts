@@ -1,3 +1,4 @@
+import type { Query } from './Query.js';
 /**
  * The schema protocol: what every schema implements, and the delegates through which schemas reach
  * storage while normalizing and denormalizing. Schemas never see Redux state; they see these.
@@ -189,6 +190,11 @@ export interface DenormalizeDelegate {
    * no table they may read, changed since gives the very list it gave.
    */
   listParts?(entity: StoredSchema): readonly (readonly object[])[] | undefined;
+  /**
+   * The memo read through, when it is one (`MemoCache`): its `views`, from `rtk-entities/views`, keep the live views
+   * (`schema.Query` with options).
+   */
+  readonly cache?: { readonly views?: (read: never, query: Query, input: unknown) => readonly object[] };
 }
 
 /**

@@ -24,33 +24,38 @@ export function functionName(fn: unknown): string {
   return typeof name === 'string' && name !== '' ? name : 'an anonymous function';
 }
 
-/** What JSON would misreport or drop: Dates (they read like strings), Maps, Sets, functions, symbols, BigInts, `NaN` and infinities. */
+/**
+ * What JSON would misreport or drop: Maps, Sets, BigInts, `NaN` and infinities; in development also Dates (they read
+ * like strings), functions (by name) and symbols. In production a function or a symbol reads as its type.
+ */
 function describeSpecial(value: unknown): string | undefined {
   switch (typeof value) {
     case 'number':
       return Number.isFinite(value) ? undefined : String(value);
-    case 'function':
-      return `a function (${functionName(value)})`;
-    case 'symbol':
-      return `a symbol (${String(value)})`;
     case 'bigint':
       return `a BigInt (${value}n)`;
+    case 'function':
+      if (process.env.NODE_ENV !== 'production') return `a function (${functionName(value)})`;
+      return undefined;
+    case 'symbol':
+      if (process.env.NODE_ENV !== 'production') return `a symbol (${String(value)})`;
+      return undefined;
     case 'object':
       break;
     default:
       return undefined;
   }
-  if (value instanceof Date)
+  if (process.env.NODE_ENV !== 'production' && value instanceof Date)
     return Number.isNaN(value.getTime()) ? 'an invalid Date' : `a Date (${value.toISOString()})`;
   if (value instanceof Map || value instanceof Set)
     return `a ${value instanceof Map ? 'Map' : 'Set'}: ${jsonOf([...value])}`;
   return undefined;
 }
 
-/** The JSON text of `value`: `String(value)` where JSON writes nothing (`undefined`, a function), `[object …]` where it throws (a cycle, a BigInt). */
+/** The JSON text of `value`: its type where JSON writes nothing (`undefined`, `function`: never its source), `[object …]` where it throws (a cycle, a BigInt). */
 export function jsonOf(value: unknown): string {
   try {
-    return JSON.stringify(value) ?? String(value);
+    return JSON.stringify(value) ?? typeof value;
   } catch {
     return Object.prototype.toString.call(value);
   }

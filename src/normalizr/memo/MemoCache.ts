@@ -8,6 +8,13 @@ import { toSchemaClass } from '../shorthand.js';
 import { EntityMemo } from './EntityMemo.js';
 import { MemoRead, argsKeyOf } from './MemoRead.js';
 import { recordOf, type StoredTables } from '../../storage/table.js';
+import type { Query } from '../../schema/Query.js';
+
+/**
+ * What keeps live views: given a read at the top of a table (`MemoRead`), a `schema.Query` with
+ * options and its input, the view's items for the read's arguments. `views` of `rtk-entities/views`.
+ */
+export type ViewEngine = (read: MemoRead, query: Query, input: unknown) => readonly object[];
 
 /** Results kept per top-level read: a rollback finds its objects among them. */
 const RESULTS = 4;
@@ -69,7 +76,13 @@ export class MemoCache {
   /** Numbers the reads: a version's freshness is checked once per read. */
   #reads = 0;
   /** The reader of the next read, reused (see `MemoRead`); taken while a read is in progress. */
-  #idle: MemoRead | undefined = new MemoRead(this.#entities);
+  #idle: MemoRead | undefined = new MemoRead(this.#entities, this);
+  /**
+   * What keeps the live views (`schema.Query` with options) of this memo: `views` of
+   * `rtk-entities/views`, which `createDataMiddleware({ views })` sets on its mount point's memo.
+   * Without it, reading such a Query throws, naming it.
+   */
+  declare views: ViewEngine | undefined;
 
   /**
    * Reads `input` (a normalized result) back into instances, from `tables`.
@@ -147,7 +160,7 @@ export class MemoCache {
     argsKey: string | undefined,
   ): unknown {
     // a read inside a read (a schema's own code) has a reader of its own
-    const reader = this.#idle ?? new MemoRead(this.#entities);
+    const reader = this.#idle ?? new MemoRead(this.#entities, this);
     this.#idle = undefined;
     try {
       return reader.read(schema, input, tables, args, id, argsKey);

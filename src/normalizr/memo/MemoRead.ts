@@ -9,6 +9,7 @@ import type { Reads, Shelf } from './Shelf.js';
 import { ArgsRead, KeysRead, Version, type Read } from './Version.js';
 import { isPaged, keysOf, partsOf, recordOf, type StoredTable, type StoredTables } from '../../storage/table.js';
 import { collectTableKeys } from '../collectTableKeys.js';
+import type { MemoCache } from './MemoCache.js';
 
 /** Entities nested deeper than this are filled from a queue instead of the call stack. */
 const MAX_NESTING = 200;
@@ -61,7 +62,11 @@ export class MemoRead implements DenormalizeDelegate {
 
   readonly #memo: EntityMemo;
 
-  constructor(memo: EntityMemo) {
+  constructor(
+    memo: EntityMemo,
+    /** The memo this reader reads for: `schema.Query` with options reads its view engine, `views`. */
+    readonly cache: MemoCache,
+  ) {
     this.#memo = memo;
   }
 
@@ -158,9 +163,9 @@ export class MemoRead implements DenormalizeDelegate {
 
   listParts(entity: StoredSchema): readonly (readonly object[])[] | undefined {
     const key = entityKey(entity);
-    const table = this.#tables[key];
     // at the top of a read only: what is read inside a build is noted read by read
-    if (this.#building || !isPaged(table)) return undefined;
+    const table = this.topTable(key);
+    if (!isPaged(table)) return undefined;
     // what a part's entities may read besides the part: the class, the arguments, the other tables
     const reads = [entity, this.argsKey, ...collectTableKeys(entity).map((each) => each !== key && this.#tables[each])];
     return partsOf(table).map((part) => {
@@ -172,6 +177,14 @@ export class MemoRead implements DenormalizeDelegate {
       this.#memo.parts.set(part, { reads, list });
       return list;
     });
+  }
+
+  /**
+   * The stored table `key` of this read, at the top of a read only: inside a build, `undefined`
+   * (what a build reads is noted read by read, through `getPks` and `entity`).
+   */
+  topTable(key: string): StoredTable | undefined {
+    return this.#building ? undefined : this.#tables[key];
   }
 
   getPks(key: string): readonly string[] {

@@ -39,6 +39,7 @@ export function buildDataMiddleware(
   // now, before the store exists: its reducer meets a preloadedState before any middleware runs
   const { rehydrate } = options;
   if (rehydrate !== undefined) mount.adopt = rehydrate.adopt;
+  mount.memo.views ??= options.views;
   mount.resultFits ??= rehydrate?.resultFits ?? channel?.resultFits;
 
   return (store) => {

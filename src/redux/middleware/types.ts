@@ -1,3 +1,4 @@
+import type { ViewEngine } from '../../normalizr/memo/MemoCache.js';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { EndpointInterface, RequestContext } from '../../endpoint/interface.js';
 import type { NormalizeOptions } from '../../normalizr/normalize.js';
@@ -55,6 +56,15 @@ export interface DataMiddlewareOptions {
    * @see docs/guide/persistence.md
    */
   readonly rehydrate?: Rehydrate;
+  /**
+   * Keeps the live views, `schema.Query` with options (`where`, `orderBy`, `order`, `limit`), of
+   * every store of this mount point, from what each write changed. Given as `views` of
+   * `rtk-entities/views`, so an app with no live views carries none of their code; without it,
+   * reading such a Query throws, naming this option.
+   * @default undefined (no live views)
+   * @see docs/guide/live-views.md
+   */
+  readonly views?: ViewEngine;
   /** Stops what the middleware keeps open: aborting it closes the broadcast channel. */
   readonly signal?: AbortSignal;
 }
