@@ -490,6 +490,59 @@ function notes(rows: readonly Measured[]): string[] {
   return lines;
 }
 
+/** The `live views` group (DESIGN §11.3, §11.4): time per call, ours ÷ each anchor in time, and the targets. */
+function viewTable(rows: readonly Measured[]): string[] {
+  const view = rows.filter((row) => row.benchCase.id.startsWith('view-'));
+  if (view.length === 0) return ['not measured in this run'];
+  const cell = (row: Measured, library: Library) => {
+    const value = row.opsPerSecond.get(library);
+    if (value === undefined) return '–';
+    const ms = 1000 / value;
+    const ratio = library === 'ours' ? undefined : row.ratios.get(library);
+    return `${ms < 1 ? ms.toFixed(3) : ms.toFixed(2)}${ratio === undefined ? '' : ` (${(1 / ratio).toPrecision(2)}×)`}`;
+  };
+  const lines = [
+    'Milliseconds per call (the median round); in parentheses ours ÷ that library in time (below 1 ours is faster), the ' +
+      'median of the ratios within a round. Each write gives one member a score below every other, so it enters the top of ' +
+      'both views. Ours is `schema.Query(new schema.All(Member), { orderBy, limit })` kept by `rtk-entities/views`, read ' +
+      "with one `selectQuery` selector: a new array of instances. TanStack DB: a local-only collection (`autoIndex: 'eager'`, " +
+      '`BTreeIndex`) and a live query (`orderBy`, `limit(50)`), timed until its `subscribeChanges` has heard the write (it ' +
+      "does before `update` returns); its rows are not read, except in the rows 'read as an array' (`toArray`, what a " +
+      'component renders). RTK: `upsertOne` and a `createSelector` sort of `selectAll`.',
+    '',
+    '| case | rtk-entities ms | TanStack DB ms | RTK adapter + createSelector ms |',
+    '| --- | ---: | ---: | ---: |',
+  ];
+  for (const row of view)
+    lines.push(`| ${row.benchCase.title} | ${cell(row, 'ours')} | ${cell(row, 'tanstack')} | ${cell(row, 'rtk')} |`);
+  const cost = (id: string, library: Library) => {
+    const ratio = view.find((row) => row.benchCase.id === id)?.ratios.get(library);
+    return ratio === undefined ? undefined : 1 / ratio;
+  };
+  const largest = Math.max(...view.map((row) => Number(row.benchCase.id.split('-').at(-1))));
+  const target = (label: string, value: number | undefined, limit: number) =>
+    value === undefined
+      ? []
+      : [`- ${label}: **${value.toPrecision(2)}×** (target ≤ ${limit}×) ${value <= limit ? '✅ met' : '❌ missed'}`];
+  lines.push(
+    '',
+    `Targets (DESIGN §11.4) at ${largest.toLocaleString('en-US')} entities, ours ÷ anchor in time:`,
+    '',
+    ...target(
+      "write + whole sorted view, against TanStack DB's live query",
+      cost(`view-sorted-${largest}`, 'tanstack'),
+      1,
+    ),
+    ...target("write + top 50, against TanStack DB's live query", cost(`view-top50-${largest}`, 'tanstack'), 1),
+    ...target(
+      "a view's first read, against a createSelector filter + sort of RTK's selectAll",
+      cost(`view-first-${largest}`, 'rtk'),
+      1.5,
+    ),
+  );
+  return lines;
+}
+
 export function renderResults(run: {
   measured: readonly Measured[];
   memory: readonly MemoryRow[] | undefined;
@@ -501,7 +554,10 @@ export function renderResults(run: {
   const cpu = cpus();
   const main = run.measured.filter(
     (row) =>
-      !row.benchCase.id.startsWith('all-scale-') && !row.benchCase.id.startsWith('scale-') && !isRtkQueryCase(row),
+      !row.benchCase.id.startsWith('all-scale-') &&
+      !row.benchCase.id.startsWith('scale-') &&
+      !row.benchCase.id.startsWith('view-') &&
+      !isRtkQueryCase(row),
   );
   const targets = main.filter((row) => row.benchCase.target !== undefined);
   const met = targets.filter((row) => verdict(row).includes('met')).length;
@@ -552,6 +608,10 @@ export function renderResults(run: {
     '## Scale: one write into N entities, and the All read after it',
     '',
     ...scaleTable(run.measured, run.scaleMemory, run.sizes),
+    '',
+    '## Live views: one write reflected in a sorted view of N entities',
+    '',
+    ...viewTable(run.measured),
     '',
     '## Memory',
     '',
