@@ -28,9 +28,9 @@ const WHOLE = /^(?:0|-?[1-9]\d{0,14})$/;
  * One live view (`schema.Query` with options) of one memo, for one arguments value: the matching
  * items, sorted, and the lists of items they came from. This file answers "what does a write cost a
  * view?": a read compares the lists it is given with the lists it read last, by reference. A list
- * read again unchanged is skipped whole: the memo gives an unchanged part of a table the very list
- * it gave (`MemoRead`), and an unchanged entity the very instance, so what differs is exactly what
- * changed. Each item that left is taken out, each that came is put in, by binary search; every
+ * read again unchanged is skipped whole: an unchanged part of a table gives the very list it gave
+ * (`listKind` in `views/index.ts`), and an unchanged entity the very instance (the memo), so what
+ * differs is exactly what changed. Each item that left is taken out, each that came is put in, by binary search; every
  * other item keeps its place and instance. The output is a new array only when its items changed.
  */
 export class LiveView {
@@ -181,10 +181,10 @@ function changes(
   before: readonly (readonly Item[])[],
   after: readonly (readonly Item[])[],
 ): { gone: Set<Item>; came: Item[] } {
-  const keptBefore = new Set(after);
-  const keptAfter = new Set(before);
-  const old = ([] as Item[]).concat(...before.filter((list) => !keptBefore.has(list)));
-  const fresh = ([] as Item[]).concat(...after.filter((list) => !keptAfter.has(list)));
+  const given = new Set(after);
+  const read = new Set(before);
+  const old = ([] as Item[]).concat(...before.filter((list) => !given.has(list)));
+  const fresh = ([] as Item[]).concat(...after.filter((list) => !read.has(list)));
   let start = 0;
   let oldEnd = old.length;
   let freshEnd = fresh.length;

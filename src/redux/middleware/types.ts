@@ -1,7 +1,7 @@
-import type { ViewEngine } from '../../normalizr/memo/MemoCache.js';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { EndpointInterface, RequestContext } from '../../endpoint/interface.js';
 import type { NormalizeOptions } from '../../normalizr/normalize.js';
+import type { ViewEngine } from '../../normalizr/memo/MemoCache.js';
 import type { RequestStart } from '../../schema/interface.js';
 import type { CallDecision, CallRequests } from '../fetchPolicy.js';
 import type { MountPoint } from '../mountPoint.js';
