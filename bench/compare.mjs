@@ -26,7 +26,7 @@ async function contenderOf(dir) {
   const { caseGroups } = await import(`${out}/bench/cases/index.js`);
   const { FULL_SIZES } = await import(`${out}/bench/fixtures.js`);
   for (const group of caseGroups(FULL_SIZES)) {
-    const found = group.build().find((each) => each.id === id);
+    const found = (await group.build()).find((each) => each.id === id);
     const contender = found?.contenders.find((each) => each.library === library);
     if (contender !== undefined) return contender;
   }

@@ -35,7 +35,7 @@ type Writable<T> = { [name: string]: T };
 /** The most records a flat table holds; a write that makes it larger pages it. */
 export const FLAT_MAX = 16_384;
 /** Records per page, and array-index pks per block. */
-const PAGE = 1024;
+const PAGE = 512;
 /** Buckets of the locator `at`. */
 const BUCKETS = 128;
 
