@@ -74,6 +74,27 @@ describe('stored tables', () => {
     expect(recordOf(parsed, 'u3')).toEqual(model.u3);
   });
 
+  test('a feed of growing numeric ids, now and then a smaller one or a string id, lists in the order of a plain object', () => {
+    // flat, then paged: the feed grows past FLAT_MAX
+    for (const start of [10, FLAT_MAX - 60]) {
+      const model: { [pk: string]: EntityRecord } = {};
+      for (let i = 0; i < start; i++) model[`${i * 2}`] = { id: i * 2 };
+      let table = write(undefined, { ...model });
+      let id = start * 2;
+      for (let round = 0; round < 60; round++) {
+        const written: { [pk: string]: EntityRecord } = {};
+        // two ids above all others; an odd id below them; a string id, after which numbers list before it
+        for (const pk of [id, id + 2, round % 7 === 3 ? id - 7 : NaN, round % 11 === 5 ? `s${round}` : NaN])
+          if (pk === pk) written[`${pk}`] = { id: pk, round };
+        id += 4;
+        table = write(table, written);
+        Object.assign(model, written);
+        expect(keysOf(table)).toEqual(Object.keys(model));
+      }
+      expect(isPaged(table)).toBe(start > FLAT_MAX / 2);
+    }
+  });
+
   test('a write into a paged table copies only the parts it changes', () => {
     const table = write(undefined, records(FLAT_MAX * 2));
     const pk = 'u4';

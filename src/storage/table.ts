@@ -64,7 +64,7 @@ export function recordOf(table: StoredTable | undefined, pk: string): EntityReco
 }
 
 const known = new WeakMap<object, readonly string[]>();
-const NO_KEYS: readonly string[] = Object.freeze([]);
+const NO_KEYS: readonly string[] = [];
 
 /**
  * The pks of `table` in order (`Object.keys` of its flat form), remembered per table: listing a
@@ -126,13 +126,14 @@ function writeFlat(
   deletions: readonly string[],
 ): EntityTable | undefined {
   let copy: Writable<EntityRecord | undefined> | undefined;
-  // the keys the copy gains, in order, while it only gains: then its key list follows from the table's
+  // the keys the copy gains, in order, while it only gains: then its key list may follow from the table's
   let added: string[] | undefined = [];
   for (const pk in written) {
     const record = (written as EntityTable)[pk];
-    if (getOwn(table, pk) === record) continue;
+    const before = getOwn(table, pk);
+    if (before === record) continue;
     copy ??= copyOf(table);
-    if (table === undefined || !Object.hasOwn(table, pk)) added?.push(pk);
+    if (before === undefined) added?.push(pk);
     setOwn(copy, pk, record);
   }
   for (const pk of deletions) {
@@ -143,10 +144,27 @@ function writeFlat(
     added = undefined;
   }
   if (copy === undefined) return undefined;
-  // JavaScript lists added keys last unless they are array indexes: then it is left to `Object.keys`
-  if (added !== undefined && !added.some(isIndex))
-    known.set(copy, added.length === 0 ? keysOf(table) : [...keysOf(table), ...added]);
+  remember(copy, keysOf(table), added);
   return copy;
+}
+
+/**
+ * Remembers the key list of `next`, made from a table listing `keys` by adding the keys `added` (in
+ * order; `undefined` once a key was deleted), when it follows from that list: JavaScript lists an
+ * object's array-index keys first, ascending, then the others in the order they were added. So a write
+ * that adds string keys, or array indexes above all others (a feed of growing numeric ids), keeps a
+ * known list; one that adds none keeps the very list, and what follows positions in it stays aligned.
+ */
+function remember(next: object, keys: readonly string[] | undefined, added: readonly string[] | undefined): void {
+  if (
+    keys !== undefined &&
+    added?.every((pk, i) => {
+      // (after no key at all, left to `Object.keys`: a table emptied by deletes)
+      const last = (i ? added[i - 1] : keys.at(-1)) as string;
+      return !isIndex(pk) || (isIndex(last) && +last < +pk);
+    })
+  )
+    known.set(next, added.length ? keys.concat(added) : keys);
 }
 
 /** A copy of a flat table, to write into. */
@@ -187,7 +205,7 @@ function writePaged(
   let pages = Object.keys(table.parts).filter((name) => name[0] === 'p').length;
   let room = pages === 0 ? 0 : PAGE - keysOf(table.parts[`p${pages - 1}`]).length;
   let changed = false;
-  // the pks the table gains, while only pages gain: then its key list follows from the table's
+  // the pks the table gains, while it only gains: then its key list may follow from the table's
   let added: string[] | undefined = [];
   for (const pk in written) {
     const record = (written as EntityTable)[pk] as EntityRecord;
@@ -201,8 +219,8 @@ function writePaged(
         room = PAGE - 1;
       }
       setOwn(locator(pk), pk, (name = `p${pages - 1}`));
-      added?.push(pk);
-    } else if (before === undefined) added = undefined;
+    }
+    if (before === undefined) added?.push(pk);
     setOwn(part(name), pk, record);
   }
   for (const pk of deletions) {
@@ -213,8 +231,6 @@ function writePaged(
     if (!isIndex(pk)) delete locator(pk)[pk];
   }
   if (!changed) return undefined;
-  const keys = known.get(table);
-  // a write that changes records only keeps the very key list: what follows positions in it stays aligned
-  if (keys !== undefined && added !== undefined) known.set(next, added.length === 0 ? keys : [...keys, ...added]);
+  remember(next, known.get(table), added);
   return next;
 }

@@ -21,20 +21,15 @@ export function tableInputs(mount: MountPoint, schema: unknown) {
   }
   const selectors = keys.map((key) => (state: unknown) => mount.selectSlice(state).entities[key]);
   const indexSelectors = keys.map((key) => (state: unknown) => mount.selectSlice(state).indexes[key]);
-  const byKey = <T>(values: readonly unknown[]): { [key: string]: T } => {
-    const view: { [key: string]: T } = {};
-    keys.forEach((key, i) => {
-      view[key] = values[i] as T;
-    });
-    return view;
-  };
+  // the values of `selectors` (or `indexSelectors`), by key
+  const byKey = (values: readonly unknown[]) => Object.fromEntries(keys.map((key, i) => [key, values[i]]));
   return {
     keys,
     selectors,
     indexSelectors,
     /** The tables object the memo reads, from the values of `selectors`. */
-    toTables: (values: readonly unknown[]): StoredTables => byKey<StoredTables[string]>(values),
+    toTables: byKey as (values: readonly unknown[]) => StoredTables,
     /** The indexes a query reads, from the values of `indexSelectors`. */
-    toIndexes: (values: readonly unknown[]): EntityIndexes => byKey<EntityIndexes[string]>(values),
+    toIndexes: byKey as (values: readonly unknown[]) => EntityIndexes,
   };
 }
