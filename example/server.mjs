@@ -3,6 +3,7 @@
 // request log for tests (GET /__log), a reset to the seed data for tests (POST /__reset: fresh data,
 // empty log), and hands every other request to the page (`npm run example` gives it Vite's).
 import { createServer } from 'node:http';
+import { boardEvent, boardViews, initialTrades } from './board.mjs';
 import seedData from './seed.json' with { type: 'json' };
 
 /** Fresh data for one server: every `startServer` call starts from the seed data (seed.json). */
@@ -153,6 +154,24 @@ function createApi(data) {
   };
 }
 
+/** The live board's first message (100,000 trades, about 8 MB), made once. */
+let boardStart;
+
+/**
+ * Streams the live board's feed as server-sent events: the trades (event `trades`), then an event of
+ * changes every 1/hz s (`message`), until the page closes the stream. Each connection starts the feed
+ * from its beginning (example/board.mjs).
+ */
+function streamBoard(request, response, hz) {
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
+  boardStart ??= `event: trades\ndata: ${JSON.stringify(initialTrades())}\n\n`;
+  response.write(boardStart);
+  let seq = 0;
+  const every = 1000 / Math.min(60, Math.max(1, Number.isFinite(hz) ? hz : 25));
+  const timer = setInterval(() => response.write(`data: ${JSON.stringify(boardEvent(++seq))}\n\n`), every);
+  request.once('close', () => clearInterval(timer));
+}
+
 /**
  * Starts the example server on 127.0.0.1.
  * @param {{ port?: number, page?: (server: import('node:http').Server) => Promise<(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse, next: () => void) => void> }} [options]
@@ -180,7 +199,14 @@ export async function startServer({ port = 0, page } = {}) {
       log.length = 0;
       return send(200, { reset: true });
     }
+    // what the live board shows after event `seq`, sorted afresh: what the browser test checks the page against
+    if (url.pathname === '/__board')
+      return send(200, boardViews(Number(url.searchParams.get('seq')), url.searchParams.get('coin')));
     const entry = { method, url: url.pathname + url.search, status: 0 };
+    if (url.pathname === '/board/stream' && method === 'GET') {
+      log.push({ ...entry, status: 200 });
+      return streamBoard(request, response, Number(url.searchParams.get('hz') ?? 25));
+    }
     try {
       const handled = await api(method, url, request);
       if (handled !== undefined) {

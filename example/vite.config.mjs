@@ -18,6 +18,7 @@ export default defineConfig({
       { find: /^rtk-entities\/rtk-query\/react$/, replacement: here('../src/rtk-query/react.ts') },
       { find: /^rtk-entities\/tabs$/, replacement: here('../src/tabs/index.ts') },
       { find: /^rtk-entities\/rehydrate$/, replacement: here('../src/rehydrate/index.ts') },
+      { find: /^rtk-entities\/views$/, replacement: here('../src/views/index.ts') },
     ],
   },
   // the library's sources are outside example/

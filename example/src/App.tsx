@@ -2,6 +2,7 @@ import { AccountBalance } from './AccountBalance';
 import { AddUserForm } from './AddUserForm';
 import { Boundary } from './Boundary';
 import { Feed } from './Feed';
+import { LiveBoard } from './board/LiveBoard';
 import { Panel } from './Panel';
 import { RequestLog } from './RequestLog';
 import { RtkQueryTrades } from './RtkQueryTrades';
@@ -9,7 +10,7 @@ import { TradeForm } from './TradeForm';
 import { TradeList } from './TradeList';
 import { UserList } from './UserList';
 
-// one panel per idea; a new one (a live board, say) is one more <Panel> in the grid
+// one panel per idea; a new one is one more <Panel> in the grid
 export function App() {
   return (
     <main className="page">
@@ -75,6 +76,20 @@ export function App() {
           }
         >
           <Feed />
+        </Panel>
+        <Panel
+          title="Live board"
+          wide
+          note={
+            <>
+              100,000 trades, then 25 updates a second pushed by the server. Two views of one <code>schema.All</code>:{' '}
+              <code>{'new schema.Query(all, { where, orderBy, order, limit })'}</code>, kept from what each write
+              changed. Switch to plain RTK selectors (<code>createEntityAdapter</code> and <code>createSelector</code>,
+              sorting the whole table on every change) and watch the update time.
+            </>
+          }
+        >
+          <LiveBoard />
         </Panel>
       </div>
       <RequestLog />
