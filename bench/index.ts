@@ -9,7 +9,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Bench } from 'tinybench';
-import { caseGroups, measureMemory, measureScaleMemory, type MemoryRow, type ScaleMemoryRow } from './cases/index.js';
+import {
+  caseGroups,
+  measureMemory,
+  measureScaleMemory,
+  measureViewMemory,
+  type MemoryRow,
+  type ScaleMemoryRow,
+} from './cases/index.js';
 import { FULL_SIZES, SMOKE_SIZES, type Sizes } from './fixtures.js';
 
 import type { BenchCase, Contender, Library } from './model.js';
@@ -161,6 +168,11 @@ async function main() {
       ? undefined
       : measureScaleMemory(sizes, smoke ? 1 : 3);
   if (scaleMemory !== undefined) process.stderr.write('✓ scale memory: every library lists every entity\n');
+  const viewMemory: ScaleMemoryRow[] | undefined =
+    argv.includes('--no-memory') || (only !== undefined && !'view-memory'.includes(only))
+      ? undefined
+      : measureViewMemory(sizes, smoke ? 1 : 3);
+  if (viewMemory !== undefined) process.stderr.write('✓ view memory: both views list what a fresh sort lists\n');
   const soak: SoakRow[] | undefined =
     argv.includes('--no-soak') || only !== undefined ? undefined : await measureSoak(smoke ? SMOKE_SOAK : FULL_SOAK);
   if (soak !== undefined) process.stderr.write('✓ soak: every poll read the latest list\n');
@@ -169,7 +181,7 @@ async function main() {
     return;
   }
   const seconds = (performance.now() - started) / 1000;
-  const markdown = renderResults({ measured, memory, scaleMemory, soak, sizes, seconds });
+  const markdown = renderResults({ measured, memory, scaleMemory, viewMemory, soak, sizes, seconds });
   process.stdout.write(`${markdown}\n`);
   if (only === undefined) {
     writeFileSync(new URL('../../../bench/RESULTS.md', import.meta.url), markdown);

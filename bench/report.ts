@@ -491,7 +491,7 @@ function notes(rows: readonly Measured[]): string[] {
 }
 
 /** The `live views` group (DESIGN §11.3, §11.4): time per call, ours ÷ each anchor in time, and the targets. */
-function viewTable(rows: readonly Measured[]): string[] {
+function viewTable(rows: readonly Measured[], memory: readonly ScaleMemoryRow[] | undefined): string[] {
   const view = rows.filter((row) => row.benchCase.id.startsWith('view-'));
   if (view.length === 0) return ['not measured in this run'];
   const cell = (row: Measured, library: Library) => {
@@ -540,6 +540,27 @@ function viewTable(rows: readonly Measured[]): string[] {
       1.5,
     ),
   );
+  if (memory !== undefined) {
+    const bytes = (count: number, library: Library) =>
+      memory.find((row) => row.count === count && row.library === library)?.bytesPerEntity;
+    lines.push(
+      '',
+      'Heap retained per entity by a store with two views read and kept (the top 50 by score, and the active members ' +
+        "sorted by score; heapUsed after a full GC, median of 3 loads), against RTK's adapter with the same two views as " +
+        '`createSelector`s of `selectAll`:',
+      '',
+      '| N | rtk-entities B | RTK createEntityAdapter B | ÷ RTK |',
+      '| ---: | ---: | ---: | ---: |',
+    );
+    for (const count of [...new Set(memory.map((row) => row.count))]) {
+      const ours = bytes(count, 'ours');
+      const rtk = bytes(count, 'rtk');
+      const ratio = ours === undefined || rtk === undefined ? undefined : ours / rtk;
+      lines.push(
+        `| ${count.toLocaleString('en-US')} | ${ours === undefined ? 'n/a' : Math.round(ours)} | ${rtk === undefined ? 'n/a' : Math.round(rtk)} | ${ratio === undefined ? '' : `${ratio.toFixed(2)}× ${ratio <= 1.5 ? '✅' : '❌'}`} |`,
+      );
+    }
+  }
   return lines;
 }
 
@@ -547,6 +568,7 @@ export function renderResults(run: {
   measured: readonly Measured[];
   memory: readonly MemoryRow[] | undefined;
   scaleMemory: readonly ScaleMemoryRow[] | undefined;
+  viewMemory: readonly ScaleMemoryRow[] | undefined;
   soak: readonly SoakRow[] | undefined;
   sizes: Sizes;
   seconds: number;
@@ -611,7 +633,7 @@ export function renderResults(run: {
     '',
     '## Live views: one write reflected in a sorted view of N entities',
     '',
-    ...viewTable(run.measured),
+    ...viewTable(run.measured, run.viewMemory),
     '',
     '## Memory',
     '',

@@ -106,6 +106,7 @@ describe('a CommonJS Jest + ts-jest project', () => {
       'passed: every entry loads as CommonJS',
       'passed: rtk-entities/react: a hook reads the store built with the core entry',
       'passed: rtk-entities/rtk-query: normalizeApi reads what RTK Query stored as instances, typed from the schema',
+      'passed: rtk-entities/views: a live view, typed from its options, kept by the views of the store',
       'passed: rtk-entities: normalize, then denormalize typed from the schema',
     ]);
   }, 120_000);
@@ -127,6 +128,8 @@ describe('an ES module project', () => {
       core: expect.stringMatching(/\/node_modules\/rtk-entities\/dist\/index\.js$/),
       react: expect.stringMatching(/\/node_modules\/rtk-entities\/dist\/react\/index\.js$/),
       rtkQueryEntry: expect.stringMatching(/\/node_modules\/rtk-entities\/dist\/rtk-query\/react\/index\.js$/),
+      view: ['Bo', 'Ann'],
+      viewsEntry: expect.stringMatching(/\/node_modules\/rtk-entities\/dist\/views\/index\.js$/),
     });
   }, 120_000);
 });

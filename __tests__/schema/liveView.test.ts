@@ -3,10 +3,10 @@
  * kept from what each write changed. Every read here is checked against the rule it must equal: a
  * filter and a sort of `schema.All`, read by a fresh memo from the same tables.
  */
-import { Entity, MemoCache, createEntities, denormalize, schema, selectQuery } from '../../src/index';
+import { Entity, MemoCache, RestEndpoint, createEntities, denormalize, schema, selectQuery } from '../../src/index';
 import { FLAT_MAX, isPaged } from '../../src/storage/table.js';
 import { views } from '../../src/views/index';
-import { makeStore } from '../fixtures/store';
+import { API, assertNetworkDone, held, makeStore, strictNetwork, type HeldReply } from '../fixtures/store';
 
 class Trader extends Entity {
   id = '';
@@ -197,6 +197,65 @@ describe('schema.Query with options: a live view', () => {
       }
     }
     expect(Object.keys(tables()).length).toBeGreaterThan(0);
+  });
+});
+
+describe('a live view under optimistic updates', () => {
+  beforeEach(strictNetwork);
+  afterEach(assertNetworkDone);
+
+  test('optimistic updates that commit or roll back, in any order, between plain writes: each read equals a fresh filter and sort', async () => {
+    let seed = 11;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n) as number;
+    const { store, ctrl } = setup(300);
+    const reprice = new RestEndpoint({
+      urlPrefix: API,
+      path: '/view-trades/:id',
+      method: 'PATCH',
+      schema: Trade,
+      getOptimisticResponse: (_snapshot, params: { id: number }, body: { price: number }) => ({ ...params, ...body }),
+    });
+    const views = [
+      { ...byPrice, limit: 10 },
+      { where: (trade: Trade, coin?: string) => trade.coin === coin, ...byPrice, order: 'desc' as const },
+    ].map((options) => ({ options, view: new schema.Query(new schema.All(Trade), options) }));
+    const check = () => {
+      const state = store.getState();
+      for (const { options, view } of views)
+        expect(selectQuery(view, 'ETH')(state)!.map(show)).toEqual(
+          expected(state.entities.entities, options as never, ['ETH']),
+        );
+    };
+    const inFlight: { reply: HeldReply; request: Promise<unknown> }[] = [];
+    let layered = 0;
+    for (let round = 0; round < 80; round++) {
+      const action = random(10);
+      if (action < 5) {
+        // a price shown at once, and the server's answer (a price of its own) or its refusal later
+        const id = random(300);
+        const ok = random(2) === 0;
+        const reply = held('patch', `/view-trades/${id}`, ok ? 200 : 500, ok ? { id, price: 100 + random(50) } : {});
+        inFlight.push({
+          reply,
+          request: ctrl.fetch(reprice, { id }, { price: 50 + random(50) }).catch(() => undefined),
+        });
+        layered = Math.max(layered, store.getState().entities.optimistic.length);
+      } else if (action < 8 && inFlight.length > 0) {
+        const [settled] = inFlight.splice(random(inFlight.length), 1);
+        await settled!.reply.arrived;
+        settled!.reply.release();
+        await settled!.request;
+      } else ctrl.set(Trade, trades(random(300), 1)[0] as never);
+      check();
+    }
+    for (const { reply, request } of inFlight.splice(0)) {
+      await reply.arrived;
+      reply.release();
+      await request;
+      check();
+    }
+    expect(layered).toBeGreaterThan(2);
+    expect(store.getState().entities.optimistic).toEqual([]);
   });
 });
 

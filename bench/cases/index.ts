@@ -16,6 +16,7 @@ import { viewCases } from './views.js';
 
 export { measureMemory, type MemoryRow } from './memory.js';
 export { measureScaleMemory, type ScaleMemoryRow } from './scale.js';
+export { measureViewMemory } from './views.js';
 
 /** Cases that share their data, built together. */
 export interface CaseGroup {

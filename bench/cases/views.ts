@@ -5,16 +5,19 @@
  * { orderBy, limit })` kept by `rtk-entities/views`, read with `selectQuery`. TanStack DB 0.15: a
  * local-only collection (`autoIndex: 'eager'`, `BTreeIndex`) and a live query with `orderBy` (and
  * `limit(50)`), whose `subscribeChanges` hears the write before `update` returns. RTK: the adapter's
- * `upsertOne` and a `createSelector` sort of its `selectAll`. Also the first read of a view, and the
- * full view read as an array, which is what a component renders.
+ * `upsertOne` and a `createSelector` sort of its `selectAll`. Also the first read of a view, the full
+ * view read as an array (what a component renders), a live feed (each write adds the trade with the
+ * next numeric id, which enters the 50 newest), and the heap per entity with two views kept.
  */
-import { createSelector } from '@reduxjs/toolkit';
+import { configureStore, createEntityAdapter, createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { BTreeIndex, createCollection, createLiveQueryCollection, localOnlyCollectionOptions } from '@tanstack/db';
-import { schema, selectQuery } from '../../src/index.js';
+import { Entity, schema, selectQuery } from '../../src/index.js';
 import { views } from '../../src/views/index.js';
 import type { MemberRow, Sizes } from '../fixtures.js';
 import { Member, getMembers, makeMembers } from '../fixtures.js';
-import { assert, benchCase, type BenchCase } from '../model.js';
+import { LIBRARIES, assert, benchCase, type BenchCase } from '../model.js';
+import { retainedPerEntity } from './memory.js';
+import type { ScaleMemoryRow } from './scale.js';
 import { makeOurStore, makeRtkStore, membersSlice, rtkMemberSelectors } from '../stores.js';
 
 /** The top of a view. */
@@ -105,6 +108,102 @@ async function filled(count: number, limit: number | undefined) {
   };
 }
 
+/** A trade of a live feed: numeric ids that only grow. */
+interface FeedRow {
+  id: number;
+  coin: string;
+  price: number;
+  time: number;
+}
+
+class FeedTrade extends Entity {
+  id = 0;
+  coin = '';
+  price = 0;
+  time = 0;
+  pk() {
+    return this.id;
+  }
+  static override key = 'FeedTrade';
+}
+
+/** Trade `id` of the feed: one a second. */
+const feedRow = (id: number): FeedRow => ({
+  id,
+  coin: ['BTC', 'ETH', 'SOL'][id % 3] as string,
+  price: 100 + (id % 97),
+  time: id * 1_000,
+});
+
+const feedAdapter = createEntityAdapter<FeedRow>();
+const feedSlice = createSlice({
+  name: 'feed',
+  initialState: feedAdapter.getInitialState(),
+  reducers: {
+    added: (state, action: PayloadAction<readonly FeedRow[]>) => void feedAdapter.addMany(state, action.payload),
+  },
+});
+
+/**
+ * Stores of `count` feed trades for each library, and a view of each of the 50 newest; each write adds
+ * the next trade, which enters the top of the view.
+ */
+async function feed(count: number) {
+  const rows = Array.from({ length: count }, (_, id) => feedRow(id));
+  const ours = makeOurStore(undefined, { views });
+  ours.ctrl.set([FeedTrade], rows);
+  const newest = selectQuery(
+    new schema.Query(new schema.All(FeedTrade), { orderBy: (trade) => trade.time, order: 'desc', limit: TOP }),
+  );
+  const rtk = configureStore({
+    reducer: { feed: feedSlice.reducer },
+    middleware: (getDefault) => getDefault({ serializableCheck: false, immutableCheck: false }),
+  });
+  rtk.dispatch(feedSlice.actions.added(rows));
+  const { selectAll } = feedAdapter.getSelectors((state: ReturnType<typeof rtk.getState>) => state.feed);
+  const rtkNewest = createSelector([selectAll], (all) => [...all].sort((a, b) => b.time - a.time).slice(0, TOP));
+  const trades = createCollection(
+    localOnlyCollectionOptions({
+      id: `feed-${count}-${Math.random()}`,
+      getKey: (trade: FeedRow) => trade.id,
+      initialData: rows.map((row) => ({ ...row })),
+      autoIndex: 'eager',
+      defaultIndexType: BTreeIndex,
+    }),
+  );
+  const live = createLiveQueryCollection({
+    query: (q) =>
+      q
+        .from({ trade: trades })
+        .orderBy(({ trade }) => trade.time, 'desc')
+        .limit(TOP),
+    startSync: true,
+  });
+  await live.preload();
+  let heard = 0;
+  live.subscribeChanges(() => heard++);
+  const next = { ours: count, rtk: count, tanstack: count };
+  const ids = (list: readonly { id: number }[]) => list.map((trade) => trade.id);
+  return {
+    ours: () => {
+      ours.ctrl.set(FeedTrade, feedRow(next.ours++));
+      return newest(ours.store.getState()) as FeedTrade[];
+    },
+    readOurs: () => ids(newest(ours.store.getState()) as FeedTrade[]),
+    rtk: () => {
+      rtk.dispatch(feedSlice.actions.added([feedRow(next.rtk++)]));
+      return rtkNewest(rtk.getState());
+    },
+    readRtk: () => ids(rtkNewest(rtk.getState())),
+    tanstack: () => {
+      const before = heard;
+      trades.insert(feedRow(next.tanstack++));
+      if (heard === before) throw new Error('TanStack DB: the live query did not hear the insert');
+    },
+    readTanstack: () => ids(live.toArray),
+  };
+}
+
 /** The sizes of the group: the smallest and the largest of the scale group. */
 const viewSizes = (sizes: Sizes) => [...new Set([sizes.scale[0], sizes.scale[sizes.scale.length - 1]])] as number[];
 
@@ -114,6 +213,7 @@ export async function viewCases(sizes: Sizes): Promise<BenchCase[]> {
     const n = count.toLocaleString('en-US');
     const sorted = await filled(count, undefined);
     const top = await filled(count, TOP);
+    const fed = await feed(count);
     cases.push(
       benchCase({
         id: `view-sorted-${count}`,
@@ -135,6 +235,16 @@ export async function viewCases(sizes: Sizes): Promise<BenchCase[]> {
         ],
         rounds: 12,
         check: () => assert(top.readOurs().length === TOP, `view-top50-${count}: ours must show ${TOP}`),
+      }),
+      benchCase({
+        id: `view-feed-${count}`,
+        title: `a live feed: one new trade (the next numeric id) into ${n}, reflected in the ${TOP} newest`,
+        contenders: [
+          { library: 'ours', run: fed.ours, read: fed.readOurs },
+          { library: 'tanstack', run: fed.tanstack, read: fed.readTanstack },
+          { library: 'rtk', run: fed.rtk, read: fed.readRtk },
+        ],
+        rounds: 12,
       }),
       benchCase({
         id: `view-array-${count}`,
@@ -176,4 +286,58 @@ export async function viewCases(sizes: Sizes): Promise<BenchCase[]> {
     );
   }
   return cases;
+}
+
+/** By active, then by score: the second view of the memory rows, the active members sorted by score. */
+const activeByScore = (all: readonly MemberRow[]) => all.filter((member) => member.active).sort(byScore);
+
+/**
+ * Median over `runs` loads of the heap a store of `count` members retains with two live views read and
+ * kept (the top 50 by score, and the active members sorted by score), per entity; RTK's adapter with
+ * the same two views as `createSelector`s of `selectAll` beside it.
+ */
+export function measureViewMemory(sizes: Sizes, runs = 3): ScaleMemoryRow[] {
+  const load: Record<'ours' | 'rtk', (count: number) => { kept: unknown; listed: number }> = {
+    ours(count) {
+      const { store, ctrl } = makeOurStore(undefined, { views });
+      ctrl.setResponse(getMembers, {}, makeMembers(count));
+      const top = selectQuery(
+        new schema.Query(new schema.All(Member), { orderBy: (member) => member.score, limit: TOP }),
+      )(store.getState()) as Member[];
+      const active = selectQuery(
+        new schema.Query(new schema.All(Member), {
+          where: (member) => member.active,
+          orderBy: (member) => member.score,
+        }),
+      )(store.getState()) as Member[];
+      return { kept: [store, top, active], listed: top.length + active.length };
+    },
+    rtk(count) {
+      const store = makeRtkStore();
+      store.dispatch(membersSlice.actions.upsertMany(makeMembers(count)));
+      const top = createSelector([rtkMemberSelectors.selectAll], (all) => [...all].sort(byScore).slice(0, TOP));
+      const active = createSelector([rtkMemberSelectors.selectAll], activeByScore);
+      const [first, second] = [top(store.getState()), active(store.getState())];
+      return { kept: [store, top, active, first, second], listed: first.length + second.length };
+    },
+  };
+  return viewSizes(sizes).flatMap((count) =>
+    (['ours', 'rtk'] as const).map((library) => ({
+      count,
+      library,
+      bytesPerEntity: retainedPerEntity(
+        count,
+        runs,
+        () => load[library](count),
+        (loaded) => {
+          const expected = Math.min(TOP, count) + activeByScore(makeMembers(count)).length;
+          assert(
+            loaded.listed === expected,
+            `view memory: ${LIBRARIES[library]} lists ${loaded.listed}, expected ${expected}`,
+          );
+        },
+        () => load[library](10),
+      ),
+    })),
+  );
 }

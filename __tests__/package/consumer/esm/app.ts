@@ -15,9 +15,11 @@ import {
   entitiesSlice,
   normalize,
   schema,
+  selectQuery,
 } from 'rtk-entities';
 import { useCache } from 'rtk-entities/react';
 import { normalizeApi } from 'rtk-entities/rtk-query/react';
+import { views } from 'rtk-entities/views';
 
 class User extends Entity {
   id = '';
@@ -52,6 +54,19 @@ function Names() {
 }
 const html = renderToString(createElement(Provider, { store, children: createElement(Names) }));
 
+// a live view, kept by the views of a store of its own
+const viewStore = configureStore({
+  reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
+  middleware: (getDefault) => getDefault().concat(createDataMiddleware({ views })),
+});
+createController(viewStore).setResponse(getUsers, [
+  { id: '1', name: 'Ann' },
+  { id: '2', name: 'Bo' },
+]);
+const newestFirst: User[] | undefined = selectQuery(
+  new schema.Query(users, { orderBy: (user) => user.id, order: 'desc' }),
+)(viewStore.getState());
+
 const api = createApi({
   reducerPath: 'usersApi',
   baseQuery: fakeBaseQuery(),
@@ -79,5 +94,7 @@ console.log(
     core: import.meta.resolve('rtk-entities'),
     react: import.meta.resolve('rtk-entities/react'),
     rtkQueryEntry: import.meta.resolve('rtk-entities/rtk-query/react'),
+    view: newestFirst?.map((user) => user.name),
+    viewsEntry: import.meta.resolve('rtk-entities/views'),
   }),
 );

@@ -15,10 +15,12 @@ import {
   entitiesSlice,
   normalize,
   schema,
+  selectQuery,
 } from 'rtk-entities';
 import { useCache } from 'rtk-entities/react';
 import { normalizeApi as normalizeCoreApi } from 'rtk-entities/rtk-query';
 import { normalizeApi } from 'rtk-entities/rtk-query/react';
+import { views } from 'rtk-entities/views';
 
 class User extends Entity {
   id = '';
@@ -84,9 +86,26 @@ test('rtk-entities/rtk-query: normalizeApi reads what RTK Query stored as instan
   store.dispatch(api.util.resetApiState());
 });
 
+test('rtk-entities/views: a live view, typed from its options, kept by the views of the store', () => {
+  const store = configureStore({
+    reducer: { [entitiesSlice.reducerPath]: entitiesSlice.reducer },
+    middleware: (getDefault) => getDefault().concat(createDataMiddleware({ views })),
+  });
+  const byName = new schema.Query(users, { orderBy: (user) => user.name, order: 'desc', limit: 2 });
+  createController(store).setResponse(getUsers, [
+    { id: '1', name: 'Ann' },
+    { id: '2', name: 'Cy' },
+    { id: '3', name: 'Bo' },
+  ]);
+  const read: User[] | undefined = selectQuery(byName)(store.getState());
+  expect(read?.map((user) => user.name)).toEqual(['Cy', 'Bo']);
+  expect(read?.[0]).toBeInstanceOf(User);
+});
+
 test('every entry loads as CommonJS', () => {
   expect(require.resolve('rtk-entities')).toMatch(/dist[\\/]index\.cjs$/);
   expect(require.resolve('rtk-entities/react')).toMatch(/dist[\\/]react[\\/]index\.cjs$/);
   expect(require.resolve('rtk-entities/rtk-query')).toMatch(/dist[\\/]rtk-query[\\/]index\.cjs$/);
   expect(require.resolve('rtk-entities/rtk-query/react')).toMatch(/dist[\\/]rtk-query[\\/]react[\\/]index\.cjs$/);
+  expect(require.resolve('rtk-entities/views')).toMatch(/dist[\\/]views[\\/]index\.cjs$/);
 });
