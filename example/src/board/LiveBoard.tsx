@@ -125,12 +125,17 @@ export function LiveBoard() {
   const [coin, setCoin] = useState<string>(BOARD_COINS[0]);
   const [run, setRun] = useState<Run>();
   const [running, setRunning] = useState(false);
-  const [stats, setStats] = useState<FeedStats>();
+  // what the feed of one run reported last: a run's closing report never shows under the next one
+  const [reported, setReported] = useState<{ run: Run; stats: FeedStats }>();
+  const stats = reported?.run === run ? reported?.stats : undefined;
 
-  useEffect(() => (running && run !== undefined ? openFeed(run.target, setStats) : undefined), [running, run]);
+  useEffect(
+    () =>
+      running && run !== undefined ? openFeed(run.target, (each) => setReported({ run, stats: each })) : undefined,
+    [running, run],
+  );
 
   const start = (next: Mode) => {
-    setStats(undefined);
     setRun(startRun(next));
     setRunning(true);
   };
