@@ -22,7 +22,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startServer, stopServer } from './chromium';
+import { keepErrors, launchChromium, startServer, stopServer } from './chromium';
 
 const ROOT = join(__dirname, '..', '..');
 const SCREENSHOT = process.env.UPDATE_SCREENSHOT
@@ -103,20 +103,7 @@ beforeAll(async () => {
 });
 
 /** Keeps the page's errors and warnings in `pageErrors`, for the test to answer for. */
-function collectErrors(tab: Page): void {
-  tab.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
-  tab.on('console', (message) => {
-    // the browser's own lines for the failures the tests provoke (a refused trade, a refused rename,
-    // a failing or unreachable server)
-    if (/status of (409|422|500)|net::ERR_CONNECTION_REFUSED/.test(message.text())) return;
-    // development builds: Vite's and React's notices, and React's report of an error a boundary
-    // caught (the tests check what the boundary shows)
-    if (message.type() === 'debug' || message.type() === 'info') return;
-    if (/The above error occurred in the <\w+> component/.test(message.text())) return;
-    if (message.type() === 'error' || message.type() === 'warning')
-      pageErrors.push(`console.${message.type()}: ${message.text()}`);
-  });
-}
+const collectErrors = (tab: Page) => keepErrors(tab, pageErrors);
 
 afterAll(async () => {
   await browser?.close();

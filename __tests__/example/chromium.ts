@@ -1,7 +1,7 @@
 /** What the example's browser tests share: a server script started on a free port, and Debian's Chromium. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -56,5 +56,24 @@ export function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
+  });
+}
+
+/**
+ * Keeps `tab`'s errors and warnings in `into`, for a test to answer for; the browser's own lines for
+ * failures the tests provoke, and development builds' notices, are left out.
+ */
+export function keepErrors(tab: Page, into: string[]): void {
+  tab.on('pageerror', (error) => into.push(`pageerror: ${error.message}`));
+  tab.on('console', (message) => {
+    // the browser's own lines for the failures the tests provoke (a refused trade, a refused rename,
+    // a failing or unreachable server)
+    if (/status of (409|422|500)|net::ERR_CONNECTION_REFUSED/.test(message.text())) return;
+    // development builds: Vite's and React's notices, and React's report of an error a boundary
+    // caught (the tests check what the boundary shows)
+    if (message.type() === 'debug' || message.type() === 'info') return;
+    if (/The above error occurred in the <\w+> component/.test(message.text())) return;
+    if (message.type() === 'error' || message.type() === 'warning')
+      into.push(`console.${message.type()}: ${message.text()}`);
   });
 }

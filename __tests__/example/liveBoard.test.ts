@@ -12,7 +12,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startServer, stopServer } from './chromium';
+import { keepErrors, launchChromium, startServer, stopServer } from './chromium';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -30,11 +30,7 @@ beforeAll(async () => {
   url = started.url;
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-  page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      pageErrors.push(`console.${message.type()}: ${message.text()}`);
-  });
+  keepErrors(page, pageErrors);
 });
 
 afterAll(async () => {

@@ -15,7 +15,8 @@ import { storeCases } from './store.js';
 import { viewCases } from './views.js';
 
 export { measureMemory, type MemoryRow } from './memory.js';
-export { measureScaleMemory, type ScaleMemoryRow } from './scale.js';
+export { measureScaleMemory } from './scale.js';
+export type { ScaleMemoryRow } from './memory.js';
 export { measureViewMemory } from './views.js';
 
 /** Cases that share their data, built together. */

@@ -129,3 +129,44 @@ export function measureMemory(sizes: Sizes, runs = 3): MemoryRow[] {
     ),
   }));
 }
+
+/** Heap retained per entity by one library's store of `count` entities (a `retainedByLibrary` row). */
+export interface ScaleMemoryRow {
+  readonly count: number;
+  readonly library: Library;
+  readonly bytesPerEntity: number | undefined;
+}
+
+/** A load of a library's store: what to keep alive, how many items it lists, and how many it must. */
+type ListedLoad = (count: number) => { kept: unknown; listed: number; expected: number };
+
+/**
+ * Median over `runs` loads of the heap each of ours and RTK's store retains, per entity, at each of
+ * `counts`; every load must list what it is expected to (`label` names the check). A load of 10
+ * runs first: the selectors' caches (one per module) hold the last read, so the measured load does
+ * not free what an earlier one left there.
+ */
+export function retainedByLibrary(
+  counts: readonly number[],
+  runs: number,
+  label: string,
+  load: Record<'ours' | 'rtk', ListedLoad>,
+): ScaleMemoryRow[] {
+  return counts.flatMap((count) =>
+    (['ours', 'rtk'] as const).map((library) => ({
+      count,
+      library,
+      bytesPerEntity: retainedPerEntity(
+        count,
+        runs,
+        () => load[library](count),
+        (loaded) =>
+          assert(
+            loaded.listed === loaded.expected,
+            `${label}: ${LIBRARIES[library]} lists ${loaded.listed}, expected ${loaded.expected}`,
+          ),
+        () => load[library](10),
+      ),
+    })),
+  );
+}

@@ -7,8 +7,8 @@
  */
 import type { MemberRow, Sizes } from '../fixtures.js';
 import { Member, getMembers, makeMembers } from '../fixtures.js';
-import { LIBRARIES, assert, benchCase, type BenchCase, type Library } from '../model.js';
-import { retainedPerEntity } from './memory.js';
+import { assert, benchCase, type BenchCase } from '../model.js';
+import { retainedByLibrary, type ScaleMemoryRow } from './memory.js';
 import { makeOurStore, makeRtkStore, memberSelectors, membersSlice, rtkMemberSelectors } from '../stores.js';
 
 /** A store of each library holding `count` members, and the rows its writes take, in turn. */
@@ -82,48 +82,22 @@ export function scaleCases(sizes: Sizes): BenchCase[] {
   });
 }
 
-/** Heap retained per entity by a store of `count` members that took one write, with the All read after it kept. */
-export interface ScaleMemoryRow {
-  readonly count: number;
-  readonly library: Library;
-  readonly bytesPerEntity: number | undefined;
-}
-
 /** Median over `runs` loads of the heap each library's store and its All read retain, per entity. */
 export function measureScaleMemory(sizes: Sizes, runs = 3): ScaleMemoryRow[] {
-  const load: Record<'ours' | 'rtk', (count: number) => { kept: unknown; listed: number }> = {
+  return retainedByLibrary(sizes.scale, runs, 'scale memory', {
     ours(count) {
       const { store, ctrl } = makeOurStore();
       ctrl.setResponse(getMembers, {}, makeMembers(count));
       ctrl.set(Member, { ...(makeMembers(1)[0] as MemberRow), score: -1 });
       const all = memberSelectors.selectAll(store.getState());
-      return { kept: [store, all], listed: all.length };
+      return { kept: [store, all], listed: all.length, expected: count };
     },
     rtk(count) {
       const store = makeRtkStore();
       store.dispatch(membersSlice.actions.upsertMany(makeMembers(count)));
       store.dispatch(membersSlice.actions.upsertOne({ ...(makeMembers(1)[0] as MemberRow), score: -1 }));
       const all = rtkMemberSelectors.selectAll(store.getState());
-      return { kept: [store, all], listed: all.length };
+      return { kept: [store, all], listed: all.length, expected: count };
     },
-  };
-  return sizes.scale.flatMap((count) =>
-    (['ours', 'rtk'] as const).map((library) => ({
-      count,
-      library,
-      bytesPerEntity: retainedPerEntity(
-        count,
-        runs,
-        () => load[library](count),
-        (loaded) =>
-          assert(
-            loaded.listed === count,
-            `scale memory: ${LIBRARIES[library]} lists ${loaded.listed}, expected ${count}`,
-          ),
-        // the selectors' caches (one per module) hold the last read: a small load takes them over first, so the
-        // measured load does not free what an earlier one left there
-        () => load[library](10),
-      ),
-    })),
-  );
+  });
 }

@@ -15,9 +15,8 @@ import { Entity, schema, selectQuery } from '../../src/index.js';
 import { views } from '../../src/views/index.js';
 import type { MemberRow, Sizes } from '../fixtures.js';
 import { Member, getMembers, makeMembers } from '../fixtures.js';
-import { LIBRARIES, assert, benchCase, type BenchCase } from '../model.js';
-import { retainedPerEntity } from './memory.js';
-import type { ScaleMemoryRow } from './scale.js';
+import { assert, benchCase, type BenchCase } from '../model.js';
+import { retainedByLibrary, type ScaleMemoryRow } from './memory.js';
 import { makeOurStore, makeRtkStore, membersSlice, rtkMemberSelectors } from '../stores.js';
 
 /** The top of a view. */
@@ -204,6 +203,15 @@ async function feed(count: number) {
   };
 }
 
+/** The three libraries' contenders of a case whose stores `filled` or `feed` made. */
+const threeWay = (
+  stores: Record<'ours' | 'readOurs' | 'tanstack' | 'readTanstack' | 'rtk' | 'readRtk', () => unknown>,
+) => [
+  { library: 'ours' as const, run: stores.ours, read: stores.readOurs },
+  { library: 'tanstack' as const, run: stores.tanstack, read: stores.readTanstack },
+  { library: 'rtk' as const, run: stores.rtk, read: stores.readRtk },
+];
+
 /** The sizes of the group: the smallest and the largest of the scale group. */
 const viewSizes = (sizes: Sizes) => [...new Set([sizes.scale[0], sizes.scale[sizes.scale.length - 1]])] as number[];
 
@@ -218,32 +226,20 @@ export async function viewCases(sizes: Sizes): Promise<BenchCase[]> {
       benchCase({
         id: `view-sorted-${count}`,
         title: `one write into ${n} members, reflected in the whole view sorted by score`,
-        contenders: [
-          { library: 'ours', run: sorted.ours, read: sorted.readOurs },
-          { library: 'tanstack', run: sorted.tanstack, read: sorted.readTanstack },
-          { library: 'rtk', run: sorted.rtk, read: sorted.readRtk },
-        ],
+        contenders: threeWay(sorted),
         rounds: 12,
       }),
       benchCase({
         id: `view-top50-${count}`,
         title: `one write into ${n} members, reflected in the top ${TOP} by score`,
-        contenders: [
-          { library: 'ours', run: top.ours, read: top.readOurs },
-          { library: 'tanstack', run: top.tanstack, read: top.readTanstack },
-          { library: 'rtk', run: top.rtk, read: top.readRtk },
-        ],
+        contenders: threeWay(top),
         rounds: 12,
         check: () => assert(top.readOurs().length === TOP, `view-top50-${count}: ours must show ${TOP}`),
       }),
       benchCase({
         id: `view-feed-${count}`,
         title: `a live feed: one new trade (the next numeric id) into ${n}, reflected in the ${TOP} newest`,
-        contenders: [
-          { library: 'ours', run: fed.ours, read: fed.readOurs },
-          { library: 'tanstack', run: fed.tanstack, read: fed.readTanstack },
-          { library: 'rtk', run: fed.rtk, read: fed.readRtk },
-        ],
+        contenders: threeWay(fed),
         rounds: 12,
       }),
       benchCase({
@@ -297,7 +293,8 @@ const activeByScore = (all: readonly MemberRow[]) => all.filter((member) => memb
  * the same two views as `createSelector`s of `selectAll` beside it.
  */
 export function measureViewMemory(sizes: Sizes, runs = 3): ScaleMemoryRow[] {
-  const load: Record<'ours' | 'rtk', (count: number) => { kept: unknown; listed: number }> = {
+  const expected = (count: number) => Math.min(TOP, count) + activeByScore(makeMembers(count)).length;
+  return retainedByLibrary(viewSizes(sizes), runs, 'view memory', {
     ours(count) {
       const { store, ctrl } = makeOurStore(undefined, { views });
       ctrl.setResponse(getMembers, {}, makeMembers(count));
@@ -310,7 +307,7 @@ export function measureViewMemory(sizes: Sizes, runs = 3): ScaleMemoryRow[] {
           orderBy: (member) => member.score,
         }),
       )(store.getState()) as Member[];
-      return { kept: [store, top, active], listed: top.length + active.length };
+      return { kept: [store, top, active], listed: top.length + active.length, expected: expected(count) };
     },
     rtk(count) {
       const store = makeRtkStore();
@@ -318,26 +315,11 @@ export function measureViewMemory(sizes: Sizes, runs = 3): ScaleMemoryRow[] {
       const top = createSelector([rtkMemberSelectors.selectAll], (all) => [...all].sort(byScore).slice(0, TOP));
       const active = createSelector([rtkMemberSelectors.selectAll], activeByScore);
       const [first, second] = [top(store.getState()), active(store.getState())];
-      return { kept: [store, top, active, first, second], listed: first.length + second.length };
+      return {
+        kept: [store, top, active, first, second],
+        listed: first.length + second.length,
+        expected: expected(count),
+      };
     },
-  };
-  return viewSizes(sizes).flatMap((count) =>
-    (['ours', 'rtk'] as const).map((library) => ({
-      count,
-      library,
-      bytesPerEntity: retainedPerEntity(
-        count,
-        runs,
-        () => load[library](count),
-        (loaded) => {
-          const expected = Math.min(TOP, count) + activeByScore(makeMembers(count)).length;
-          assert(
-            loaded.listed === expected,
-            `view memory: ${LIBRARIES[library]} lists ${loaded.listed}, expected ${expected}`,
-          );
-        },
-        () => load[library](10),
-      ),
-    })),
-  );
+  });
 }

@@ -1,4 +1,4 @@
-import type { Query } from './Query.js';
+import type { ViewEngine } from '../normalizr/memo/MemoCache.js';
 /**
  * The schema protocol: what every schema implements, and the delegates through which schemas reach
  * storage while normalizing and denormalizing. Schemas never see Redux state; they see these.
@@ -194,7 +194,7 @@ export interface DenormalizeDelegate {
    * The memo read through, when it is one (`MemoCache`): its `views`, from `rtk-entities/views`, keep the live views
    * (`schema.Query` with options).
    */
-  readonly cache?: { readonly views?: (read: never, query: Query, input: unknown) => readonly object[] };
+  readonly cache?: { readonly views?: ViewEngine | undefined };
 }
 
 /**
