@@ -67,6 +67,8 @@ describe('stored tables', () => {
         expect(JSON.stringify(recordsOf(table))).toBe(JSON.stringify(model));
       }
       for (const pk of [...Object.keys(written), ...deletions]) expect(recordOf(table, pk)).toBe(model[pk]);
+      // a part's known key list (what a copy of it copies) is its own, after keys were added, replaced or deleted
+      for (const part of partsOf(table)) expect(keysOf(part)).toEqual(Object.keys(part));
     }
     // a JSON round trip keeps the layout, the order and every lookup
     const parsed = JSON.parse(JSON.stringify(table)) as StoredTable;

@@ -41,17 +41,17 @@ export function ownTable<T>(tables: { [name: string]: { [name: string]: T } }, n
  * Assigns every own entry of `source` onto `target`, one named `__proto__` as an own property too
  * (`Object.assign` would set the prototype of `target` from it). For the store's tables, which
  * are dictionaries, a loop over the keys is also about 1.7× as fast as `Object.assign` once they
- * hold thousands of records.
+ * hold thousands of records. `names`: the keys of `source` in order, when known (listing a
+ * dictionary's keys sorts them).
  */
 export function assignTable<T>(
   target: { [name: string]: T },
   source: { readonly [name: string]: T } | undefined,
+  names: readonly string[] = source === undefined ? [] : Object.keys(source),
 ): { [name: string]: T } {
-  if (source === undefined) return target;
-  const names = Object.keys(source);
   for (let i = 0; i < names.length; i++) {
     const name = names[i] as string;
-    setOwn(target, name, source[name] as T);
+    setOwn(target, name, (source as { readonly [name: string]: T })[name] as T);
   }
   return target;
 }

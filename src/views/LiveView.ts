@@ -110,7 +110,12 @@ export class LiveView {
   #find(item: Item): [block: number, at: number] {
     const rank = this.#rank(item);
     if (process.env.NODE_ENV !== 'production') checkKey(this, rank);
-    const sortsBefore = (other: Item) => this.#compare(this.#rank(other), rank) < 0;
+    const orderBy = this.query.options?.orderBy;
+    // the sort keys alone tell items apart but for a tie: the rest of a rank (and its array) only then
+    const sortsBefore = (other: Item) => {
+      const key = orderBy?.(other);
+      return key === rank[0] ? this.#compare(this.#rank(other), rank) < 0 : key! < rank[0]! === this.#sign > 0;
+    };
     const blocks = this.#blocks;
     // the first block whose last item does not sort before `item`, or the last block
     let low = 0;
