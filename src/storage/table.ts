@@ -55,8 +55,8 @@ function bucketOf(pk: string): number {
 }
 
 /** The name of the part of a paged table that holds `pk`, if stored. */
-const partName = (table: PagedTable, pk: string): string | undefined =>
-  isIndex(pk) ? `${Math.floor(+pk / PAGE)}` : getOwn(table.at[bucketOf(pk)], pk);
+const partName = (table: PagedTable, pk: string): number | string | undefined =>
+  isIndex(pk) ? Math.floor(+pk / PAGE) : getOwn(table.at[bucketOf(pk)], pk);
 
 /** The record `pk` of `table`, in O(1) whatever its layout. */
 export function recordOf(table: StoredTable | undefined, pk: string): EntityRecord | undefined {
@@ -108,7 +108,7 @@ export function withWrites(
   deletions: readonly string[],
 ): StoredTable | undefined {
   if (isPaged(table)) return writePaged(table, written, deletions);
-  if (table === undefined && deletions.length === 0 && written !== undefined) return sized(written);
+  if (!table && !deletions.length && written) return sized(written);
   const next = writeFlat(table, written, deletions);
   return next === undefined ? undefined : sized(next);
 }
@@ -202,7 +202,7 @@ function writePaged(
     if (!replaced) known.delete(part);
     return part;
   };
-  const part = (name: string, replaced?: unknown) => {
+  const part = (name: number | string, replaced?: unknown) => {
     if (next.parts === table.parts) next.parts = { ...table.parts };
     return own(next.parts, name, replaced);
   };
@@ -236,7 +236,7 @@ function writePaged(
     if (recordOf(next, pk) === undefined) continue;
     changed = true;
     added = undefined;
-    delete part(partName(next, pk) as string)[pk];
+    delete part(partName(next, pk)!)[pk];
     if (!isIndex(pk)) delete locator(pk)[pk];
   }
   if (!changed) return undefined;

@@ -7,7 +7,7 @@
  */
 
 /** The own property `name` of `object`, never an inherited one. */
-export function getOwn<T>(object: { readonly [name: string]: T } | undefined, name: string): T | undefined {
+export function getOwn<T>(object: { readonly [name: string]: T } | undefined, name: string | number): T | undefined {
   return object !== undefined && Object.hasOwn(object, name) ? object[name] : undefined;
 }
 

@@ -51,10 +51,10 @@ function listKind(read: MemoRead, entity: StoredSchema, before: Listed | undefin
   const lists = parts.map((part, i) => {
     const old = same ? before?.parts[i] : undefined;
     if (old === part) return (before as Listed).lists[i] as readonly object[];
-    const oldList = sameKeys ? before?.lists[i] : undefined;
-    // every pk a part lists has its record there
-    return keysOf(sameKeys && old ? old : part).map((pk, j) =>
-      oldList !== undefined && old?.[pk] === part[pk] ? (oldList[j] as object) : (read.entity(entity, pk) as object),
+    // the list of a part that holds the keys it held; every pk a part lists has its record there
+    const oldList = sameKeys && old && (before as Listed).lists[i];
+    return keysOf(oldList ? old : part).map((pk, j) =>
+      oldList && old![pk] === part[pk] ? (oldList[j] as object) : (read.entity(entity, pk, part) as object),
     );
   });
   return { keys, parts, lists, reads };

@@ -120,7 +120,8 @@ export class MemoRead implements DenormalizeDelegate {
     return schemaClass.denormalize(input, this);
   }
 
-  entity(entity: StoredSchema, pk: string): object | undefined {
+  /** `part`: the part of a paged table that holds the record, when the caller lists it (no lookup then). */
+  entity(entity: StoredSchema, pk: string, part?: EntityTable): object | undefined {
     const memo = this.#memo;
     const building = this.#building;
     // what the record this one replaced read first, at this fill's first read (an author): if this read found it
@@ -134,19 +135,20 @@ export class MemoRead implements DenormalizeDelegate {
       }
     }
     // the same kind as the last entity read (a list): its table and shelf as found then
-    if (entity !== this.#lastEntity || (this.#lastShelf !== undefined && this.#lastShelf.alignedFor !== this.id)) {
+    if (entity !== this.#lastEntity || (this.#lastShelf && this.#lastShelf.alignedFor !== this.id)) {
       const key = entityKey(entity);
       this.#lastEntity = entity;
       this.#lastTable = this.#tables[key];
       this.#lastPaged = isPaged(this.#lastTable);
       // the shelf follows the table's key list, which holds exactly its own keys: no second lookup for safe ids
-      this.#lastShelf = this.#lastTable === undefined ? undefined : this.#shelfOf(key);
+      this.#lastShelf = this.#lastTable && this.#shelfOf(key);
     }
     const table = this.#lastTable;
     const shelf = this.#lastShelf;
     const key = shelf?.key ?? entityKey(entity);
     const at = shelf === undefined ? -1 : shelf.position(pk);
-    const record = at < 0 ? undefined : this.#lastPaged ? recordOf(table, pk) : (table as EntityTable)[pk];
+    const record =
+      at < 0 ? undefined : part ? part[pk] : this.#lastPaged ? recordOf(table, pk) : (table as EntityTable)[pk];
     if (record === undefined) {
       // a missing entity read inside another: the other is rebuilt once it is stored
       if (building) memo.pending.push(memo.add(entity, key, pk, undefined, undefined, this, undefined, -1));
@@ -173,7 +175,7 @@ export class MemoRead implements DenormalizeDelegate {
       // the rule of the memo, for a whole part: the same list unless a record it read changed
       if (kept?.reads.every((read, i) => read === reads[i])) return kept.list;
       // every pk a part lists has its record there
-      const list = keysOf(part).map((pk) => this.entity(entity, pk) as object);
+      const list = keysOf(part).map((pk) => this.entity(entity, pk, part) as object);
       this.#memo.parts.set(part, { reads, list });
       return list;
     });
@@ -191,7 +193,7 @@ export class MemoRead implements DenormalizeDelegate {
     const keys = this.keysOf(key);
     if (this.#building) this.#memo.pending.push(new KeysRead(key, keys));
     // the whole table is about to be read in order
-    if (keys.length > 0) this.#shelfOf(key).rewind();
+    if (keys.length) this.#shelfOf(key).rewind();
     return keys;
   }
 
