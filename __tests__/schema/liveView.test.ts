@@ -278,6 +278,44 @@ describe('a live view over a paged table', () => {
   });
 });
 
+describe('a polymorphic live view over a paged table', () => {
+  class Fill extends Trade {
+    static override key = 'ViewFill';
+  }
+  const all = new schema.All({ trade: Trade, fill: Fill }, (value: { coin?: string }) =>
+    value.coin === 'FILL' ? 'fill' : 'trade',
+  );
+  /** Every item of both kinds, by price (desc), ties by kind, then by id: what the view must show. */
+  const fresh = (tables: object) =>
+    (new MemoCache().denormalize(all, undefined, tables as never) as Trade[])
+      .map((item) => [item.price, (item.constructor as typeof Trade).key, item.id, show(item)] as const)
+      .sort((a, b) => b[0] - a[0] || (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : b[2] - a[2]))
+      .map((rank) => rank[3]);
+
+  test('a part added to the first kind shifts the lists of the second: each read equals a fresh sort, unchanged items keep their instance', () => {
+    const { store, ctrl, tables } = setup(FLAT_MAX + 500);
+    ctrl.set(
+      new schema.All(Fill),
+      trades(0, 50).map((fill) => ({ ...fill, coin: 'FILL' })),
+    );
+    expect(isPaged(tables().ViewTrade)).toBe(true);
+    const view = new schema.Query(all, { orderBy: (item: Trade) => item.price, order: 'desc' });
+    const before = selectQuery(view)(store.getState())!;
+    expect(before.map(show)).toEqual(fresh(tables()));
+    // a new part of trades (ids past the last block), and a fill that changes
+    ctrl.set(new schema.All(Trade), trades(FLAT_MAX + 1_000, 3));
+    ctrl.set(Fill, { id: 7, coin: 'FILL', price: 99, trader: { id: 't1', name: 'T1' } });
+    const after = selectQuery(view)(store.getState())!;
+    expect(after.map(show)).toEqual(fresh(tables()));
+    const came = after
+      .filter((item) => !before.includes(item))
+      .map((item) => `${(item.constructor as typeof Trade).key} ${item.id}`);
+    expect(came.sort()).toEqual(['ViewFill 7', ...[0, 1, 2].map((n) => `ViewTrade ${FLAT_MAX + 1_000 + n}`)].sort());
+    // the same state read again: the very array
+    expect(selectQuery(view)(store.getState())).toBe(after);
+  });
+});
+
 describe('bad input', () => {
   test('a store without views: reading a view throws, naming it and the option to add', () => {
     const entities = createEntities({ reducerPath: 'noViews' });

@@ -177,8 +177,9 @@ function checkKey(view: LiveView, [key, kind, pk]: Rank): void {
 }
 
 /**
- * What left and what came between two readings of the same lists, items compared by reference. The
- * lists given again are skipped. The others are compared position by position while they keep
+ * What left and what came between two readings of the same lists, items compared by reference. A
+ * list given again at its place is skipped (a list that moved, as when a part before it went, is read
+ * as gone and come: its items cancel out). The others are compared position by position while they keep
  * their length (a part of a table where records changed keeps its others, in place); else the run
  * they still share at the start and at the end is skipped.
  */
@@ -186,10 +187,8 @@ function changes(
   before: readonly (readonly Item[])[],
   after: readonly (readonly Item[])[],
 ): { gone: Set<Item>; came: Item[] } {
-  const given = new Set(after);
-  const read = new Set(before);
-  const old = ([] as Item[]).concat(...before.filter((list) => !given.has(list)));
-  const fresh = ([] as Item[]).concat(...after.filter((list) => !read.has(list)));
+  const old = ([] as Item[]).concat(...before.filter((list, i) => list !== after[i]));
+  const fresh = ([] as Item[]).concat(...after.filter((list, i) => list !== before[i]));
   let start = 0;
   let oldEnd = old.length;
   let freshEnd = fresh.length;
