@@ -69,6 +69,8 @@ describe('stored tables', () => {
       for (const pk of [...Object.keys(written), ...deletions]) expect(recordOf(table, pk)).toBe(model[pk]);
       // a part's known key list (what a copy of it copies) is its own, after keys were added, replaced or deleted
       for (const part of partsOf(table)) expect(keysOf(part)).toEqual(Object.keys(part));
+      // and a locator bucket's (what the next write that adds a pk there copies)
+      if (isPaged(table)) for (const bucket of table.at) expect(keysOf(bucket as never)).toEqual(Object.keys(bucket));
     }
     // a JSON round trip keeps the layout, the order and every lookup
     const parsed = JSON.parse(JSON.stringify(table)) as StoredTable;

@@ -172,9 +172,10 @@ function remember(
 }
 
 /**
- * A copy of a flat table, to write into: it lists the keys of `table` until a key is added to it or
- * deleted, which forgets them (listing a part of 512 records again, a dictionary, measured a tenth
- * of a write and a top-50 view at 100,000 records).
+ * A copy of a flat table, to write into, known to list the keys of `table` (listing a part of 512
+ * records again, a dictionary, measured a tenth of a write and a top-50 view at 100,000 records).
+ * Whoever adds a key to the copy or deletes one must forget that list (`own`) or set the new one
+ * (`remember`): nothing here sees the writes.
  */
 function copyOf<T>(table: { readonly [name: string]: T } | undefined): Writable<T> {
   const keys = keysOf(table as EntityTable);

@@ -28,7 +28,7 @@ const WHOLE = /^(?:0|-?[1-9]\d{0,14})$/;
  * One live view (`schema.Query` with options) of one memo, for one arguments value: the matching
  * items, sorted, and the lists of items they came from. This file answers "what does a write cost a
  * view?": a read compares the lists it is given with the lists it read last, by reference. A list
- * read again unchanged is skipped whole: an unchanged part of a table gives the very list it gave
+ * read again unchanged at its place is skipped whole: an unchanged part of a table gives the very list it gave
  * (`listKind` in `views/index.ts`), and an unchanged entity the very instance (the memo), so what
  * differs is exactly what changed. Each item that left is taken out, each that came is put in, by binary search; every
  * other item keeps its place and instance. The output is a new array only when its items changed.
@@ -110,10 +110,9 @@ export class LiveView {
   #find(item: Item): [block: number, at: number] {
     const rank = this.#rank(item);
     if (process.env.NODE_ENV !== 'production') checkKey(this, rank);
-    const orderBy = this.query.options?.orderBy;
     // the sort keys alone tell items apart but for a tie: the rest of a rank (and its array) only then
     const sortsBefore = (other: Item) => {
-      const key = orderBy?.(other);
+      const key = this.query.options?.orderBy?.(other);
       return key === rank[0] ? this.#compare(this.#rank(other), rank) < 0 : key! < rank[0]! === this.#sign > 0;
     };
     const blocks = this.#blocks;
