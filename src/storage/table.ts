@@ -196,7 +196,8 @@ function writePaged(
   };
   // the parts this write copied: written in place from then on
   const copies = new Set<object>();
-  // `replaced`: the record the write replaces there, if any; else a key is added or deleted, and the part's list is forgotten
+  // `replaced`: the record the write replaces there, if any; else a key is added or deleted there,
+  // and the part's known key list is forgotten
   const own = <T>(parts: Writable<Writable<T> | undefined>, name: string | number, replaced?: unknown): Writable<T> => {
     let part = parts[name];
     if (part === undefined || !copies.has(part)) copies.add((parts[name] = part = copyOf(part)));

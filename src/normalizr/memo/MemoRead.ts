@@ -120,7 +120,10 @@ export class MemoRead implements DenormalizeDelegate {
     return schemaClass.denormalize(input, this);
   }
 
-  /** `part`: the flat table or the part of a paged one that holds the record, when the caller lists it (no lookup then). */
+  /**
+   * The entity `pk` of the kind `entity`, as the memo keeps it. `part`: the flat table or the part of a
+   * paged one that holds the record, when the caller lists it (no lookup then).
+   */
   entity(entity: StoredSchema, pk: string, part?: EntityTable): object | undefined {
     const memo = this.#memo;
     const building = this.#building;
