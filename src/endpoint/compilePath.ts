@@ -34,26 +34,25 @@ function parse(path: string, endpointName: string): { tokens: Token[]; names: Se
   const names = new Set<string>();
   for (const match of path.matchAll(TOKEN)) {
     const [text, escaped, sigil, name, brace] = match;
-    const at = match.index;
     const tokens = groups[groups.length - 1] as Token[];
     if (escaped !== undefined) {
       if (process.env.NODE_ENV !== 'production' && escaped === '')
-        invalidTemplate(path, endpointName, 'a trailing backslash', at);
+        invalidTemplate(path, endpointName, 'a trailing backslash', match.index);
       tokens.push(escaped);
     } else if (brace === '{') {
       groups.push([]);
     } else if (brace === '}' && groups.length > 1) {
       (groups[groups.length - 2] as Token[]).push(groups.pop() as Token[]);
     } else if (sigil !== undefined && name) {
-      if (process.env.NODE_ENV !== 'production') expressStyle(path, endpointName, at, name);
+      if (process.env.NODE_ENV !== 'production') expressStyle(path, endpointName, match.index, name);
       names.add(name);
       tokens.push({ name, wildcard: sigil === '*' });
     } else {
       // literal text, or (development: an error) a stray '}', ':' or '*'
       if (process.env.NODE_ENV !== 'production' && (brace ?? sigil) !== undefined) {
-        if (brace === '}') invalidTemplate(path, endpointName, "a '}' without its '{'", at);
+        if (brace === '}') invalidTemplate(path, endpointName, "a '}' without its '{'", match.index);
         const hint = path.startsWith('http') ? ' (put the origin in urlPrefix, not in path)' : '';
-        invalidTemplate(path, endpointName, `'${sigil}' is not followed by a parameter name${hint}`, at);
+        invalidTemplate(path, endpointName, `'${sigil}' is not followed by a parameter name${hint}`, match.index);
       }
       tokens.push(text);
     }

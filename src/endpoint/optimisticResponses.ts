@@ -4,7 +4,7 @@
  */
 export const optimisticResponses = {
   /** A create answers with the body it was sent (which must carry the new item's id). */
-  create: (_snapshot: unknown, ...args: unknown[]) => args[args.length - 1],
+  create: (_snapshot: unknown, ...args: unknown[]) => args.at(-1),
   /** An update answers with the params (the id) and the fields sent. */
   update: (_snapshot: unknown, ...args: unknown[]) => ({ ...(args[0] as object), ...(args[1] as object) }),
   /** A delete answers with the params (the id). */

@@ -53,16 +53,17 @@ export class NormalizeWrites implements NormalizeDelegate {
   readonly #deferred: Array<() => void> = [];
 
   readonly #store: StoreView | undefined;
-  readonly source: string | undefined;
-  readonly visitEntity: NormalizeOptions['visitEntity'];
+  declare readonly source: string | undefined;
+  declare readonly visitEntity: NormalizeOptions['visitEntity'];
   /** Stored records keep their meta (see `NormalizeOptions.keepStoredMeta`). */
   readonly #keepStoredMeta: boolean | undefined;
 
-  constructor(
-    readonly meta: WriteMeta,
-    readonly args: readonly unknown[],
-    options: NormalizeOptions,
-  ) {
+  declare readonly meta: WriteMeta;
+  declare readonly args: readonly unknown[];
+
+  constructor(meta: WriteMeta, args: readonly unknown[], options: NormalizeOptions) {
+    this.meta = meta;
+    this.args = args;
     ({
       store: this.#store,
       source: this.source,

@@ -157,7 +157,7 @@ export class Controller {
   /** Stores `response` for this call exactly as if it had been fetched, synchronously. The response is the last argument. */
   setResponse<E extends EndpointInterface>(endpoint: E, ...argsAndResponse: ArgsThen<E, unknown>): ResultOf<E> {
     const args = argsAndResponse.slice(0, -1);
-    return this.#api().receive(endpoint, args, argsAndResponse[argsAndResponse.length - 1]) as ResultOf<E>;
+    return this.#api().receive(endpoint, args, argsAndResponse.at(-1)) as ResultOf<E>;
   }
 
   /**
@@ -174,14 +174,14 @@ export class Controller {
    */
   set<S>(schema: S, ...argsAndValue: readonly [...args: readonly unknown[], value: SetValue<S>]): void {
     const args = argsAndValue.slice(0, -1);
-    const given = argsAndValue[argsAndValue.length - 1];
+    const given = argsAndValue.at(-1);
     const value = typeof given === 'function' ? given(this.get(schema, ...args)) : given;
     this.#api().set(schema, args, value);
   }
 
   /** Stores `error` for this call as if its request had failed. The error is the last argument. */
   setError<E extends EndpointInterface>(endpoint: E, ...argsAndError: ArgsThen<E, unknown>): void {
-    this.#api().fail(endpoint, argsAndError.slice(0, -1), argsAndError[argsAndError.length - 1]);
+    this.#api().fail(endpoint, argsAndError.slice(0, -1), argsAndError.at(-1));
   }
 
   /** Data and status of this call, as `selectResponse` gives them. */

@@ -94,7 +94,7 @@ export class CollectionChange<S = unknown> implements SchemaClass {
       delegate,
     ) as Record<string, unknown>;
     const params = isRecord(args[0]) ? args[0] : {};
-    const body = args[args.length - 1];
+    const body = args.at(-1);
     // each group: the items, the lists they belong in now, and those they belonged in before
     const groups: [unknown, Membership, Membership?][] = moved?.map(([pk, processed, before], i) => {
       const after = { ...before, ...(isRecord(body) ? body : {}), ...processed };

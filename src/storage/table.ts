@@ -66,6 +66,18 @@ export function recordOf(table: StoredTable | undefined, pk: string): EntityReco
 /** The key list of each table whose keys are known (false or undefined: not known). */
 const known = new WeakMap<object, readonly string[] | false | undefined>();
 const NO_KEYS: readonly string[] = [];
+/**
+ * Per part a write made: the pks written into the part it copied (a token of that part), and the pks
+ * the write set in it. A token, not the part: a part that held the one it copied would keep every
+ * version of itself alive, and a `WeakRef` keeps its target until the task ends.
+ */
+const since = new WeakMap<object, [from: readonly string[] | undefined, pks: string[]]>();
+
+/** The pks written into `part` since it was copied from `old`, if it was. */
+export function writtenSince(part: object, old: object): readonly string[] | undefined {
+  const [from, pks] = since.get(part) ?? [];
+  return from && from === since.get(old)?.[1] ? pks : undefined;
+}
 
 /**
  * The pks of `table` in order (`Object.keys` of its flat form), remembered per table: listing a
@@ -200,7 +212,12 @@ function writePaged(
   // and the part's known key list is forgotten
   const own = <T>(parts: Writable<Writable<T> | undefined>, name: string | number, replaced?: unknown): Writable<T> => {
     let part = parts[name];
-    if (part === undefined || !copies.has(part)) copies.add((parts[name] = part = copyOf(part)));
+    if (part === undefined || !copies.has(part)) {
+      // a new part: the directory gains a key
+      const from = since.get(part as object)?.[1];
+      copies.add((parts[name] = part = copyOf(part)));
+      since.set(part, [from, []]);
+    }
     if (!replaced) known.delete(part);
     return part;
   };
@@ -232,7 +249,9 @@ function writePaged(
       setOwn(locator(pk), pk, (name = `p${pages - 1}`));
     }
     if (before === undefined) added?.push(pk);
-    setOwn(part(name, before), pk, record);
+    const into = part(name, before);
+    setOwn(into, pk, record);
+    since.get(into)?.[1].push(pk);
   }
   for (const pk of deletions) {
     if (recordOf(next, pk) === undefined) continue;

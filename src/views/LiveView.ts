@@ -38,14 +38,16 @@ export class LiveView {
   #lists: readonly (readonly Item[])[] = [];
   /** The matching items in output order, in blocks of up to twice `BLOCK` (none empty). */
   #blocks: Item[][] = [];
-  #output: readonly Item[] | undefined = undefined;
+  #output: readonly Item[] | undefined;
   /** 1 for asc, -1 for desc. */
   readonly #sign: number;
 
-  constructor(
-    readonly query: Query,
-    readonly args: readonly unknown[],
-  ) {
+  declare readonly query: Query;
+  declare readonly args: readonly unknown[];
+
+  constructor(query: Query, args: readonly unknown[]) {
+    this.query = query;
+    this.args = args;
     this.#sign = query.options?.order === 'desc' ? -1 : 1;
   }
 
@@ -186,8 +188,11 @@ function changes(
   before: readonly (readonly Item[])[],
   after: readonly (readonly Item[])[],
 ): { gone: Set<Item>; came: Item[] } {
-  const old = ([] as Item[]).concat(...before.filter((list, i) => list !== after[i]));
-  const fresh = ([] as Item[]).concat(...after.filter((list, i) => list !== before[i]));
+  // the items of the lists of `from` that `to` does not give again at their place
+  const unmatched = (from: typeof before, to: typeof before): Item[] =>
+    ([] as Item[]).concat(...from.filter((list, i) => list !== to[i]));
+  const old = unmatched(before, after);
+  const fresh = unmatched(after, before);
   let start = 0;
   let oldEnd = old.length;
   let freshEnd = fresh.length;

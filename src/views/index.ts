@@ -3,8 +3,7 @@ import type { MemoRead } from '../normalizr/memo/MemoRead.js';
 import type { All } from '../schema/All.js';
 import { entityKey } from '../schema/entityKey.js';
 import type { EntityTable, StoredSchema } from '../schema/interface.js';
-import { collectTableKeys } from '../normalizr/collectTableKeys.js';
-import { keysOf, partsOf } from '../storage/table.js';
+import { keysOf, partsOf, writtenSince } from '../storage/table.js';
 import { viewName, type Query } from '../schema/Query.js';
 import { evictOldest } from '../utils/evictOldest.js';
 import { LiveView, type Item } from './LiveView.js';
@@ -26,7 +25,7 @@ interface Listed {
 /** One view of a memo, for one arguments value, with what it read last of each kind. */
 interface Kept {
   readonly view: LiveView;
-  readonly listed: Map<string, Listed>;
+  readonly listed: Map<string, Listed | undefined>;
 }
 
 /** The live views of each memo: per `schema.Query`, per arguments (as one string). */
@@ -42,7 +41,7 @@ function listKind(read: MemoRead, entity: StoredSchema, before: Listed | undefin
   const key = entityKey(entity);
   const table = read.topTable(key);
   if (table === undefined) return undefined;
-  const reads = [entity, read.argsKey, ...collectTableKeys(entity).map((each) => each !== key && read.topTable(each))];
+  const reads = read.partReads(entity, key);
   const same = before?.reads.every((each, i) => each === reads[i]);
   const keys = keysOf(table);
   // the very key list: no key was added or deleted, so each part holds the keys it held
@@ -50,11 +49,14 @@ function listKind(read: MemoRead, entity: StoredSchema, before: Listed | undefin
   const parts = partsOf(table);
   const lists = parts.map((part, i) => {
     const old = same ? before?.parts[i] : undefined;
-    if (old === part) return (before as Listed).lists[i] as readonly object[];
-    // the list of a part that holds the keys it held; every pk a part lists has its record there
-    const oldList = sameKeys && old && (before as Listed).lists[i];
-    return keysOf(oldList ? old : part).map((pk, j) =>
-      oldList && old![pk] === part[pk] ? (oldList[j] as object) : (read.entity(entity, pk, part) as object),
+    const given = before?.lists[i] as readonly object[];
+    if (old === part) return given;
+    // a copy of `old` holding the keys it held: the pks a write set in it since (most often one) are
+    // read again, every other entity is the one it gave; else every entity is read (the memo's rule
+    // gives the very instance of each whose records did not change)
+    const written = sameKeys && old && writtenSince(part, old);
+    return keysOf(part).map((pk, j) =>
+      written && !written.includes(pk) ? (given[j] as object) : (read.entity(entity, pk, part) as object),
     );
   });
   return { keys, parts, lists, reads };
@@ -101,8 +103,7 @@ export const views: ViewEngine = (read: MemoRead, query: Query, input: unknown) 
   const lists = entities
     ? entities.call(query.schema).flatMap((entity) => {
         const kind = listKind(read, entity, listed.get(entity.key));
-        if (kind === undefined) listed.delete(entity.key);
-        else listed.set(entity.key, kind);
+        listed.set(entity.key, kind);
         return kind?.lists ?? [read.getPks(entityKey(entity)).map((pk) => read.entity(entity, pk) as object)];
       })
     : [read.unvisit(query.schema, input) as object[]];

@@ -25,7 +25,7 @@ export interface PartList {
  * shelf at the record's position (`Shelf`, which also decides how long), or, once its key left
  * the table the shelf follows, by record (`tenured`, as long as the record lives). Only a
  * `MemoRead` asks it: `shelf` finds where a kind's records are kept, `find` what of it reads as it
- * did, `add` and `keepAlone` store what was built.
+ * did, `add` stores a version built (an output kept alone goes on its shelf: `Shelf.putAlone`).
  *
  * What may be returned is exactly what is kept: a version another one read is current only while
  * it is still kept where its record is (`placed`), so no two versions of one entity are current at
@@ -56,8 +56,7 @@ export class EntityMemo {
     if (shelf === undefined) this.#shelves.set(key, (shelf = new Shelf(key)));
     // aligned once per read: a read made inside another (a schema's own code) may align it elsewhere in between
     if (shelf.alignedFor !== read.id) {
-      const aligned = shelf;
-      shelf.align(read.keysOf(key), (record, kept, reads, pk) => this.#tenure(aligned, record, kept, reads, pk));
+      shelf.align(read.keysOf(key), this.#tenure);
       shelf.alignedFor = read.id;
     }
     return shelf;
@@ -112,11 +111,11 @@ export class EntityMemo {
     record: EntityRecord | undefined,
     output: object | undefined,
     read: MemoRead,
-    shelf: Shelf | undefined,
-    at: number,
+    shelf?: Shelf,
+    at?: number,
   ): Version {
     const version = new Version(entity, key, pk, record, output, read.id * STATES + FRESH);
-    if (record !== undefined && shelf !== undefined) shelf.place(version, at);
+    if (record !== undefined && shelf !== undefined) shelf.place(version, at as number);
     return version;
   }
 
@@ -127,14 +126,6 @@ export class EntityMemo {
    */
   mayKeepAlone(output: object, entity: StoredSchema, shelf: Shelf, at: number): boolean {
     return isInstanceOf(output, entity) && !shelf.keepsHistory(at);
-  }
-
-  /**
-   * Keeps `output`, built from `record`, alone at position `at` of `shelf`, with what it `reads`: all of it once its
-   * fields are filled, or nothing yet while they are (what it reads follows: `settle`).
-   */
-  keepAlone(output: object, record: EntityRecord, shelf: Shelf, at: number, reads: Reads): void {
-    shelf.putAlone(output, record, at, reads);
   }
 
   /**
@@ -152,7 +143,7 @@ export class EntityMemo {
     const version = this.#versionMadeOf(output, record, shelf, at);
     if (version !== undefined) {
       version.reads = reads;
-      if (at >= 0 && shelf.kept[at] === version) shelf.setReads(at, reads);
+      this.filled(version);
     } else if (this.#tenured.get(record) === output)
       this.#tenured.set(record, wrapAlone(output, shelf, pk, record, reads));
   }
@@ -164,13 +155,6 @@ export class EntityMemo {
     const version = this.#versionMadeOf(output, record, shelf, at);
     if (version !== undefined) this.forget(version);
     if (this.#tenured.get(record) === output) this.#tenured.delete(record);
-  }
-
-  /** A version of `output`, kept alone at position `at` of `shelf`, put in its place now that another entity reads it. */
-  versionOf(output: object, record: EntityRecord, shelf: Shelf, at: number): Version {
-    const version = shelf.wrap(output, at, record);
-    shelf.replaceAlone(version, at);
-    return version;
   }
 
   /** The version made of `output` (kept alone for `record` when its build began) at position `at` of `shelf`, or kept for `record`. */
@@ -203,7 +187,7 @@ export class EntityMemo {
   }
 
   /** Keeps what position `pk` of `shelf` kept, now that its key left the table, for each record it holds a version of. */
-  #tenure(shelf: Shelf, record: EntityRecord, kept: Kept, reads: Reads, pk: string): void {
+  readonly #tenure = (shelf: Shelf, record: EntityRecord, kept: Kept, reads: Reads, pk: string): void => {
     this.#tenuredAny = true;
     if (!(kept instanceof Version)) {
       // an output alone that read others keeps what it read in a version of its own
@@ -213,7 +197,7 @@ export class EntityMemo {
     // the latest history of each record: its versions built since it was last tenured are in it
     for (let version: Version | undefined = kept; version !== undefined; version = version.older)
       if (version.record !== undefined) this.#tenured.set(version.record, kept);
-  }
+  };
 
   /** Puts `version`, kept for its record since its key left the table (`from`: the history it was kept in), back at its position. */
   #adopt(version: Version, from: Kept, shelf: Shelf, at: number): void {

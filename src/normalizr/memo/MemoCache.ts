@@ -104,7 +104,7 @@ export class MemoCache {
       : isRecord(input)
         ? input
         : isStoredSchema(schemaClass) && input !== undefined && input !== null
-          ? recordOf(tables[entityKey(schemaClass)], `${String(input)}`)
+          ? recordOf(tables[entityKey(schemaClass)], String(input))
           : undefined;
     if (holder === undefined) return this.#read(schemaClass, input, tables, args, id, undefined);
     const argsKey = argsKeyOf(args);

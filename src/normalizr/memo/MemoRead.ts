@@ -31,18 +31,18 @@ export class MemoRead implements DenormalizeDelegate {
   /** Whether an entity is being filled: what is read now is read by it. */
   #building = false;
   /** What the entity being filled replaced read, and where in `pending` this fill's reads begin (see `fillFields`). */
-  #replacedRead: Reads = undefined;
+  #replacedRead: Reads;
   #fillFrom = 0;
   /** The kind of the entity read last, with its table and shelf in this read. */
-  #lastEntity: StoredSchema | undefined = undefined;
-  #lastTable: StoredTable | undefined = undefined;
+  #lastEntity: StoredSchema | undefined;
+  #lastTable: StoredTable | undefined;
   /** Whether that table is paged: a flat one is read with one lookup per record. */
   #lastPaged = false;
-  #lastShelf: Shelf | undefined = undefined;
+  #lastShelf: Shelf | undefined;
   /** How many builds are nested on the call stack. */
   #depth = 0;
   /** Versions whose nested fields are filled after the stack unwinds (very deep graphs). */
-  #unfilled: Version[] | undefined = undefined;
+  #unfilled: Version[] | undefined;
 
   /** The kinds this read reached, and the shelf of each (a few: scanned). */
   readonly #kinds: string[] = [];
@@ -58,16 +58,15 @@ export class MemoRead implements DenormalizeDelegate {
   /** The read's number (the memo numbers its reads). */
   id = 0;
   /** The read's arguments as one string, once known. */
-  #key: string | undefined = undefined;
+  #key: string | undefined;
 
   readonly #memo: EntityMemo;
+  /** The memo this reader reads for: `schema.Query` with options reads its view engine, `views`. */
+  declare readonly cache: MemoCache;
 
-  constructor(
-    memo: EntityMemo,
-    /** The memo this reader reads for: `schema.Query` with options reads its view engine, `views`. */
-    readonly cache: MemoCache,
-  ) {
+  constructor(memo: EntityMemo, cache: MemoCache) {
     this.#memo = memo;
+    this.cache = cache;
   }
 
   /** The read's arguments (used by `schema.Query`); a version being built depends on them. */
@@ -154,14 +153,14 @@ export class MemoRead implements DenormalizeDelegate {
       at < 0 ? undefined : part ? part[pk] : this.#lastPaged ? recordOf(table, pk) : (table as EntityTable)[pk];
     if (record === undefined) {
       // a missing entity read inside another: the other is rebuilt once it is stored
-      if (building) memo.pending.push(memo.add(entity, key, pk, undefined, undefined, this, undefined, -1));
+      if (building) memo.pending.push(memo.add(entity, key, pk, undefined, undefined, this));
       return undefined;
     }
-    let found = memo.find(entity, record, shelf as Shelf, at, this);
-    if (found === undefined) found = this.#build(entity, key, pk, record, shelf as Shelf, at);
+    const found =
+      memo.find(entity, record, shelf as Shelf, at, this) ?? this.#build(entity, key, pk, record, shelf as Shelf, at);
     if (!building) return found instanceof Version ? found.output : found;
     // an output kept alone read inside another entity: a version of it, for the other's reads
-    const version = found instanceof Version ? found : memo.versionOf(found, record, shelf as Shelf, at);
+    const version = found instanceof Version ? found : (shelf as Shelf).versionOf(found, at, record);
     memo.pending.push(version);
     return version.output;
   }
@@ -171,8 +170,7 @@ export class MemoRead implements DenormalizeDelegate {
     // at the top of a read only: what is read inside a build is noted read by read
     const table = this.topTable(key);
     if (!isPaged(table)) return undefined;
-    // what a part's entities may read besides the part: the class, the arguments, the other tables
-    const reads = [entity, this.argsKey, ...collectTableKeys(entity).map((each) => each !== key && this.#tables[each])];
+    const reads = this.partReads(entity, key);
     return partsOf(table).map((part) => {
       const kept = this.#memo.parts.get(part);
       // the rule of the memo, for a whole part: the same list unless a record it read changed
@@ -182,6 +180,14 @@ export class MemoRead implements DenormalizeDelegate {
       this.#memo.parts.set(part, { reads, list });
       return list;
     });
+  }
+
+  /**
+   * What the entities of a part of the table `key` of `entity` may read besides the part: the class, the arguments
+   * (as one string), then the tables of the kinds it may read, its own as `false`. At the top of a read.
+   */
+  partReads(entity: StoredSchema, key: string): unknown[] {
+    return [entity, this.argsKey, ...collectTableKeys(entity).map((each) => each !== key && this.#tables[each])];
   }
 
   /**
@@ -259,11 +265,11 @@ export class MemoRead implements DenormalizeDelegate {
     if (!this.#building && shelf !== undefined && memo.mayKeepAlone(output, entity, shelf, at)) {
       if (plan.fillsLeaves) {
         // nothing its fill reads comes back here: kept once filled, with what it read
-        memo.keepAlone(output, record, shelf, at, this.#fillReads(plan, output, record, replaced));
+        shelf.putAlone(output, record, at, this.#fillReads(plan, output, record, replaced));
         return output;
       }
       // kept before its fields are filled, so a cycle back to it finds this instance
-      memo.keepAlone(output, record, shelf, at, undefined);
+      shelf.putAlone(output, record, at, undefined);
       try {
         memo.settle(output, record, pk, this.#fillReads(plan, output, record, replaced), shelf, at);
       } catch (error) {

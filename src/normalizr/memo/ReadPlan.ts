@@ -29,12 +29,15 @@ export class ReadPlan {
    * (no nested schema, the default `denormalizeFields`): nothing read while an instance is filled can
    * come back to its record, nor align its kind's shelf elsewhere.
    */
-  readonly fillsLeaves: boolean;
+  declare readonly fillsLeaves: boolean;
   /** The one nested field of a plan that `fillsLeaves` and has one (an author), with its Entity; else undefined. */
-  readonly leafField: string | undefined;
-  readonly leafEntity: StoredSchema | undefined;
+  declare readonly leafField: string | undefined;
+  declare readonly leafEntity: StoredSchema | undefined;
 
-  constructor(readonly entity: StoredSchema) {
+  declare readonly entity: StoredSchema;
+
+  constructor(entity: StoredSchema) {
+    this.entity = entity;
     const nested = (entity as { readonly schema?: Readonly<Record<string, unknown>> }).schema;
     for (const field in nested) {
       const schema = nested[field];

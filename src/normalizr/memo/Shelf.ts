@@ -39,10 +39,12 @@ const STAMP_SHIFT = 5;
  * what a refetch replaced, built long ago and far apart in memory, cost a cache miss per record.
  */
 export class Shelf {
-  constructor(
-    /** The kind: `Entity.key` of the table. */
-    readonly key: string,
-  ) {}
+  /** The kind: `Entity.key` of the table. */
+  declare readonly key: string;
+
+  constructor(key: string) {
+    this.key = key;
+  }
 
   /** The key list the positions follow. */
   keys: readonly string[] = [];
@@ -67,7 +69,7 @@ export class Shelf {
   /** Where the next lookup is expected: reads go through tables and lists in order. */
   #cursor = 0;
   /** Primary key to position, made on the first lookup that is not where the cursor expects it. */
-  #index: Map<string, number> | undefined = undefined;
+  #index: Map<string, number> | undefined;
 
   /** The position of `pk` in the key list, or -1. */
   position(pk: string): number {
@@ -94,7 +96,7 @@ export class Shelf {
   }
 
   /** Whether the newest at `at` was found again since it was put there. */
-  isProven(at: number): boolean {
+  #isProven(at: number): boolean {
     return provenIn(this.#state[at] as number);
   }
 
@@ -120,13 +122,14 @@ export class Shelf {
     return depthIn(state) > 1 || this.#keepsNewest(at, state);
   }
 
-  /** Keeps `output`, built from `record`, alone at `at`: what was kept there goes (see `keepsHistory`). */
+  /**
+   * Keeps `output`, built from `record`, alone at `at`, with what it `reads`: all of it once its fields are filled,
+   * or nothing yet while they are (what it reads follows: the memo's `settle`). What was kept there goes (see
+   * `keepsHistory`).
+   */
   putAlone(output: object, record: EntityRecord, at: number, reads: Reads): void {
-    this.kept[at] = output;
-    this.records[at] = record;
     this.#builds = (this.#builds + 1) & STAMPS;
-    this.#state[at] = (this.#builds << STAMP_SHIFT) | 2;
-    this.setReads(at, reads);
+    this.#put(at, output, record, (this.#builds << STAMP_SHIFT) | 2, reads);
   }
 
   /** Records what the newest kept at `at` read. */
@@ -183,9 +186,11 @@ export class Shelf {
     this.#setNewest(version, at, this.depth(at), true);
   }
 
-  /** Puts `version`, made for the output kept alone at `at` (another entity reads it), in its place. */
-  replaceAlone(version: Version, at: number): void {
-    this.#setNewest(version, at, 1, this.isProven(at));
+  /** A version of `output`, kept alone (for `record`) at `at`, put in its place now that another entity reads it. */
+  versionOf(output: object, at: number, record: EntityRecord): Version {
+    const version = this.wrap(output, at, record);
+    this.#setNewest(version, at, 1, this.#isProven(at));
+    return version;
   }
 
   /** Removes `version` from where it is kept (its build failed). */
@@ -197,7 +202,7 @@ export class Shelf {
     if (kept === version) {
       const older = version.older;
       if (older === undefined) this.#clear(at);
-      else this.#setNewest(older, at, depth - 1, this.isProven(at));
+      else this.#setNewest(older, at, depth - 1, this.#isProven(at));
       return;
     }
     for (let item = kept as Version | undefined; item !== undefined; item = item.older) {
@@ -228,9 +233,12 @@ export class Shelf {
 
   /**
    * Follows `keys`, the key list of the kind's table being read: what is kept for a key moves to its
-   * place in `keys`; what is kept for a key `keys` does not hold goes to `drop`.
+   * place in `keys`; what is kept for a key `keys` does not hold goes to `drop`, with this shelf.
    */
-  align(keys: readonly string[], drop: (record: EntityRecord, kept: Kept, reads: Reads, pk: string) => void): void {
+  align(
+    keys: readonly string[],
+    drop: (shelf: Shelf, record: EntityRecord, kept: Kept, reads: Reads, pk: string) => void,
+  ): void {
     const before = this.keys;
     if (before === keys) return;
     let same = 0;
@@ -266,7 +274,7 @@ export class Shelf {
     for (let at = same; at < before.length; at++) {
       const gone = this.kept[at];
       if (moved[at] === 0 && gone !== undefined)
-        drop(this.records[at] as EntityRecord, gone, this.reads?.[at], before[at] as string);
+        drop(this, this.records[at] as EntityRecord, gone, this.reads?.[at], before[at] as string);
     }
     this.records = records;
     this.kept = kept;
@@ -283,17 +291,25 @@ export class Shelf {
   #setNewest(version: Version, at: number, depth: number, proven: boolean): void {
     version.shelf = this;
     version.at = at;
-    this.kept[at] = version;
-    this.records[at] = version.record;
-    this.#state[at] = (this.#builds << STAMP_SHIFT) | (depth << 1) | (proven ? 1 : 0);
-    this.setReads(at, version.reads);
+    this.#put(
+      at,
+      version,
+      version.record,
+      (this.#builds << STAMP_SHIFT) | (depth << 1) | (proven ? 1 : 0),
+      version.reads,
+    );
   }
 
   #clear(at: number): void {
-    this.kept[at] = undefined;
-    this.records[at] = undefined;
-    this.#state[at] = 0;
-    this.setReads(at, undefined);
+    this.#put(at, undefined, undefined, 0, undefined);
+  }
+
+  /** Sets what position `at` keeps, its record, its packed state and what it read. */
+  #put(at: number, kept: Kept | undefined, record: EntityRecord | undefined, state: number, reads: Reads): void {
+    this.kept[at] = kept;
+    this.records[at] = record;
+    this.#state[at] = state;
+    this.setReads(at, reads);
   }
 }
 

@@ -3,15 +3,22 @@ import type { Shelf } from './Shelf.js';
 
 /** A table's list of primary keys that a version read (a `schema.All` nested in it): it holds while the key list is the same array. */
 export class KeysRead {
-  constructor(
-    readonly key: string,
-    readonly keys: readonly string[],
-  ) {}
+  declare readonly key: string;
+  declare readonly keys: readonly string[];
+
+  constructor(key: string, keys: readonly string[]) {
+    this.key = key;
+    this.keys = keys;
+  }
 }
 
 /** The read's arguments that a version read (a `schema.Query` nested in it), as `stableStringify` gives them. */
 export class ArgsRead {
-  constructor(readonly argsKey: string) {}
+  declare readonly argsKey: string;
+
+  constructor(argsKey: string) {
+    this.argsKey = argsKey;
+  }
 }
 
 /** Anything a version read while it was built, besides its own record. */
@@ -32,15 +39,29 @@ export class Version {
   shelf: Shelf | undefined = undefined;
   at = 0;
 
+  declare readonly entity: StoredSchema;
+  /** `entity.key`: the table its record is stored in. */
+  declare readonly key: string;
+  declare readonly pk: string;
+  /** The record it was built from; `undefined` records that the entity was not stored. */
+  declare readonly record: EntityRecord | undefined;
+  declare readonly output: object | undefined;
+  /** The read it was last checked in and the answer, packed: `MemoCache` owns it. */
+  declare mark: number;
+
   constructor(
-    readonly entity: StoredSchema,
-    /** `entity.key`: the table its record is stored in. */
-    readonly key: string,
-    readonly pk: string,
-    /** The record it was built from; `undefined` records that the entity was not stored. */
-    readonly record: EntityRecord | undefined,
-    readonly output: object | undefined,
-    /** The read it was last checked in and the answer, packed: `MemoCache` owns it. */
-    public mark: number,
-  ) {}
+    entity: StoredSchema,
+    key: string,
+    pk: string,
+    record: EntityRecord | undefined,
+    output: object | undefined,
+    mark: number,
+  ) {
+    this.entity = entity;
+    this.key = key;
+    this.pk = pk;
+    this.record = record;
+    this.output = output;
+    this.mark = mark;
+  }
 }
