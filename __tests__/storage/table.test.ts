@@ -7,6 +7,7 @@ import {
   recordOf,
   recordsOf,
   withWrites,
+  writtenSince,
   type StoredTable,
 } from '../../src/storage/table.js';
 
@@ -131,5 +132,21 @@ describe('stored tables', () => {
     ).toEqual({
       a: { id: 'a' },
     });
+  });
+
+  test('a part a write copied knows the pks the write set there, against the part it copied only', () => {
+    const table = write(undefined, records(FLAT_MAX + 1));
+    const pks = keysOf(partsOf(table)[0]);
+    const [first, second] = [pks[1] as string, pks[2] as string];
+    const once = write(table, { [first]: { id: first, n: -1 } });
+    const twice = write(once, { [second]: { id: second, n: -2 } });
+    const part = (of: StoredTable | undefined) => partsOf(of)[0] as EntityTable;
+    expect(writtenSince(part(once), part(table))).toEqual([first]);
+    expect(writtenSince(part(twice), part(once))).toEqual([second]);
+    // two writes away, or from a part that came as JSON: not known (a view reads the part again)
+    expect(writtenSince(part(twice), part(table))).toBeUndefined();
+    expect(writtenSince(part(once), JSON.parse(JSON.stringify(part(table))))).toBeUndefined();
+    // an unchanged part was not copied
+    expect(partsOf(once)[1]).toBe(partsOf(table)[1]);
   });
 });
