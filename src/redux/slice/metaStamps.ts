@@ -18,8 +18,13 @@ type Index = Map<string, MetaStamp>;
 const EMPTY: ReadonlyMap<string, MetaStamp> = new Map();
 /** The full index of each list that has one. */
 const indexes = new WeakMap<readonly MetaStamp[], Index>();
-/** Lists that grow by appending share their first stamp: one full index per such lineage, extended in place. */
-const lineages = new WeakMap<MetaStamp, { stamps: readonly MetaStamp[]; index: Index }>();
+/**
+ * Each list `appendMeta` made: an index that held a list it extends, when it did, and that list's
+ * length. Not the list itself: each list would keep all those before it alive.
+ */
+const anchors = new WeakMap<readonly MetaStamp[], { index: Index; length: number }>();
+/** The list each index holds now (it moves to a longer list only). */
+const holders = new WeakMap<Index, readonly MetaStamp[]>();
 /** The index of each list's deletions. */
 const deletionIndexes = new WeakMap<readonly MetaStamp[], ReadonlyMap<string, MetaStamp>>();
 
@@ -29,26 +34,24 @@ const COMPACTION_CHECK = 64;
 const SLACK = 256;
 
 /**
- * Each primary key's owning stamp in `stamps`. Derived once per lineage and extended in place as
- * the list grows (the shorter list then loses its index: read again, it is rebuilt).
+ * Each primary key's owning stamp in `stamps`. Derived once, then extended in place as the list
+ * grows: the index of the nearest list this one was appended to moves to it, with the stamps
+ * appended since (that list then loses it: read again, it is rebuilt). So a write costs its own
+ * stamps, not the list's length.
  */
 export function metaIndex(stamps: readonly MetaStamp[] | undefined): ReadonlyMap<string, MetaStamp> {
   if (stamps === undefined || stamps.length === 0) return EMPTY;
   const known = indexes.get(stamps);
   if (known !== undefined) return known;
-  const first = stamps[0] as MetaStamp;
-  const lineage = lineages.get(first);
-  if (lineage !== undefined && extendsList(stamps, lineage.stamps)) {
-    for (let i = lineage.stamps.length; i < stamps.length; i++) own(lineage.index, stamps[i] as MetaStamp);
-    indexes.delete(lineage.stamps);
-    lineage.stamps = stamps;
-    indexes.set(stamps, lineage.index);
-    return lineage.index;
-  }
-  const index: Index = new Map();
-  for (const stamp of stamps) own(index, stamp);
+  const anchor = anchors.get(stamps);
+  const held = anchor && holders.get(anchor.index);
+  // the index still holds the list `stamps` extends: it had this length, and an index moves to longer lists only
+  const extend = held !== undefined && held.length === anchor!.length;
+  const index: Index = extend ? anchor!.index : new Map();
+  if (extend) indexes.delete(held);
+  for (let i = extend ? held.length : 0; i < stamps.length; i++) own(index, stamps[i] as MetaStamp);
   indexes.set(stamps, index);
-  lineages.set(first, { stamps, index });
+  holders.set(index, stamps);
   return index;
 }
 
@@ -82,10 +85,13 @@ export function appendMeta(log: EntityMetaStamps, writes: EntityMetaStamps): Ent
   for (const key in writes) {
     const written = writes[key]?.filter((stamp) => stamp.pks.length > 0);
     if (written === undefined || written.length === 0) continue;
-    const appended = [...(log[key] ?? [])];
-    // new stamp objects: a list is known by its stamps (see `metaIndex`), and one write's stamps
-    // are appended to more than one list (an optimistic layer, shown over each new committed list)
-    for (const { meta, pks } of written) appended.push({ meta, pks });
+    const list = log[key] ?? [];
+    // new stamp objects: one write's stamps are appended to more than one list (an optimistic layer,
+    // shown over each new committed list). One copy of the list, made at its length
+    const appended = list.concat(written.map(({ meta, pks }) => ({ meta, pks })));
+    const index = indexes.get(list);
+    const anchor = index ? { index, length: list.length } : anchors.get(list);
+    if (anchor) anchors.set(appended, anchor);
     (next ??= { ...log })[key] =
       appended.length % COMPACTION_CHECK < written.length ? compactIfWasteful(appended) : appended;
   }
@@ -110,16 +116,6 @@ export function removeMeta(
 
 function own(index: Index, stamp: MetaStamp): void {
   for (const pk of stamp.pks) index.set(pk, stamp);
-}
-
-/**
- * Whether `stamps` is `shorter` with stamps appended. Every stamp is compared: a list rebuilt by a
- * removal keeps the stamps it did not change, so its first and last can match while a middle one differs.
- */
-function extendsList(stamps: readonly MetaStamp[], shorter: readonly MetaStamp[]): boolean {
-  if (stamps.length < shorter.length) return false;
-  for (let i = 0; i < shorter.length; i++) if (stamps[i] !== shorter[i]) return false;
-  return true;
 }
 
 /** Rewrites the list keeping only listings that still own their record, once stale ones pile up. */
