@@ -123,3 +123,20 @@ test('metaIndex is derived once per list and extended as the list grows', () => 
   expect([...metaIndex(two.User).keys()].sort()).toEqual(['a', 'b']);
   expect(metaIndex(undefined).size).toBe(0);
 });
+
+test('an index read before a write is extended in place for the list the write made; a sibling list builds its own', () => {
+  const base = appendMeta({}, writes({ a: at(1), b: at(1) }));
+  const index = metaIndex(base.User);
+  const next = appendMeta(base, writes({ c: at(2) }));
+  const sibling = appendMeta(base, writes({ a: at(3) })); // an optimistic layer over the same list
+  expect(metaIndex(next.User)).toBe(index);
+  expect(metaIndex(sibling.User)).not.toBe(index);
+  // a list appended to a list never indexed extends the index its ancestor had
+  const later = appendMeta(appendMeta(next, writes({ d: at(4) })), writes({ e: at(5) }));
+  expect(metaIndex(later.User)).toBe(index);
+  // every list still reads its own meta, the ones whose index moved on too
+  expect(['a', 'c', 'e'].map((pk) => metaOf(later, 'User', pk)?.fetchedAt)).toEqual([1, 2, 5]);
+  expect(['a', 'c'].map((pk) => metaOf(sibling, 'User', pk)?.fetchedAt)).toEqual([3, undefined]);
+  expect(['a', 'c'].map((pk) => metaOf(base, 'User', pk)?.fetchedAt)).toEqual([1, undefined]);
+  expect(metaOf(next, 'User', 'e')).toBeUndefined();
+});

@@ -66,17 +66,21 @@ export function recordOf(table: StoredTable | undefined, pk: string): EntityReco
 /** The key list of each table whose keys are known (false or undefined: not known). */
 const known = new WeakMap<object, readonly string[] | false | undefined>();
 const NO_KEYS: readonly string[] = [];
-/**
- * Per part a write made: the pks written into the part it copied (a token of that part), and the pks
- * the write set in it. A token, not the part: a part that held the one it copied would keep every
- * version of itself alive, and a `WeakRef` keeps its target until the task ends.
- */
-const since = new WeakMap<object, [from: readonly string[] | undefined, pks: string[]]>();
 
-/** The pks written into `part` since it was copied from `old`, if it was. */
-export function writtenSince(part: object, old: object): readonly string[] | undefined {
-  const [from, pks] = since.get(part) ?? [];
-  return from && from === since.get(old)?.[1] ? pks : undefined;
+/**
+ * Per table a write copied (a flat one, a part, a locator bucket): a token of the table it copied, a
+ * token of its own, and the pks the write set in it (none for a new table). Tokens, not the tables:
+ * a copy that held the table it copied would keep every version of it alive, and a `WeakRef` keeps
+ * its target until the task ends.
+ */
+const since = new WeakMap<object, [from: object | undefined, self: object, pks: string[] | undefined]>();
+/**
+ * The pks one write set in `part` when it copied `old` (most often one), if it did; a key it added
+ * or deleted is not told: the caller checks that the table's key list is the same.
+ */
+export function writtenSince(part: EntityTable, old: EntityTable): ReadonlySet<string> | undefined {
+  const [from, , pks] = since.get(part) ?? [];
+  return from && from === since.get(old)?.[1] ? new Set(pks) : undefined;
 }
 
 /**
@@ -147,6 +151,7 @@ function writeFlat(
     copy ??= copyOf(table);
     if (before === undefined) added?.push(pk);
     setOwn(copy, pk, record);
+    since.get(copy)![2]?.push(pk);
   }
   for (const pk of deletions) {
     const current = copy ?? table;
@@ -193,6 +198,8 @@ function copyOf<T>(table: { readonly [name: string]: T } | undefined): Writable<
   const keys = keysOf(table as EntityTable);
   const copy = assignTable(createTable<T>(), table, keys);
   known.set(copy, keys);
+  // no pks noted for a new table: nothing was read of it before
+  since.set(copy, [since.get(table as object)?.[1], {}, table && []]);
   return copy;
 }
 
@@ -212,12 +219,7 @@ function writePaged(
   // and the part's known key list is forgotten
   const own = <T>(parts: Writable<Writable<T> | undefined>, name: string | number, replaced?: unknown): Writable<T> => {
     let part = parts[name];
-    if (part === undefined || !copies.has(part)) {
-      // a new part: the directory gains a key
-      const from = since.get(part as object)?.[1];
-      copies.add((parts[name] = part = copyOf(part)));
-      since.set(part, [from, []]);
-    }
+    if (part === undefined || !copies.has(part)) copies.add((parts[name] = part = copyOf(part)));
     if (!replaced) known.delete(part);
     return part;
   };
@@ -251,7 +253,7 @@ function writePaged(
     if (before === undefined) added?.push(pk);
     const into = part(name, before);
     setOwn(into, pk, record);
-    since.get(into)?.[1].push(pk);
+    since.get(into)![2]?.push(pk);
   }
   for (const pk of deletions) {
     if (recordOf(next, pk) === undefined) continue;

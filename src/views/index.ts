@@ -33,7 +33,7 @@ const kept = new WeakMap<object, WeakMap<Query, Map<string, Kept>>>();
 
 /**
  * The entities of `entity`'s table at the top of `read`, one list per part: a part whose reference
- * is unchanged since `before` gives the list it gave, and one a write copied gives that list with
+ * is unchanged since `before` gives the list it gave, and one a write copied from it gives that list with
  * only the entities of its changed records read again (the memo's rule, part by part, for as long
  * as nothing else they read changed). `undefined` inside a build, or with no table.
  */
@@ -51,12 +51,12 @@ function listKind(read: MemoRead, entity: StoredSchema, before: Listed | undefin
     const old = same ? before?.parts[i] : undefined;
     const given = before?.lists[i] as readonly object[];
     if (old === part) return given;
-    // a copy of `old` holding the keys it held: the pks a write set in it since (most often one) are
-    // read again, every other entity is the one it gave; else every entity is read (the memo's rule
-    // gives the very instance of each whose records did not change)
-    const written = sameKeys && old && writtenSince(part, old);
+    // a copy of `old` holding the keys it held: the entities of the records one write set in it are
+    // read again (most often one), every other is the one it gave; else every entity is read (the
+    // memo's rule gives the very instance of each whose record did not change)
+    const changed = sameKeys && old && writtenSince(part, old);
     return keysOf(part).map((pk, j) =>
-      written && !written.includes(pk) ? (given[j] as object) : (read.entity(entity, pk, part) as object),
+      changed && !changed.has(pk) ? (given[j] as object) : (read.entity(entity, pk, part) as object),
     );
   });
   return { keys, parts, lists, reads };

@@ -4,9 +4,11 @@ import type { EntityMeta, EntityMetaStamps, MetaStamp } from '../../schema/inter
  * Per-record meta as the store keeps it: for each kind, the list of writes (stamps) that own its
  * records' meta, oldest first. A write appends one stamp listing the primary keys it wrote (or
  * deleted); a record's meta is that of the last stamp listing it. So a write of 500 records into a
- * kind of 100,000 appends one small object instead of copying a 100,000-entry table (the entity
- * table is the one copy a write makes). Lookups go through indexes derived from a list, never
- * stored; stale listings are dropped by compaction.
+ * kind of 100,000 appends one small object instead of copying a 100,000-entry table. Lookups go
+ * through indexes derived from a list, never stored; stale listings are dropped by compaction. The
+ * list itself is copied by each write: a write costs the number of stamps that still own a record,
+ * which single-record writes (a live feed) grow up to the kind's size (a table of meta per record,
+ * laid out as the records', is the way out; see the closing note of 2026-11-30).
  *
  * Meta is read only for the records a write touches: the stored ones (their last write, to order
  * the merge) through the full index, and the absent ones (a remembered deletion?) through an index
