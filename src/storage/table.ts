@@ -69,18 +69,21 @@ const NO_KEYS: readonly string[] = [];
 
 /**
  * Per table a write copied (a flat one, a part, a locator bucket): a token of the table it copied, a
- * token of its own, and the pks the write set in it (none for a new table). Tokens, not the tables:
- * a copy that held the table it copied would keep every version of it alive, and a `WeakRef` keeps
- * its target until the task ends.
+ * token of its own, and the records that write was given (none for a new table). Tokens, not the
+ * tables: a copy that held the table it copied would keep every version of it alive, and a `WeakRef`
+ * keeps its target until the task ends. The write notes nothing per record: only a view asks.
  */
-const since = new WeakMap<object, [from: object | undefined, self: object, pks: string[] | undefined]>();
+const since = new WeakMap<object, [from: object | undefined, self: object, written: EntityTable | undefined]>();
 /**
- * The pks one write set in `part` when it copied `old` (most often one), if it did; a key it added
- * or deleted is not told: the caller checks that the table's key list is the same.
+ * The pks of the records one write was given that `part` holds, when that write copied `old` into
+ * it (most often one pk; a record given unchanged is among them); `undefined` for any other part, or
+ * for a write of more than a page of records (read the part whole). A key added or deleted is not
+ * told: the caller checks that the table's key list is the same.
  */
 export function writtenSince(part: EntityTable, old: EntityTable): ReadonlySet<string> | undefined {
-  const [from, , pks] = since.get(part) ?? [];
-  return from && from === since.get(old)?.[1] ? new Set(pks) : undefined;
+  const [from, , written] = since.get(part) ?? [];
+  const pks = from && from === since.get(old)?.[1] ? keysOf(written) : NO_KEYS;
+  return pks.length && pks.length <= PAGE ? new Set(pks.filter((pk) => Object.hasOwn(part, pk))) : undefined;
 }
 
 /**
@@ -148,10 +151,9 @@ function writeFlat(
     const record = (written as EntityTable)[pk];
     const before = getOwn(table, pk);
     if (before === record) continue;
-    copy ??= copyOf(table);
+    copy ??= copyOf(table, written);
     if (before === undefined) added?.push(pk);
     setOwn(copy, pk, record);
-    since.get(copy)![2]?.push(pk);
   }
   for (const pk of deletions) {
     const current = copy ?? table;
@@ -194,12 +196,12 @@ function remember(
  * Whoever adds a key to the copy or deletes one must forget that list (`own`) or set the new one
  * (`remember`): nothing here sees the writes.
  */
-function copyOf<T>(table: { readonly [name: string]: T } | undefined): Writable<T> {
+function copyOf<T>(table: { readonly [name: string]: T } | undefined, written?: EntityTable): Writable<T> {
   const keys = keysOf(table as EntityTable);
   const copy = assignTable(createTable<T>(), table, keys);
   known.set(copy, keys);
-  // no pks noted for a new table: nothing was read of it before
-  since.set(copy, [since.get(table as object)?.[1], {}, table && []]);
+  // nothing kept for a new table: nothing was read of it before
+  since.set(copy, [since.get(table as object)?.[1], {}, table && written]);
   return copy;
 }
 
@@ -219,7 +221,7 @@ function writePaged(
   // and the part's known key list is forgotten
   const own = <T>(parts: Writable<Writable<T> | undefined>, name: string | number, replaced?: unknown): Writable<T> => {
     let part = parts[name];
-    if (part === undefined || !copies.has(part)) copies.add((parts[name] = part = copyOf(part)));
+    if (part === undefined || !copies.has(part)) copies.add((parts[name] = part = copyOf(part, written)));
     if (!replaced) known.delete(part);
     return part;
   };
@@ -251,9 +253,7 @@ function writePaged(
       setOwn(locator(pk), pk, (name = `p${pages - 1}`));
     }
     if (before === undefined) added?.push(pk);
-    const into = part(name, before);
-    setOwn(into, pk, record);
-    since.get(into)![2]?.push(pk);
+    setOwn(part(name, before), pk, record);
   }
   for (const pk of deletions) {
     if (recordOf(next, pk) === undefined) continue;
