@@ -69,21 +69,18 @@ const NO_KEYS: readonly string[] = [];
 
 /**
  * Per table a write copied (a flat one, a part, a locator bucket): a token of the table it copied, a
- * token of its own, and the records that write was given (none for a new table). Tokens, not the
- * tables: a copy that held the table it copied would keep every version of it alive, and a `WeakRef`
- * keeps its target until the task ends. The write notes nothing per record: only a view asks.
+ * token of its own, and the pks the write set in it (none for a new table). Tokens, not the tables:
+ * a copy that held the table it copied would keep every version of it alive, and a `WeakRef` keeps
+ * its target until the task ends.
  */
-const since = new WeakMap<object, [from: object | undefined, self: object, written: EntityTable | undefined]>();
+const since = new WeakMap<object, [from: object | undefined, self: object, pks: string[] | undefined]>();
 /**
- * The pks of the records one write was given that `part` holds, when that write copied `old` into
- * it (most often one pk; a record given unchanged is among them); `undefined` for any other part, or
- * for a write of more than a page of records (read the part whole). A key added or deleted is not
- * told: the caller checks that the table's key list is the same.
+ * The pks one write set in `part` when it copied `old` (most often one), if it did; a key it added
+ * or deleted is not told: the caller checks that the table's key list is the same.
  */
 export function writtenSince(part: EntityTable, old: EntityTable): ReadonlySet<string> | undefined {
-  const [from, , written] = since.get(part) ?? [];
-  const pks = from && from === since.get(old)?.[1] ? keysOf(written) : NO_KEYS;
-  return pks.length && pks.length <= PAGE ? new Set(pks.filter((pk) => Object.hasOwn(part, pk))) : undefined;
+  const [from, , pks] = since.get(part) ?? [];
+  return from && from === since.get(old)?.[1] ? new Set(pks) : undefined;
 }
 
 /**
@@ -151,9 +148,10 @@ function writeFlat(
     const record = (written as EntityTable)[pk];
     const before = getOwn(table, pk);
     if (before === record) continue;
-    copy ??= copyOf(table, written);
+    copy ??= copyOf(table);
     if (before === undefined) added?.push(pk);
     setOwn(copy, pk, record);
+    since.get(copy)![2]?.push(pk);
   }
   for (const pk of deletions) {
     const current = copy ?? table;
@@ -196,12 +194,12 @@ function remember(
  * Whoever adds a key to the copy or deletes one must forget that list (`own`) or set the new one
  * (`remember`): nothing here sees the writes.
  */
-function copyOf<T>(table: { readonly [name: string]: T } | undefined, written?: EntityTable): Writable<T> {
+function copyOf<T>(table: { readonly [name: string]: T } | undefined): Writable<T> {
   const keys = keysOf(table as EntityTable);
   const copy = assignTable(createTable<T>(), table, keys);
   known.set(copy, keys);
-  // nothing kept for a new table: nothing was read of it before
-  since.set(copy, [since.get(table as object)?.[1], {}, table && written]);
+  // no pks noted for a new table: nothing was read of it before
+  since.set(copy, [since.get(table as object)?.[1], {}, table && []]);
   return copy;
 }
 
@@ -221,7 +219,7 @@ function writePaged(
   // and the part's known key list is forgotten
   const own = <T>(parts: Writable<Writable<T> | undefined>, name: string | number, replaced?: unknown): Writable<T> => {
     let part = parts[name];
-    if (part === undefined || !copies.has(part)) copies.add((parts[name] = part = copyOf(part, written)));
+    if (part === undefined || !copies.has(part)) copies.add((parts[name] = part = copyOf(part)));
     if (!replaced) known.delete(part);
     return part;
   };
@@ -253,7 +251,9 @@ function writePaged(
       setOwn(locator(pk), pk, (name = `p${pages - 1}`));
     }
     if (before === undefined) added?.push(pk);
-    setOwn(part(name, before), pk, record);
+    const into = part(name, before);
+    setOwn(into, pk, record);
+    since.get(into)![2]?.push(pk);
   }
   for (const pk of deletions) {
     if (recordOf(next, pk) === undefined) continue;
