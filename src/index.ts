@@ -48,6 +48,7 @@ export type {
   DenormalizeDelegate,
   EntityIndexes,
   EntityMeta,
+  EntityMetaPages,
   EntityMetaStamps,
   EntityRecord,
   EntitySchema,

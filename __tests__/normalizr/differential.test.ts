@@ -17,7 +17,7 @@
 import { normalize as dataClientNormalize } from '@data-client/normalizr';
 import type { Schema as DataClientSchema } from '@data-client/normalizr';
 import { Entity, normalize, schema, storeView } from '../../src/index';
-import type { EntityMetaStamps, EntityRecord, WriteMeta } from '../../src/index';
+import type { EntityMetaPages, EntityMetaStamps, EntityRecord, WriteMeta } from '../../src/index';
 import { appendMeta } from '../../src/redux/slice/metaStamps';
 import {
   DCAccount,
@@ -735,20 +735,20 @@ function applied<T>(
 
 /** Primary keys per table, in table order. */
 /** Stored per-record meta (as Data Client keeps it) as our stamps: one per record, in table order. */
-function stampsOf(tables: MetaTables | undefined): EntityMetaStamps {
-  const stamps: Record<string, Array<{ meta: WriteMeta; pks: string[] }>> = {};
+function stampsOf(tables: MetaTables | undefined): EntityMetaPages {
+  const stamps: Record<string, Array<Array<{ meta: WriteMeta; pks: string[] }>>> = {};
   for (const key of Object.keys(tables ?? {})) {
-    stamps[key] = Object.entries(tables?.[key] ?? {}).map(([pk, meta]) => ({ meta, pks: [pk] }));
+    stamps[key] = [Object.entries(tables?.[key] ?? {}).map(([pk, meta]) => ({ meta, pks: [pk] }))];
   }
   return stamps;
 }
 
 /** The meta each record reads from stamps (the last stamp listing it), as per-record tables. */
-function metaPerRecord(log: EntityMetaStamps): MetaTables {
+function metaPerRecord(log: EntityMetaPages): MetaTables {
   const tables: MetaTables = {};
   for (const key of Object.keys(log)) {
     const table: Record<string, WriteMeta> = (tables[key] = {});
-    for (const { meta, pks } of log[key] ?? []) for (const pk of pks) table[pk] = meta;
+    for (const { meta, pks } of log[key]?.flat() ?? []) for (const pk of pks) table[pk] = meta;
   }
   return tables;
 }

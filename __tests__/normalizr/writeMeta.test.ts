@@ -96,7 +96,7 @@ describe('the meta a response writes', () => {
     });
     expect(older.entities.User?.['1']).toEqual({ id: '1', name: 'New' });
     expect(older.entitiesMeta.User?.map((stamp) => stamp.pks)).toEqual([['3'], []]);
-    const log = appendMeta(newer.entitiesMeta, older.entitiesMeta);
+    const log = appendMeta(appendMeta({}, newer.entitiesMeta), older.entitiesMeta);
     expect(['1', '2', '3'].map((pk) => metaOf(log, 'User', pk)?.fetchedAt)).toEqual([200, 200, 100]);
   });
 

@@ -136,7 +136,7 @@ describe('a saved state with bad parts: each is dropped alone, the rest kept, an
   };
   const sound = () => ({
     entities: { Note: { 1: { id: '1', text: 'one' }, 2: { id: '2', text: 'two' } } as Record<string, unknown> },
-    entitiesMeta: { Note: [{ meta: { ...fresh } as Record<string, unknown>, pks: ['1', '2'] }] },
+    entitiesMeta: { Note: [[{ meta: { ...fresh } as Record<string, unknown>, pks: ['1', '2'] }]] },
     indexes: { Note: { text: { one: '1', two: '2' } as Record<string, unknown> } },
     endpoints: { [listKey]: '{}' } as Record<string, unknown>,
     meta: { [listKey]: { ...fresh } as Record<string, unknown> },
@@ -177,7 +177,7 @@ describe('a saved state with bad parts: each is dropped alone, the rest kept, an
         .selectAll(made.store.getState())
         .map((item) => item.id),
     ).toEqual(['1']);
-    expect(made.slice().entitiesMeta.Note).toEqual([{ meta: fresh, pks: ['1'] }]);
+    expect(made.slice().entitiesMeta.Note).toEqual([[{ meta: fresh, pks: ['1'] }]]);
   });
 
   test.each([
@@ -202,8 +202,10 @@ describe('a saved state with bad parts: each is dropped alone, the rest kept, an
     const made = adopted(
       saved((state) => {
         state.entitiesMeta.Note = [
-          { meta: { ...fresh }, pks: ['1'] },
-          { meta: { ...fresh, fetchedAt: at }, pks: ['2'] },
+          [
+            { meta: { ...fresh }, pks: ['1'] },
+            { meta: { ...fresh, fetchedAt: at }, pks: ['2'] },
+          ],
         ];
       }),
     );
@@ -217,7 +219,7 @@ describe('a saved state with bad parts: each is dropped alone, the rest kept, an
   test('a deletion stamped far ahead is forgotten: the id can be written again', () => {
     const made = adopted(
       saved((state) =>
-        state.entitiesMeta.Note.push({ meta: { ...fresh, fetchedAt: 9e15, deleted: true }, pks: ['3'] }),
+        state.entitiesMeta.Note[0]!.push({ meta: { ...fresh, fetchedAt: 9e15, deleted: true }, pks: ['3'] }),
       ),
     );
     expect(made.warnings).toEqual([expect.stringContaining('a write of Note (fetchedAt is 9000000000000000')]);
@@ -354,13 +356,22 @@ describe('a saved state with bad parts: each is dropped alone, the rest kept, an
     expect(note(made, '1')?.text).toBe('one');
   });
 
+  test('a flat list of stamps saved before pages: read, and kept in pages', () => {
+    const made = adopted(saved((state) => (state.entitiesMeta.Note = state.entitiesMeta.Note.flat() as never)));
+    expect(made.warnings).toEqual([]);
+    expect(made.slice().entitiesMeta.Note).toEqual([[{ meta: fresh, pks: ['1', '2'] }]]);
+    expect([note(made, '1')?.text, note(made, '2')?.text]).toEqual(['one', 'two']);
+  });
+
   test('a record both bad and written by a bad write is named once', () => {
     const made = adopted(
       saved((state) => {
         state.entities.Note[2] = null;
         state.entitiesMeta.Note = [
-          { meta: { ...fresh }, pks: ['1'] },
-          { meta: { ...fresh, fetchedAt: 9.5e15 }, pks: ['2'] },
+          [
+            { meta: { ...fresh }, pks: ['1'] },
+            { meta: { ...fresh, fetchedAt: 9.5e15 }, pks: ['2'] },
+          ],
         ];
       }),
     );
@@ -373,42 +384,48 @@ describe('a saved state with bad parts: each is dropped alone, the rest kept, an
     const made = adopted(
       saved((state) => {
         state.entitiesMeta.Note = [
-          { meta: { ...fresh }, pks: ['1'] },
-          { meta: { ...fresh }, pks: ['2', 3 as never] },
+          [
+            { meta: { ...fresh }, pks: ['1'] },
+            { meta: { ...fresh }, pks: ['2', 3 as never] },
+          ],
         ];
       }),
     );
     expect(made.warnings).toEqual([expect.stringContaining('a write of Note (a primary key is not a string)')]);
     expect(note(made, '2')).toBeUndefined();
-    expect(made.slice().entitiesMeta.Note).toEqual([{ meta: fresh, pks: ['1'] }]);
+    expect(made.slice().entitiesMeta.Note).toEqual([[{ meta: fresh, pks: ['1'] }]]);
   });
 
   test('a bad write whose record a later write wrote again: the record stays, with the later write', () => {
     const made = adopted(
       saved((state) => {
         state.entitiesMeta.Note = [
-          { meta: { ...fresh, fetchedAt: 9.1e15 }, pks: ['1', '2'] },
-          { meta: { ...fresh }, pks: ['1'] },
+          [
+            { meta: { ...fresh, fetchedAt: 9.1e15 }, pks: ['1', '2'] },
+            { meta: { ...fresh }, pks: ['1'] },
+          ],
         ];
       }),
     );
     expect(note(made, '1')?.text).toBe('one');
     expect(note(made, '2')).toBeUndefined();
-    expect(made.slice().entitiesMeta.Note).toEqual([{ meta: fresh, pks: ['1'] }]);
+    expect(made.slice().entitiesMeta.Note).toEqual([[{ meta: fresh, pks: ['1'] }]]);
   });
 
   test('a bad write that no longer owns any record goes from the meta all the same', () => {
     const made = adopted(
       saved((state) => {
         state.entitiesMeta.Note = [
-          { meta: { ...fresh, fetchedAt: 9.1e15 }, pks: ['1'] },
-          { meta: { ...fresh }, pks: ['1', '2'] },
+          [
+            { meta: { ...fresh, fetchedAt: 9.1e15 }, pks: ['1'] },
+            { meta: { ...fresh }, pks: ['1', '2'] },
+          ],
         ];
       }),
     );
     expect(made.warnings).toEqual([expect.stringContaining('a write of Note (fetchedAt is 9100000000000000')]);
     expect([note(made, '1')?.text, note(made, '2')?.text]).toEqual(['one', 'two']);
-    expect(made.slice().entitiesMeta.Note).toEqual([{ meta: fresh, pks: ['1', '2'] }]);
+    expect(made.slice().entitiesMeta.Note).toEqual([[{ meta: fresh, pks: ['1', '2'] }]]);
   });
 
   test('optimistic layers that are not objects, with no committed tables, drop nothing', () => {

@@ -165,7 +165,7 @@ describe('two tabs on one channel', () => {
 
     expect(listIds(b)).toEqual([1]);
     expect(b.slice().entities.Trade).toEqual(a.slice().entities.Trade);
-    expect(b.slice().entitiesMeta.Trade).toContainEqual(
+    expect(b.slice().entitiesMeta.Trade?.flat()).toContainEqual(
       expect.objectContaining({ meta: expect.objectContaining({ deleted: true }), pks: ['2'] }),
     );
   });
@@ -257,7 +257,7 @@ describe('two tabs on one channel', () => {
     await until(a, () => trade(a, 99) !== undefined);
     await until(b, () => trade(b, 98) !== undefined);
 
-    const tabOf = (tab: Tab) => tab.slice().entitiesMeta.Trade?.[0]?.meta.tab as string;
+    const tabOf = (tab: Tab) => tab.slice().entitiesMeta.Trade?.flat()[0]?.meta.tab as string;
     const winner = tabOf(a) > tabOf(b) ? 'A' : 'B';
     expect(trade(a, 1)?.amount).toBe(winner);
     expect(trade(b, 1)?.amount).toBe(winner);
@@ -310,7 +310,7 @@ describe('two tabs on one channel', () => {
 
 describe('deletes across tabs, in start order', () => {
   /** The tab id of the last write of a Trade in `tab`. */
-  const lastWriter = (tab: Tab) => tab.slice().entitiesMeta.Trade?.at(-1)?.meta.tab as string;
+  const lastWriter = (tab: Tab) => tab.slice().entitiesMeta.Trade?.flat().at(-1)?.meta.tab as string;
 
   /** A starts a DELETE of trade 1 at `deleteAt`; B sets it at `setAt` while the DELETE is in flight. */
   async function deleteRacingSet(deleteAt: number, setAt: number) {
@@ -659,7 +659,7 @@ describe('what a tab posts and applies, exactly', () => {
     const [a, b] = [openTab(channel), openTab(channel)];
     a.ctrl.set(Trade, { id: 1, user: 1, amount: '1' });
     b.ctrl.set(Trade, { id: 2, user: 1, amount: '2' });
-    const [tabA, tabB] = [a, b].map((tab) => tab.slice().entitiesMeta.Trade?.[0]?.meta.tab);
+    const [tabA, tabB] = [a, b].map((tab) => tab.slice().entitiesMeta.Trade?.flat()[0]?.meta.tab);
     expect(tabA).toMatch(/^[0-9a-z]{8}$/);
     expect(tabB).toMatch(/^[0-9a-z]{8}$/);
     expect(tabA).not.toBe(tabB);
@@ -716,7 +716,7 @@ describe('channels and teardown', () => {
     alone.ctrl.set(Trade, { id: 1, user: 1, amount: 'alone' });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(trade(listener, 1)).toBeUndefined();
-    expect(alone.slice().entitiesMeta.Trade?.[0]?.meta).not.toHaveProperty('tab');
+    expect(alone.slice().entitiesMeta.Trade?.flat()[0]?.meta).not.toHaveProperty('tab');
   });
 });
 

@@ -238,7 +238,7 @@ describe('what the remaining data reads stays', () => {
       entities: {
         ...entitiesSlice.reducer(undefined, { type: 'init' }),
         entities: { Member: { '1': { id: 1, name: 'Ann' }, '2': { id: 2, name: 'Bo' } } },
-        entitiesMeta: { Member: [{ meta: earlier, pks: ['1', '2'] }] },
+        entitiesMeta: { Member: [[{ meta: earlier, pks: ['1', '2'] }]] },
         endpoints: { [getMembers.key()]: ['1'] },
         meta: { [getMembers.key()]: written },
       },

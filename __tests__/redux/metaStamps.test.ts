@@ -1,6 +1,6 @@
 /** Per-record meta as the store keeps it: a list of writes per kind (`src/redux/slice/metaStamps.ts`). */
-import { appendMeta, metaIndex, metaOf, removeMeta } from '../../src/redux/slice/metaStamps';
-import type { EntityMeta, EntityMetaStamps, MetaStamp } from '../../src/index';
+import { appendMeta, deletionOf, metaIndex, metaOf, removeMeta } from '../../src/redux/slice/metaStamps';
+import type { EntityMeta, EntityMetaPages, EntityMetaStamps, MetaStamp } from '../../src/index';
 
 const at = (fetchedAt: number) => ({ fetchedAt, date: fetchedAt, expiresAt: fetchedAt + 1000 });
 const deleted = (fetchedAt: number) => ({ ...at(fetchedAt), deleted: true as const });
@@ -22,7 +22,7 @@ describe('appendMeta and metaOf', () => {
     const second = at(2);
     const one = appendMeta({}, writes({ a: first, b: first }));
     const two = appendMeta(one, writes({ b: second, c: second }));
-    expect(two.User).toEqual([
+    expect(two.User?.flat()).toEqual([
       { meta: first, pks: ['a', 'b'] },
       { meta: second, pks: ['b', 'c'] },
     ]);
@@ -40,9 +40,9 @@ describe('appendMeta and metaOf', () => {
     const write: MetaStamp = { meta: at(2), pks: ['a'] };
     const one = appendMeta({}, { User: [write] });
     const two = appendMeta(one, { User: [write] });
-    expect(one.User?.[0]).not.toBe(write);
-    expect(one.User?.[0]).toEqual(write);
-    expect(two.User?.[1]).not.toBe(one.User?.[0]);
+    expect(one.User?.flat()[0]).not.toBe(write);
+    expect(one.User?.flat()[0]).toEqual(write);
+    expect(two.User?.flat()[1]).not.toBe(one.User?.flat()[0]);
   });
 
   test('a write into a big kind appends a small stamp: the stored list is not rewritten', () => {
@@ -50,15 +50,15 @@ describe('appendMeta and metaOf', () => {
     const second = at(2);
     const big = appendMeta({}, writes(Object.fromEntries(pksOf(10_000).map((pk) => [pk, first]))));
     const next = appendMeta(big, writes(Object.fromEntries(pksOf(500, 10_000).map((pk) => [pk, second]))));
-    expect(next.User).toHaveLength(2);
-    expect(next.User?.[0]).toBe(big.User?.[0]);
-    expect(next.User?.[1]?.pks).toHaveLength(500);
+    expect(next.User?.flat()).toHaveLength(2);
+    expect(next.User?.flat()[0]).toBe(big.User?.flat()[0]);
+    expect(next.User?.flat()[1]?.pks).toHaveLength(500);
   });
 
   test('stale listings are compacted away once they pile up, and every record keeps its meta', () => {
-    let log: EntityMetaStamps = {};
+    let log: EntityMetaPages = {};
     for (let write = 1; write <= 400; write++) log = appendMeta(log, writes({ a: at(write), b: at(write) }));
-    const listed = (log.User ?? []).reduce((sum, stamp) => sum + stamp.pks.length, 0);
+    const listed = (log.User?.flat() ?? []).reduce((sum, stamp) => sum + stamp.pks.length, 0);
     expect(listed).toBeLessThanOrEqual(2 * 2 + 256 + 2);
     expect(metaOf(log, 'User', 'a')).toEqual(at(400));
     expect(metaOf(log, 'User', 'b')).toEqual(at(400));
@@ -81,8 +81,10 @@ describe('appendMeta and metaOf', () => {
       JSON.stringify({ toString: deleted(2) }).replace('{', `{"__proto__":${JSON.stringify(at(1))},`),
     ) as Record<string, EntityMeta>;
     const log = appendMeta({}, writes(hostile));
-    const rehydrated = JSON.parse(JSON.stringify(log)) as EntityMetaStamps;
-    for (const view of [log, rehydrated]) {
+    const rehydrated = JSON.parse(JSON.stringify(log)) as EntityMetaPages;
+    // a flat list of stamps (as \`normalize\` returns them, or saved before pages) reads the same
+    const flat = { User: log.User?.flat() };
+    for (const view of [log, rehydrated, flat]) {
       expect(metaOf(view, 'User', '__proto__')).toEqual(at(1));
       expect(metaOf(view, 'User', 'toString')).toEqual(deleted(2));
       expect(metaOf(view, 'User', 'constructor')).toBeUndefined();
@@ -93,11 +95,11 @@ describe('appendMeta and metaOf', () => {
 describe('removeMeta', () => {
   test('removes the meta of the given records only; untouched kinds keep their lists', () => {
     const log = appendMeta(
-      appendMeta({ Other: [{ meta: at(1), pks: ['x'] }] }, writes({ a: at(1), b: at(1) })),
+      appendMeta({ Other: [[{ meta: at(1), pks: ['x'] }]] }, writes({ a: at(1), b: at(1) })),
       writes({ c: at(2) }),
     );
     const next = removeMeta(log, { User: ['a', 'c'] });
-    expect(next.User).toEqual([{ meta: at(1), pks: ['b'] }]);
+    expect(next.User).toEqual([[{ meta: at(1), pks: ['b'] }]]);
     expect(next.Other).toBe(log.Other);
     expect(metaOf(next, 'User', 'a')).toBeUndefined();
     expect(removeMeta(next, { User: ['zzz'] })).toBe(next);
@@ -111,7 +113,7 @@ describe('removeMeta', () => {
     );
     expect(metaOf(log, 'User', 'b')).toEqual(at(2)); // the list is indexed
     const next = removeMeta(log, { User: ['b'] }); // same length, same first and last stamps
-    expect(next.User?.length).toBe(log.User?.length);
+    expect(next.User?.flat().length).toBe(log.User?.flat().length);
     expect(['a', 'b', 'c'].map((pk) => metaOf(next, 'User', pk)?.fetchedAt)).toEqual([1, undefined, 3]);
   });
 });
@@ -139,4 +141,60 @@ test('an index read before a write is extended in place for the list the write m
   expect(['a', 'c'].map((pk) => metaOf(sibling, 'User', pk)?.fetchedAt)).toEqual([3, undefined]);
   expect(['a', 'c'].map((pk) => metaOf(base, 'User', pk)?.fetchedAt)).toEqual([1, undefined]);
   expect(metaOf(next, 'User', 'e')).toBeUndefined();
+});
+
+describe('pages', () => {
+  /** \`count\` single-record writes after \`log\`, each of its own record and meta (a live feed). */
+  const feed = (log: EntityMetaPages, count: number, from = 0) => {
+    for (let i = from; i < from + count; i++) log = appendMeta(log, writes({ [`u${i}`]: at(i + 1) }));
+    return log;
+  };
+
+  test('a write copies the last page and the list of pages only: the full pages before it are the very same', () => {
+    const log = feed({}, 600);
+    expect(log.User?.map((page) => page.length)).toEqual([256, 256, 88]);
+    const next = feed(log, 1, 600);
+    expect(next.User?.[0]).toBe(log.User?.[0]);
+    expect(next.User?.[1]).toBe(log.User?.[1]);
+    expect(next.User?.[2]).not.toBe(log.User?.[2]);
+    expect(next.User?.[2]).toHaveLength(89);
+    expect(log.User?.[2]).toHaveLength(88); // the list before the write is as it was
+    expect(metaOf(next, 'User', 'u600')).toEqual(at(601));
+    expect(metaOf(log, 'User', 'u600')).toBeUndefined();
+  });
+
+  test('a full last page: the write starts a new page, and the index is extended across it', () => {
+    const log = feed({}, 256);
+    const index = metaIndex(log.User);
+    const next = feed(log, 2, 256);
+    expect(next.User?.map((page) => page.length)).toEqual([256, 2]);
+    expect(next.User?.[0]).toBe(log.User?.[0]);
+    expect(metaIndex(next.User)).toBe(index);
+    expect(['u0', 'u255', 'u256', 'u257'].map((pk) => metaOf(next, 'User', pk)?.fetchedAt)).toEqual([1, 256, 257, 258]);
+  });
+
+  test('the deletions known before a write that deletes nothing stay known; a deletion appended is read', () => {
+    const base = appendMeta({}, { User: [{ meta: deleted(1), pks: ['gone'] }] });
+    expect(deletionOf(base, 'User', 'gone')).toEqual(deleted(1));
+    const next = feed(base, 3);
+    expect(deletionOf(next, 'User', 'gone')).toEqual(deleted(1));
+    expect(deletionOf(next, 'User', 'u0')).toBeUndefined();
+    const again = appendMeta(next, { User: [{ meta: deleted(9), pks: ['u1'] }] });
+    expect(['gone', 'u1'].map((pk) => deletionOf(again, 'User', pk)?.fetchedAt)).toEqual([1, 9]);
+    expect(deletionOf(next, 'User', 'u1')).toBeUndefined();
+  });
+
+  test('a compacted list is one page, and the writes after it start pages of their own', () => {
+    let log = feed({}, 300);
+    // every record written again: the first 300 listings go stale
+    for (let round = 0; round < 2; round++) log = feed(log, 300);
+    const listed = log.User?.flat().reduce((sum, stamp) => sum + stamp.pks.length, 0) ?? 0;
+    expect(listed).toBeLessThan(900);
+    expect(log.User?.[0]?.length).toBeGreaterThanOrEqual(300);
+    expect(metaOf(log, 'User', 'u299')).toEqual(at(300));
+    const next = feed(log, 1, 1000);
+    expect(next.User?.slice(0, -1)).toEqual(log.User?.slice(0, -1));
+    expect(next.User?.at(-1)?.length).toBeLessThanOrEqual(256);
+    expect(metaOf(next, 'User', 'u1000')).toEqual(at(1001));
+  });
 });

@@ -23,8 +23,10 @@ const stored = (held: EntityMeta = older): Tables => ({
   entities: { Member: { 1: { id: 1, name: 'ann' }, 2: { id: 2, name: 'bo' } } },
   entitiesMeta: {
     Member: [
-      { meta: held, pks: ['1', '2'] },
-      { meta: { ...held, deleted: true }, pks: ['3'] },
+      [
+        { meta: held, pks: ['1', '2'] },
+        { meta: { ...held, deleted: true }, pks: ['3'] },
+      ],
     ],
   },
   indexes: { Member: { name: { ann: '1', bo: '2' } } },

@@ -84,10 +84,10 @@ test('a write into a big kind keeps the stored list of writes and appends one', 
     getGauges,
     Array.from({ length: 5_000 }, (_, i) => ({ id: `g${i}`, value: i })),
   );
-  const before = store.getState().entities.entitiesMeta.Gauge;
+  const before = store.getState().entities.entitiesMeta.Gauge?.flat() ?? [];
   ctrl.setResponse(getGauges, { page: 2 }, [{ id: 'new', value: 1 }]);
-  const after = store.getState().entities.entitiesMeta.Gauge;
-  expect(after).toHaveLength((before?.length ?? 0) + 1);
-  expect(after?.[0]).toBe(before?.[0]);
-  expect(after?.[after.length - 1]?.pks).toEqual(['new']);
+  const after = store.getState().entities.entitiesMeta.Gauge?.flat() ?? [];
+  expect(after).toHaveLength(before.length + 1);
+  expect(after[0]).toBe(before[0]);
+  expect(after.at(-1)?.pks).toEqual(['new']);
 });

@@ -135,7 +135,9 @@ describe('Entity hooks', () => {
     expect(older.entities.User?.['1']).toEqual({ id: '1', name: 'New', email: 'e' });
     // the record keeps the newer stored meta: the older response lists it in no stamp
     expect(older.entitiesMeta.User).toBeUndefined();
-    expect(metaOf(appendMeta(newer.entitiesMeta, older.entitiesMeta), 'User', '1')?.fetchedAt).toBe(200);
+    expect(metaOf(appendMeta(appendMeta({}, newer.entitiesMeta), older.entitiesMeta), 'User', '1')?.fetchedAt).toBe(
+      200,
+    );
   });
 
   test('shouldUpdate false keeps the stored record', () => {

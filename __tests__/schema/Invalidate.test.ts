@@ -77,7 +77,7 @@ describe('schema.Invalidate', () => {
     expect(deleted.entities.User?.['1']).toBeUndefined();
     const afterDelete = {
       entities: { User: { '2': stored.entities.User?.['2'] } } as never,
-      entitiesMeta: appendMeta(stored.entitiesMeta, deleted.entitiesMeta),
+      entitiesMeta: appendMeta(appendMeta({}, stored.entitiesMeta), deleted.entitiesMeta),
     };
     const late = normalize(User, { id: '1', name: 'Ann' }, [], {
       store: storeView(afterDelete),

@@ -77,13 +77,21 @@ export interface MetaStamp {
 }
 
 /**
- * Per-record meta by `Entity.key`, as writes: each stamp lists the primary keys it gives its meta,
- * oldest first, and a record's meta is that of the last stamp listing it. The store keeps this
- * (`entitiesMeta` in state); `normalize` returns one response's stamps in the same shape.
+ * One response's per-record meta by `Entity.key`, as `normalize` returns it: each stamp lists the
+ * primary keys it gives its meta.
  *
  * @see docs/reference/state-shape.md
  */
 export type EntityMetaStamps = { readonly [key: string]: readonly MetaStamp[] | undefined };
+
+/**
+ * Per-record meta by `Entity.key` as the store keeps it (`entitiesMeta` in state): the stamps of its
+ * writes, oldest first, in pages of up to 256 (a write copies only the last page). A record's meta is
+ * that of the last stamp listing it.
+ *
+ * @see docs/reference/state-shape.md
+ */
+export type EntityMetaPages = { readonly [key: string]: readonly (readonly MetaStamp[])[] | undefined };
 
 /**
  * Secondary indexes: `indexes[Entity.key][field][value]` is the primary key holding that value.

@@ -71,7 +71,7 @@ export function planSweep(
   for (const key in committed.entitiesMeta) {
     const stamps = committed.entitiesMeta[key];
     const owners = metaIndex(stamps);
-    for (const stamp of stamps ?? []) {
+    for (const stamp of (stamps ?? []).flat()) {
       const tombstone = stamp.meta;
       if (tombstone.deleted !== true || inFlight.some((start) => startedBefore(start, tombstone))) continue;
       for (const pk of stamp.pks) if (owners.get(pk) === stamp && !layered.get(key)?.has(pk)) addTo(remove, key, pk);
@@ -96,7 +96,7 @@ function mayGo(
 ): boolean {
   for (const key in tables) {
     const stamps = entitiesMeta[key];
-    if (stamps?.some((stamp) => unusedLongEnough(stamp.meta))) return true;
+    if (stamps?.some((page) => page.some((stamp) => unusedLongEnough(stamp.meta)))) return true;
     const owners = metaIndex(stamps);
     if (keysOf(tables[key]).some((pk) => !owners.has(pk))) return true; // no meta: it may go
   }

@@ -1,7 +1,7 @@
 import { collectReachable, type Reached } from '../../normalizr/collectReachable.js';
 import { walkSchemas } from '../../normalizr/collectTableKeys.js';
 import { entityKey } from '../../schema/entityKey.js';
-import type { EntityMetaStamps } from '../../schema/interface.js';
+import type { EntityMetaPages } from '../../schema/interface.js';
 import { isEntityClass } from '../../schema/isEntityClass.js';
 import { metaOf } from '../slice/metaStamps.js';
 import { isObjectLike } from '../../utils/isRecord.js';
@@ -39,7 +39,7 @@ export function recordsExpireAt(
   schema: unknown,
   input: unknown,
   args: readonly unknown[],
-  tables: { readonly entities: StoredTables; readonly entitiesMeta: EntityMetaStamps },
+  tables: { readonly entities: StoredTables; readonly entitiesMeta: EntityMetaPages },
   kinds: ReadonlyMap<string, number>,
   answeredAt: number,
 ): number {

@@ -4,7 +4,7 @@ import { getOwn } from '../../utils/ownProperty.js';
 import type { ResultOf } from '../../endpoint/ResultOf.js';
 import type { MountPoint } from '../mountPoint.js';
 import { buildQueryInput } from './buildQueryInput.js';
-import type { EntityMetaStamps } from '../../schema/interface.js';
+import type { EntityMetaPages } from '../../schema/interface.js';
 import { isDataHidden } from '../fetchPolicy.js';
 import { expiringKinds, recordsExpireAt } from './recordsExpiry.js';
 import { tableInputs } from './tableInputs.js';
@@ -71,7 +71,7 @@ export function buildSelectResponse(mount: MountPoint) {
     const kinds = expiringKinds(schema);
     const selectKindsMeta = createSelector(
       [...kinds.keys()].map((kind) => (state: unknown) => mount.selectSlice(state).entitiesMeta[kind]),
-      (...lists): EntityMetaStamps => Object.fromEntries([...kinds.keys()].map((kind, i) => [kind, lists[i]])),
+      (...lists): EntityMetaPages => Object.fromEntries([...kinds.keys()].map((kind, i) => [kind, lists[i]])),
       perStoreMemo,
     );
     return createSelector(

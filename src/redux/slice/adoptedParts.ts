@@ -46,8 +46,10 @@ export function withoutBadParts(state: EntitiesState, now: number): { state: Ent
   const entitiesMeta = copyTable(tables.entitiesMeta);
   let stampsDropped = false;
   for (const kind of Object.keys(tables.entitiesMeta)) {
-    const stamps = tables.entitiesMeta[kind] ?? [];
-    const owners = metaIndex(stamps);
+    const pages = tables.entitiesMeta[kind] ?? [];
+    const owners = metaIndex(pages);
+    // a list saved before the store kept its stamps in pages reads the same, and is kept as one page
+    const stamps = pages.flat();
     const kept = stamps.filter((stamp) => {
       const problem =
         metaProblem(stamp.meta, now) ??
@@ -56,8 +58,8 @@ export function withoutBadParts(state: EntitiesState, now: number): { state: Ent
       for (const pk of stamp.pks) if (owners.get(pk) === stamp) drop(kind, pk, 'that write wrote it');
       return false;
     });
-    if (kept.length < stamps.length) {
-      setOwn(entitiesMeta, kind, kept);
+    if (kept.length < stamps.length || !pages.every(Array.isArray)) {
+      setOwn(entitiesMeta, kind, [kept]);
       stampsDropped = true;
     }
   }

@@ -62,7 +62,10 @@ function tablesProblem(tables: { readonly [field: string]: unknown }, where: str
       const value = byKind[kind];
       if (field === 'entitiesMeta') {
         const stamps = Array.isArray(value) ? (value as unknown[]) : undefined;
-        const wrong = stamps?.find((stamp) => !isObject(stamp) || !isObject(stamp.meta) || !Array.isArray(stamp.pks));
+        // in pages, or (saved before pages) a flat list
+        const wrong = stamps
+          ?.flat()
+          .find((stamp) => !isObject(stamp) || !isObject(stamp.meta) || !Array.isArray(stamp.pks));
         if (stamps === undefined || wrong !== undefined)
           return process.env.NODE_ENV !== 'production'
             ? `its ${where}entitiesMeta for '${kind}' is not a list of writes`

@@ -1,14 +1,15 @@
-import type { EntityMeta, EntityMetaStamps, MetaStamp } from '../../schema/interface.js';
+import type { EntityMeta, EntityMetaPages, EntityMetaStamps, MetaStamp } from '../../schema/interface.js';
 
 /**
- * Per-record meta as the store keeps it: for each kind, the list of writes (stamps) that own its
- * records' meta, oldest first. A write appends one stamp listing the primary keys it wrote (or
- * deleted); a record's meta is that of the last stamp listing it. So a write of 500 records into a
- * kind of 100,000 appends one small object instead of copying a 100,000-entry table. Lookups go
- * through indexes derived from a list, never stored; stale listings are dropped by compaction. The
- * list itself is copied by each write: a write costs the number of stamps that still own a record,
- * which single-record writes (a live feed) grow up to the kind's size (a table of meta per record,
- * laid out as the records', is the way out; see the closing note of 2026-11-30).
+ * Per-record meta as the store keeps it: for each kind, the writes (stamps) that own its records'
+ * meta, oldest first, in pages of up to `PAGE` stamps. A write appends one stamp listing the primary
+ * keys it wrote (or deleted); a record's meta is that of the last stamp listing it. So a write of 500
+ * records into a kind of 100,000 appends one small object instead of copying a 100,000-entry table,
+ * and a write copies only the last page and the list of pages, never every stamp: single-record
+ * writes (a live feed) grow the stamps up to the kind's size, and a flat list of them, copied per
+ * write, cost 3 ms a write after 90,000 such writes. Lookups go through indexes derived from a list,
+ * never stored; stale listings are dropped by compaction. A list of stamps not in pages (what
+ * `normalize` returns, passed to `storeView`) reads the same.
  *
  * Meta is read only for the records a write touches: the stored ones (their last write, to order
  * the merge) through the full index, and the absent ones (a remembered deletion?) through an index
@@ -16,20 +17,25 @@ import type { EntityMeta, EntityMetaStamps, MetaStamp } from '../../schema/inter
  */
 
 type Index = Map<string, MetaStamp>;
+/** A kind's stamps: in pages as the store keeps them, or a flat list as `normalize` returns them. */
+type Stamps = NonNullable<EntityMetaPages[string] | EntityMetaStamps[string]>;
 
 const EMPTY: ReadonlyMap<string, MetaStamp> = new Map();
 /** The full index of each list that has one. */
-const indexes = new WeakMap<readonly MetaStamp[], Index>();
+const indexes = new WeakMap<Stamps, Index>();
 /**
- * Each list `appendMeta` made: an index that held a list it extends, when it did, and that list's
- * length. Not the list itself: each list would keep all those before it alive.
+ * Each list `appendMeta` made: an index that held a list it extends, when it did, and where that
+ * list ended (its number of pages, and the length of its last). Not the list itself: each list would
+ * keep all those before it alive.
  */
-const anchors = new WeakMap<readonly MetaStamp[], { index: Index; length: number }>();
+const anchors = new WeakMap<Stamps, { index: Index; pages: number; last: number }>();
 /** The list each index holds now (it moves to a longer list only). */
-const holders = new WeakMap<Index, readonly MetaStamp[]>();
+const holders = new WeakMap<Index, readonly (readonly MetaStamp[])[]>();
 /** The index of each list's deletions. */
-const deletionIndexes = new WeakMap<readonly MetaStamp[], ReadonlyMap<string, MetaStamp>>();
+const deletionIndexes = new WeakMap<Stamps, ReadonlyMap<string, MetaStamp>>();
 
+/** Stamps per page: a write copies the last page and the list of pages (a 100,000th of a list of 100,000 stamps is 391 pages). */
+const PAGE = 256;
 /** Every how many stamps a list is checked for stale listings. */
 const COMPACTION_CHECK = 64;
 /** Listed primary keys allowed beyond twice the records before a list is compacted. */
@@ -41,24 +47,31 @@ const SLACK = 256;
  * appended since (that list then loses it: read again, it is rebuilt). So a write costs its own
  * stamps, not the list's length.
  */
-export function metaIndex(stamps: readonly MetaStamp[] | undefined): ReadonlyMap<string, MetaStamp> {
+export function metaIndex(stamps: Stamps | undefined): ReadonlyMap<string, MetaStamp> {
   if (stamps === undefined || stamps.length === 0) return EMPTY;
   const known = indexes.get(stamps);
   if (known !== undefined) return known;
   const anchor = anchors.get(stamps);
   const held = anchor && holders.get(anchor.index);
-  // the index still holds the list `stamps` extends: it had this length, and an index moves to longer lists only
-  const extend = held !== undefined && held.length === anchor!.length;
+  // the index still holds the list \`stamps\` extends: it ended there, and an index moves to longer lists only
+  const extend = held !== undefined && held.length === anchor!.pages && held.at(-1)!.length === anchor!.last;
   const index: Index = extend ? anchor!.index : new Map();
   if (extend) indexes.delete(held);
-  for (let i = extend ? held.length : 0; i < stamps.length; i++) own(index, stamps[i] as MetaStamp);
+  // from its last page on, past the stamps it held
+  const added = extend
+    ? stamps
+        .slice(anchor!.pages - 1)
+        .flat()
+        .slice(anchor!.last)
+    : stamps.flat();
+  for (const stamp of added) own(index, stamp);
   indexes.set(stamps, index);
-  holders.set(index, stamps);
+  holders.set(index, stamps as readonly (readonly MetaStamp[])[]);
   return index;
 }
 
 /** The meta of one stored record (or remembered deletion), if any. */
-export function metaOf(log: EntityMetaStamps, key: string, pk: string): EntityMeta | undefined {
+export function metaOf(log: EntityMetaPages | EntityMetaStamps, key: string, pk: string): EntityMeta | undefined {
   return metaIndex(log[key]).get(pk)?.meta;
 }
 
@@ -66,13 +79,13 @@ export function metaOf(log: EntityMetaStamps, key: string, pk: string): EntityMe
  * The deletion remembered for a record that is not stored, if any. (A record deleted and written
  * again is stored; one removed by a sweep has no meta left: either way no deletion stands for it.)
  */
-export function deletionOf(log: EntityMetaStamps, key: string, pk: string): EntityMeta | undefined {
+export function deletionOf(log: EntityMetaPages | EntityMetaStamps, key: string, pk: string): EntityMeta | undefined {
   const stamps = log[key];
   if (stamps === undefined) return undefined;
   let deletions = deletionIndexes.get(stamps);
   if (deletions === undefined) {
     const index: Index = new Map();
-    for (const stamp of stamps) if (stamp.meta.deleted === true) own(index, stamp);
+    for (const stamp of stamps.flat()) if (stamp.meta.deleted === true) own(index, stamp);
     deletionIndexes.set(stamps, (deletions = index.size === 0 ? EMPTY : index));
   }
   return deletions.get(pk)?.meta;
@@ -82,34 +95,41 @@ export function deletionOf(log: EntityMetaStamps, key: string, pk: string): Enti
  * The log after one response's meta writes (its stamps, as `normalize` returns them). A record
  * whose stored meta was kept (a stored newer write) is in no stamp of the write, so it keeps it.
  */
-export function appendMeta(log: EntityMetaStamps, writes: EntityMetaStamps): EntityMetaStamps {
-  let next: { [key: string]: readonly MetaStamp[] | undefined } | undefined;
+export function appendMeta(log: EntityMetaPages, writes: EntityMetaStamps): EntityMetaPages {
+  let next: { [key: string]: EntityMetaPages[string] } | undefined;
   for (const key in writes) {
     const written = writes[key]?.filter((stamp) => stamp.pks.length > 0);
     if (written === undefined || written.length === 0) continue;
-    const list = log[key] ?? [];
+    const pages = log[key] ?? [];
     // new stamp objects: one write's stamps are appended to more than one list (an optimistic layer,
-    // shown over each new committed list). One copy of the list, made at its length
-    const appended = list.concat(written.map(({ meta, pks }) => ({ meta, pks })));
-    const index = indexes.get(list);
-    const anchor = index ? { index, length: list.length } : anchors.get(list);
+    // shown over each new committed list)
+    const stamps = written.map(({ meta, pks }) => ({ meta, pks }));
+    const last = pages.at(-1);
+    const page = last && last.length < PAGE ? last.concat(stamps) : stamps;
+    // a new page, or the last one's copy in its place
+    const appended = [...pages.slice(0, page === stamps ? undefined : -1), page];
+    const index = indexes.get(pages);
+    const anchor = index ? { index, pages: pages.length, last: last!.length } : anchors.get(pages);
     if (anchor) anchors.set(appended, anchor);
+    // no deletion among the stamps: the same deletions as before
+    const deletions = deletionIndexes.get(pages);
+    if (deletions && !stamps.some((stamp) => stamp.meta.deleted)) deletionIndexes.set(appended, deletions);
     (next ??= { ...log })[key] =
-      appended.length % COMPACTION_CHECK < written.length ? compactIfWasteful(appended) : appended;
+      page.length % COMPACTION_CHECK < stamps.length ? compactIfWasteful(appended) : appended;
   }
   return next ?? log;
 }
 
 /** The log without the meta of these records (gone from the store, or deletions no longer remembered). */
 export function removeMeta(
-  log: EntityMetaStamps,
+  log: EntityMetaPages,
   records: { readonly [key: string]: readonly string[] },
-): EntityMetaStamps {
-  let next: { [key: string]: readonly MetaStamp[] | undefined } | undefined;
+): EntityMetaPages {
+  let next: { [key: string]: EntityMetaPages[string] } | undefined;
   for (const key in records) {
     const stamps = log[key];
     const gone = new Set(records[key]);
-    if (stamps === undefined || gone.size === 0 || !stamps.some((stamp) => stamp.pks.some((pk) => gone.has(pk))))
+    if (stamps === undefined || gone.size === 0 || !stamps.flat().some((stamp) => stamp.pks.some((pk) => gone.has(pk))))
       continue;
     (next ??= { ...log })[key] = rebuild(stamps, (pk, owner, stamp) => owner === stamp && !gone.has(pk));
   }
@@ -121,24 +141,26 @@ function own(index: Index, stamp: MetaStamp): void {
 }
 
 /** Rewrites the list keeping only listings that still own their record, once stale ones pile up. */
-function compactIfWasteful(stamps: readonly MetaStamp[]): readonly MetaStamp[] {
+function compactIfWasteful(stamps: readonly (readonly MetaStamp[])[]): readonly (readonly MetaStamp[])[] {
   let listed = 0;
-  for (const stamp of stamps) listed += stamp.pks.length;
+  // not \`flat()\`: checked every 64 writes, a copy of every stamp would cost what pages save
+  for (const page of stamps) for (const stamp of page) listed += stamp.pks.length;
   if (listed <= 2 * metaIndex(stamps).size + SLACK) return stamps;
   return rebuild(stamps, (_pk, owner, stamp) => owner === stamp);
 }
 
-/** A new list of the stamps' listings that `keep` accepts; empty stamps go. */
+/** A new list of the stamps' listings that `keep` accepts, in one page; empty stamps go. */
 function rebuild(
-  stamps: readonly MetaStamp[],
+  stamps: Stamps,
   keep: (pk: string, owner: MetaStamp | undefined, stamp: MetaStamp) => boolean,
-): readonly MetaStamp[] {
+): readonly (readonly MetaStamp[])[] {
   const index = metaIndex(stamps);
   const rebuilt: MetaStamp[] = [];
-  for (const stamp of stamps) {
+  for (const stamp of stamps.flat()) {
     const pks = stamp.pks.filter((pk) => keep(pk, index.get(pk), stamp));
     if (pks.length === stamp.pks.length) rebuilt.push(stamp);
     else if (pks.length > 0) rebuilt.push({ meta: stamp.meta, pks });
   }
-  return rebuilt;
+  // one page: a write after it starts a new one when it is full
+  return [rebuilt];
 }

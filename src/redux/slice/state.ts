@@ -1,4 +1,4 @@
-import type { EntityIndexes, EntityMetaStamps, EntityTables } from '../../schema/interface.js';
+import type { EntityIndexes, EntityMetaPages, EntityMetaStamps, EntityTables } from '../../schema/interface.js';
 import type { StoredTables } from '../../storage/table.js';
 
 /**
@@ -64,7 +64,7 @@ export interface OptimisticLayer {
  */
 export interface CommittedTables {
   readonly entities: StoredTables;
-  readonly entitiesMeta: EntityMetaStamps;
+  readonly entitiesMeta: EntityMetaPages;
   readonly indexes: EntityIndexes;
 }
 
@@ -77,10 +77,10 @@ export interface EntitiesState {
   /** Records by `Entity.key`: each kind's table flat `{ [pk]: record }` while small, paged when large (`PagedTable`). */
   readonly entities: StoredTables;
   /**
-   * Per-record timing, and remembered deletions, by `Entity.key`: a list of writes, each with its
-   * meta and the primary keys it wrote (`selectEntityMeta` reads one record's).
+   * Per-record timing, and remembered deletions, by `Entity.key`: the writes, each with its meta and
+   * the primary keys it wrote, in pages (`selectEntityMeta` reads one record's).
    */
-  readonly entitiesMeta: EntityMetaStamps;
+  readonly entitiesMeta: EntityMetaPages;
   /** Secondary indexes declared with `Entity.indexes`. */
   readonly indexes: EntityIndexes;
   /** Normalized results by endpoint key. */

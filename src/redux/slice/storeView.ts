@@ -1,4 +1,10 @@
-import type { EntityIndexes, EntityMeta, EntityMetaStamps, StoreView } from '../../schema/interface.js';
+import type {
+  EntityIndexes,
+  EntityMeta,
+  EntityMetaPages,
+  EntityMetaStamps,
+  StoreView,
+} from '../../schema/interface.js';
 import { deletionOf, metaOf } from './metaStamps.js';
 import { keysOf, recordOf, type StoredTables } from '../../storage/table.js';
 
@@ -14,13 +20,14 @@ import { keysOf, recordOf, type StoredTables } from '../../storage/table.js';
  * const first = normalize([User], page1);
  * const merged = normalize([User], page2, [], { store: storeView(first) });
  * ```
- * @param tables the records, their meta stamps and (optionally) the indexes
+ * @param tables the records, their meta stamps (in the state's pages, or a flat list as `normalize` returns them)
+ *   and (optionally) the indexes
  * @returns a view for `normalize(schema, input, args, { store })`
  * @see docs/reference/state-shape.md
  */
 export function storeView(tables: {
   readonly entities: StoredTables;
-  readonly entitiesMeta: EntityMetaStamps;
+  readonly entitiesMeta: EntityMetaPages | EntityMetaStamps;
   readonly indexes?: EntityIndexes;
 }): StoreView & { getMeta(key: string, pk: string): EntityMeta | undefined } {
   return {
