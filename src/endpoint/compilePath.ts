@@ -34,7 +34,7 @@ function parse(path: string, endpointName: string): { tokens: Token[]; names: Se
   const names = new Set<string>();
   for (const match of path.matchAll(TOKEN)) {
     const [text, escaped, sigil, name, brace] = match;
-    const tokens = groups[groups.length - 1] as Token[];
+    const tokens = groups.at(-1) as Token[];
     if (escaped !== undefined) {
       if (process.env.NODE_ENV !== 'production' && escaped === '')
         invalidTemplate(path, endpointName, 'a trailing backslash', match.index);
@@ -42,7 +42,7 @@ function parse(path: string, endpointName: string): { tokens: Token[]; names: Se
     } else if (brace === '{') {
       groups.push([]);
     } else if (brace === '}' && groups.length > 1) {
-      (groups[groups.length - 2] as Token[]).push(groups.pop() as Token[]);
+      (groups.at(-2) as Token[]).push(groups.pop() as Token[]);
     } else if (sigil !== undefined && name) {
       if (process.env.NODE_ENV !== 'production') expressStyle(path, endpointName, match.index, name);
       names.add(name);
@@ -59,7 +59,7 @@ function parse(path: string, endpointName: string): { tokens: Token[]; names: Se
   }
   if (process.env.NODE_ENV !== 'production' && groups.length > 1)
     invalidTemplate(path, endpointName, "a '{' is never closed", path.length);
-  while (groups.length > 1) (groups[groups.length - 2] as Token[]).push(groups.pop() as Token[]);
+  while (groups.length > 1) (groups.at(-2) as Token[]).push(groups.pop() as Token[]);
   return { tokens: groups[0] as Token[], names };
 }
 

@@ -1,5 +1,4 @@
 import { describeValue } from '../utils/describeValue.js';
-import { field } from '../utils/field.js';
 
 /** A request body ready for fetch, and the Content-Type it needs from us (if any). */
 export interface EncodedBody {
@@ -64,15 +63,11 @@ function unsendable(value: unknown, path: string, ancestors: object[]): string |
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined; // a Date, or a value that says how it is sent
   ancestors.push(value);
   try {
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) {
-        const problem = unsendable(value[i], `${path}[${i}]`, ancestors);
-        if (problem !== undefined) return problem;
-      }
-      return undefined;
-    }
-    for (const name of Object.keys(value)) {
-      const problem = unsendable(field(value, name), `${path}.${name}`, ancestors);
+    // an array's items by index, holes included (JSON sends them as null); an object's own fields
+    const isArray = Array.isArray(value);
+    for (const name of isArray ? value.keys() : Object.keys(value)) {
+      const item = (value as { readonly [name: string | number]: unknown })[name];
+      const problem = unsendable(item, isArray ? `${path}[${name}]` : `${path}.${name}`, ancestors);
       if (problem !== undefined) return problem;
     }
     return undefined;

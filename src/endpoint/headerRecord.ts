@@ -4,7 +4,6 @@
  */
 export function headerRecord(init: HeadersInit | undefined): Record<string, string> {
   const record: Record<string, string> = {};
-  if (init === undefined) return record;
   if (init instanceof Headers) {
     init.forEach((value, name) => {
       record[name] = value;
@@ -12,6 +11,7 @@ export function headerRecord(init: HeadersInit | undefined): Record<string, stri
   } else if (Array.isArray(init)) {
     for (const [name, value] of init) if (name !== undefined && value !== undefined) record[name] = value;
   } else {
+    // none (`undefined`) copies nothing
     Object.assign(record, init);
   }
   return record;

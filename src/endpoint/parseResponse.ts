@@ -34,8 +34,8 @@ export const NO_BODY_STATUS: { readonly [status: number]: string } = { 204: 'No 
 
 /** `parseResponse`, also telling an empty body from a JSON `null`. */
 export async function readResponse(response: Response, endpoint: ParseTarget): Promise<ReadResponse> {
-  if (NO_BODY_STATUS[response.status] !== undefined) return { value: null, empty: true };
-  const text = await response.text();
+  // a status that has no body is not read
+  const text = NO_BODY_STATUS[response.status] === undefined ? await response.text() : '';
   if (text === '') return { value: null, empty: true };
   return { value: parseText(text, response, endpoint), empty: false };
 }

@@ -34,15 +34,14 @@ function describeSpecial(value: unknown): string | undefined {
       return Number.isFinite(value) ? undefined : String(value);
     case 'bigint':
       return `a BigInt (${value}n)`;
-    case 'function':
-      if (process.env.NODE_ENV !== 'production') return `a function (${functionName(value)})`;
-      return undefined;
-    case 'symbol':
-      if (process.env.NODE_ENV !== 'production') return `a symbol (${String(value)})`;
-      return undefined;
     case 'object':
       break;
     default:
+      // a function or a symbol is named in development only; any other type reads as JSON writes it
+      if (process.env.NODE_ENV !== 'production') {
+        if (typeof value === 'function') return `a function (${functionName(value)})`;
+        if (typeof value === 'symbol') return `a symbol (${String(value)})`;
+      }
       return undefined;
   }
   if (process.env.NODE_ENV !== 'production' && value instanceof Date)

@@ -1,5 +1,6 @@
 import { describeValue } from './describeValue.js';
 import { field } from './field.js';
+import { isPlainObject } from './isPlainObject.js';
 /** Keys deeper than this are refused before they could overflow the stack. */
 const MAX_DEPTH = 1_000;
 
@@ -60,8 +61,7 @@ function writeObject(object: object, path: string, ancestors: object[]): string 
   const { toJSON } = object as { toJSON?: unknown };
   if (typeof toJSON === 'function') return at(toJSON.call(object), path);
   const names = Object.keys(object).sort();
-  const prototype: unknown = Object.getPrototypeOf(object);
-  if (names.length === 0 && prototype !== Object.prototype && prototype !== null) {
+  if (names.length === 0 && !isPlainObject(object)) {
     return refuse(path, `is ${describeInstance(object)} with no fields of its own`, true);
   }
   const fields: string[] = [];
@@ -102,8 +102,8 @@ function primitiveKey(item: unknown): string | undefined {
   switch (typeof item) {
     case 'string':
       return JSON.stringify(item);
+    // JSON writes a finite number as `String` does; `NaN` and the infinities as themselves
     case 'number':
-      return Number.isFinite(item) ? JSON.stringify(item) : String(item);
     case 'boolean':
       return String(item);
     default:

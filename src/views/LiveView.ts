@@ -180,9 +180,9 @@ function checkKey(view: LiveView, [key, kind, pk]: Rank): void {
 /**
  * What left and what came between two readings of the same lists, items compared by reference. A
  * list given again at its place is skipped (a list that moved, as when a part before it went, is read
- * as gone and come: its items cancel out). The others are compared position by position while they keep
- * their length (a part of a table where records changed keeps its others, in place); else the run
- * they still share at the start and at the end is skipped.
+ * as gone and come: its items cancel out). Of the others, the run they still share at the start and at
+ * the end is skipped, and the rest compared position by position (a part of a table where records
+ * changed keeps its others, in place).
  */
 function changes(
   before: readonly (readonly Item[])[],
@@ -196,12 +196,10 @@ function changes(
   let start = 0;
   let oldEnd = old.length;
   let freshEnd = fresh.length;
-  if (oldEnd !== freshEnd) {
-    while (start < oldEnd && old[start] === fresh[start]) start++;
-    while (oldEnd > start && freshEnd > start && old[oldEnd - 1] === fresh[freshEnd - 1]) {
-      oldEnd--;
-      freshEnd--;
-    }
+  while (start < oldEnd && old[start] === fresh[start]) start++;
+  while (oldEnd > start && freshEnd > start && old[oldEnd - 1] === fresh[freshEnd - 1]) {
+    oldEnd--;
+    freshEnd--;
   }
   const gone = new Set<Item>();
   const came: Item[] = [];

@@ -1,12 +1,6 @@
 import type { EndpointInterface } from '../../endpoint/interface.js';
 import { field } from '../../utils/field.js';
 
-/** The endpoint's own abort signal (`requestInit.signal` of a RestEndpoint), if it has one. */
-function ownSignal(endpoint: EndpointInterface): AbortSignal | undefined {
-  const { requestInit } = endpoint as { requestInit?: { signal?: AbortSignal | null } };
-  return requestInit?.signal ?? undefined;
-}
-
 /**
  * Whether a failed request was given up by its callers (`docs/guide/errors-and-guarantees.md`), whatever the reason they
  * gave: every caller aborted (`promise.abort(reason)`, a caller's signal), the endpoint's own
@@ -17,9 +11,11 @@ function ownSignal(endpoint: EndpointInterface): AbortSignal | undefined {
  * @param request the controller the middleware aborts once every caller has aborted
  */
 export function isCallerAbort(error: unknown, endpoint: EndpointInterface, request: AbortController): boolean {
-  if (field(error, 'name') === 'TimeoutError') return false;
+  const name = field(error, 'name');
+  if (name === 'TimeoutError') return false;
   if (request.signal.aborted) return true;
-  const own = ownSignal(endpoint);
+  // the endpoint's own abort signal (`requestInit.signal` of a RestEndpoint), if it has one
+  const own = (endpoint as { requestInit?: { signal?: AbortSignal | null } }).requestInit?.signal;
   if (own?.aborted === true && error === own.reason) return true;
-  return field(error, 'name') === 'AbortError';
+  return name === 'AbortError';
 }

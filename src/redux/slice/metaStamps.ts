@@ -24,15 +24,15 @@ const EMPTY: ReadonlyMap<string, MetaStamp> = new Map();
 /** The full index of each list that has one. */
 const indexes = new WeakMap<Stamps, Index>();
 /**
- * Each list `appendMeta` made: an index that held a list it extends, when it did, and where that
- * list ended (its number of pages, and the length of its last). Not the list itself: each list would
- * keep all those before it alive.
+ * Each list `appendMeta` made: an index that held a list it extends, when it did, and that list's
+ * last page (no other list ends with it). Not the list itself: each list would keep all those before
+ * it alive.
  */
-const anchors = new WeakMap<Stamps, { index: Index; pages: number; last: number }>();
+const anchors = new WeakMap<Stamps, { index: Index; last: readonly MetaStamp[] }>();
 /** The list each index holds now (it moves to a longer list only). */
 const holders = new WeakMap<Index, readonly (readonly MetaStamp[])[]>();
 /** The index of each list's deletions. */
-const deletionIndexes = new WeakMap<Stamps, ReadonlyMap<string, MetaStamp>>();
+const deletionIndexes = new WeakMap<Stamps, ReadonlyMap<string, MetaStamp> | undefined>();
 
 /** Stamps per page: a write copies the last page and the list of pages (a 100,000th of a list of 100,000 stamps is 391 pages). */
 const PAGE = 256;
@@ -48,21 +48,21 @@ const SLACK = 256;
  * stamps, not the list's length.
  */
 export function metaIndex(stamps: Stamps | undefined): ReadonlyMap<string, MetaStamp> {
-  if (stamps === undefined || stamps.length === 0) return EMPTY;
+  if (!stamps?.length) return EMPTY;
   const known = indexes.get(stamps);
-  if (known !== undefined) return known;
+  if (known) return known;
   const anchor = anchors.get(stamps);
   const held = anchor && holders.get(anchor.index);
-  // the index still holds the list \`stamps\` extends: it ended there, and an index moves to longer lists only
-  const extend = held !== undefined && held.length === anchor!.pages && held.at(-1)!.length === anchor!.last;
+  // the index still holds the list `stamps` extends (an index moves to longer lists only)
+  const extend = held !== undefined && held.at(-1) === anchor!.last;
   const index: Index = extend ? anchor!.index : new Map();
   if (extend) indexes.delete(held);
-  // from its last page on, past the stamps it held
+  // from that list's last page on, past its stamps
   const added = extend
     ? stamps
-        .slice(anchor!.pages - 1)
+        .slice(held!.length - 1)
         .flat()
-        .slice(anchor!.last)
+        .slice(anchor!.last.length)
     : stamps.flat();
   for (const stamp of added) own(index, stamp);
   indexes.set(stamps, index);
@@ -83,7 +83,7 @@ export function deletionOf(log: EntityMetaPages | EntityMetaStamps, key: string,
   const stamps = log[key];
   if (stamps === undefined) return undefined;
   let deletions = deletionIndexes.get(stamps);
-  if (deletions === undefined) {
+  if (!deletions) {
     const index: Index = new Map();
     for (const stamp of stamps.flat()) if (stamp.meta.deleted === true) own(index, stamp);
     deletionIndexes.set(stamps, (deletions = index.size === 0 ? EMPTY : index));
@@ -98,22 +98,20 @@ export function deletionOf(log: EntityMetaPages | EntityMetaStamps, key: string,
 export function appendMeta(log: EntityMetaPages, writes: EntityMetaStamps): EntityMetaPages {
   let next: { [key: string]: EntityMetaPages[string] } | undefined;
   for (const key in writes) {
-    const written = writes[key]?.filter((stamp) => stamp.pks.length > 0);
-    if (written === undefined || written.length === 0) continue;
-    const pages = log[key] ?? [];
     // new stamp objects: one write's stamps are appended to more than one list (an optimistic layer,
     // shown over each new committed list)
-    const stamps = written.map(({ meta, pks }) => ({ meta, pks }));
+    const stamps = writes[key]?.filter((stamp) => stamp.pks.length > 0).map(({ meta, pks }) => ({ meta, pks }));
+    if (!stamps?.length) continue;
+    const pages = log[key] ?? [];
     const last = pages.at(-1);
     const page = last && last.length < PAGE ? last.concat(stamps) : stamps;
     // a new page, or the last one's copy in its place
     const appended = [...pages.slice(0, page === stamps ? undefined : -1), page];
     const index = indexes.get(pages);
-    const anchor = index ? { index, pages: pages.length, last: last!.length } : anchors.get(pages);
+    const anchor = index ? { index, last: last! } : anchors.get(pages);
     if (anchor) anchors.set(appended, anchor);
-    // no deletion among the stamps: the same deletions as before
-    const deletions = deletionIndexes.get(pages);
-    if (deletions && !stamps.some((stamp) => stamp.meta.deleted)) deletionIndexes.set(appended, deletions);
+    // no deletion among the stamps: the same deletions as before, if known
+    if (!stamps.some((stamp) => stamp.meta.deleted)) deletionIndexes.set(appended, deletionIndexes.get(pages));
     (next ??= { ...log })[key] =
       page.length % COMPACTION_CHECK < stamps.length ? compactIfWasteful(appended) : appended;
   }
