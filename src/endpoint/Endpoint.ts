@@ -88,16 +88,15 @@ class FunctionEndpoint<A extends unknown[], T, S> implements Endpoint<A, T, S> {
     this.sideEffect = options.sideEffect ?? false;
     // an unnamed function gets a unique name, so two of them never share cache keys
     this.name = options.name ?? (fetchFn.name || `anonymous endpoint ${++anonymous}`);
-    this.dataExpiryLength = options.dataExpiryLength;
-    this.errorExpiryLength = options.errorExpiryLength;
+    // own fields even when undefined, as the options give them
+    for (const option of ['dataExpiryLength', 'errorExpiryLength', 'pollFrequency', 'keepUnusedDataFor'] as const)
+      (this as Record<string, unknown>)[option] = options[option];
     if (process.env.NODE_ENV !== 'production') {
       assertExpiryOptions(this);
     }
-    this.pollFrequency = options.pollFrequency;
-    this.keepUnusedDataFor = options.keepUnusedDataFor;
-    if (options.key) this.key = options.key;
-    if (options.errorPolicy) this.errorPolicy = options.errorPolicy;
-    if (options.getOptimisticResponse) this.getOptimisticResponse = options.getOptimisticResponse;
+    // the methods given as options replace the defaults (and only present ones: see getOptimisticResponse)
+    for (const member of ['key', 'errorPolicy', 'getOptimisticResponse'] as const)
+      if (options[member]) (this as Record<string, unknown>)[member] = options[member];
   }
 
   key(...args: A): string {

@@ -87,23 +87,25 @@ export class RestEndpoint<
     this.schema = options.schema as S;
     this.sideEffect = options.sideEffect ?? method !== 'GET';
     this.name = options.name ?? `${method} ${options.path}`;
-    this.dataExpiryLength = options.dataExpiryLength;
-    this.errorExpiryLength = options.errorExpiryLength;
+    // own fields even when undefined, as the options give them
+    for (const option of [
+      'dataExpiryLength',
+      'errorExpiryLength',
+      'pollFrequency',
+      'keepUnusedDataFor',
+      'timeout',
+      'requestInit',
+    ] as const)
+      (this as Record<string, unknown>)[option] = options[option];
     if (process.env.NODE_ENV !== 'production') {
       assertExpiryOptions(this);
     }
-    this.pollFrequency = options.pollFrequency;
-    this.keepUnusedDataFor = options.keepUnusedDataFor;
-    this.timeout = options.timeout;
-    this.requestInit = options.requestInit;
     // an explicit `body: undefined` means "no body" even for POST; see RestEndpointOptions.body
     this.#takesBody = 'body' in options ? options.body !== undefined : BODY_METHODS.has(method);
     this.#template = compilePath(options.path, this.name);
-    if (options.process) this.process = options.process as this['process'];
-    if (options.parseResponse) this.parseResponse = options.parseResponse;
-    if (options.getHeaders) this.getHeaders = options.getHeaders;
-    if (options.errorPolicy) this.errorPolicy = options.errorPolicy;
-    if (options.getOptimisticResponse) this.getOptimisticResponse = options.getOptimisticResponse;
+    // the methods given as options replace the defaults (and only present ones: see getOptimisticResponse)
+    for (const member of ['process', 'parseResponse', 'getHeaders', 'errorPolicy', 'getOptimisticResponse'] as const)
+      if (options[member]) (this as Record<string, unknown>)[member] = options[member];
   }
 
   /**
@@ -179,8 +181,7 @@ export class RestEndpoint<
           ? await readResponse(response, this)
           : { value: await this.parseResponse(response), empty: noBody !== undefined };
       value = read.value;
-      if (read.empty)
-        answer = noBody === undefined ? `${response.status} with an empty body` : `${response.status} ${noBody}`;
+      if (read.empty) answer = `${response.status} ${noBody ?? 'with an empty body'}`;
     } catch (error) {
       if (timeout?.signal.aborted) throw timeout.signal.reason;
       throw error;

@@ -204,10 +204,6 @@ export function createResource<P extends string, S extends EntitySchema>(
 type AnyEndpoint = RestEndpoint<string, unknown, any, any, any, any>;
 
 function withExtend<M extends object>(members: M, key: string): Resource<M> {
-  const extendMember = (name: string, options: object): AnyEndpoint => {
-    const base = (field(members, name) ?? field(members, 'get')) as AnyEndpoint;
-    return base.extend({ name: `${key}.${name}`, ...options });
-  };
   const extend = (first: string | object | ((base: M) => object), options?: object) => {
     // one member by name is the object form with one entry
     const byName = typeof first === 'string' ? { [first]: options ?? {} } : first;
@@ -215,7 +211,11 @@ function withExtend<M extends object>(members: M, key: string): Resource<M> {
       typeof byName === 'function'
         ? named(byName(members), key)
         : Object.fromEntries(
-            Object.entries(byName).map(([name, memberOptions]) => [name, extendMember(name, memberOptions as object)]),
+            Object.entries(byName).map(([name, memberOptions]) => {
+              // the member of that name, else `get`, extended
+              const base = (field(members, name) ?? field(members, 'get')) as AnyEndpoint;
+              return [name, base.extend({ name: `${key}.${name}`, ...(memberOptions as object) })];
+            }),
           );
     return withExtend({ ...members, ...added }, key);
   };

@@ -4,11 +4,8 @@
  */
 export function headerRecord(init: HeadersInit | undefined): Record<string, string> {
   const record: Record<string, string> = {};
-  if (init instanceof Headers) {
-    init.forEach((value, name) => {
-      record[name] = value;
-    });
-  } else if (Array.isArray(init)) {
+  if (init instanceof Headers || Array.isArray(init)) {
+    // a Headers lists its pairs as its forEach does: names lower-cased, sorted, repeated values combined
     for (const [name, value] of init) if (name !== undefined && value !== undefined) record[name] = value;
   } else {
     // none (`undefined`) copies nothing

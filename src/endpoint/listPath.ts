@@ -24,7 +24,7 @@ export function listPath<P extends string>(path: P): ListPath<P> {
   const optional = /\{\/[:*][^}]*\}$/;
   if (optional.test(path)) return path.replace(optional, '') as ListPath<P>;
   const segments = path.split('/');
-  const last = segments.at(-1) ?? '';
+  const last = segments.at(-1) as string; // split gives at least one segment
   if (!last.startsWith(':') && !last.startsWith('*')) return path as ListPath<P>;
   return (segments.slice(0, -1).join('/') || '/') as ListPath<P>;
 }

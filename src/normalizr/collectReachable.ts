@@ -38,12 +38,7 @@ export function collectReachable(
       const key = entityKey(entity);
       const record = recordOf(tables[key], pk);
       if (record === undefined) return undefined;
-      let pks = reached.get(key);
-      if (pks === undefined) reached.set(key, (pks = new Set()));
-      if (!pks.has(pk)) {
-        pks.add(pk);
-        queue.push([entity, record]);
-      }
+      if (addReached(reached, key, pk)) queue.push([entity, record]);
       return FOUND;
     },
     getPks(key) {
@@ -52,4 +47,12 @@ export function collectReachable(
   };
   walk.unvisit(schema, input);
   for (let next = queue.pop(); next !== undefined; next = queue.pop()) next[0].denormalizeFields({}, next[1], walk);
+}
+
+/** Adds `pk` to the reached records of `key`: whether it was not there yet. */
+export function addReached(reached: Reached, key: string, pk: string): boolean {
+  let pks = reached.get(key);
+  if (pks === undefined) reached.set(key, (pks = new Set()));
+  const { size } = pks;
+  return pks.add(pk).size > size;
 }

@@ -125,10 +125,7 @@ export class Collection<
     this.schema.tableKeys((item) => inner.push((item as { key?: string }).key ?? String(item)));
     this.key = options.key ?? `Collection:${inner.join('|')}`;
     this.name = this.key;
-    this.push = new CollectionChange(this, 'push');
-    this.unshift = new CollectionChange(this, 'unshift');
-    this.assign = new CollectionChange(this, 'assign');
-    this.remove = new CollectionChange(this, 'remove');
+    for (const kind of ['push', 'unshift', 'assign', 'remove'] as const) this[kind] = new CollectionChange(this, kind);
     this.move = this.moveWith();
   }
 

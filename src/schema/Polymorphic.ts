@@ -73,11 +73,7 @@ export class Polymorphic<D = unknown> {
    */
   define(definition: D | SchemaMapping): this {
     const bothMappings =
-      !this.single &&
-      typeof definition === 'object' &&
-      definition !== null &&
-      !isSchemaClass(definition) &&
-      !Array.isArray(definition);
+      !this.single && isRecord(definition) && !isSchemaClass(definition) && !Array.isArray(definition);
     this.schema = (bothMappings ? { ...(this.schema as object), ...(definition as object) } : definition) as D;
     this.#checkDefinition();
     return this;

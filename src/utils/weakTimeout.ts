@@ -19,7 +19,7 @@ export function weakTimeout(task: () => void, ms: number): WeakTimeout {
 
 /** Cancels a pending `weakTimeout` (nothing happens for `undefined`). */
 export function cancelTimeout(pending: WeakTimeout | undefined): void {
-  if (pending !== undefined) clearTimeout(pending.timer);
+  clearTimeout(pending?.timer); // clearTimeout(undefined) does nothing
 }
 
 // declared at module level so the timer's callback holds nothing but the weak reference

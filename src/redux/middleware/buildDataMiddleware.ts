@@ -68,7 +68,7 @@ export function buildDataMiddleware(
     });
     const optimistic = buildOptimisticDisplay(context);
     const network = buildNetwork({ ...context, optimistic, collector });
-    const poller = buildPoller({ ask: network.ask, fetch: network.fetch, retain: collector.retain });
+    const poller = buildPoller({ ...network, retain: collector.retain });
     const reset = buildReset(mount, registry, collector);
     const relay: Relay =
       channel?.relay({ ...context, optimistic }, shared, options.signal) ?? ((action, pass) => pass(action));

@@ -147,12 +147,14 @@ export function buildNetwork(
       try {
         response = await endpoint.request({ fetch, signal: controller.signal }, ...args);
       } catch (error) {
-        if (request.dropped) throw new ResetError(endpoint.name);
-        // the caller gave up: the request did not happen, so no error is stored
-        if (isCallerAbort(error, endpoint, controller))
-          dispatch(mount.actions.fetchSettled({ key, endpoint: endpoint.name, ...settled(request) }));
-        else storeFailure(endpoint, args, key, error, start, request);
-        throw error;
+        // (a request a reset dropped fails below, as one that answered does)
+        if (!request.dropped) {
+          // the caller gave up: the request did not happen, so no error is stored
+          if (isCallerAbort(error, endpoint, controller))
+            dispatch(mount.actions.fetchSettled({ key, endpoint: endpoint.name, ...settled(request) }));
+          else storeFailure(endpoint, args, key, error, start, request);
+          throw error;
+        }
       }
       if (request.dropped) throw new ResetError(endpoint.name);
       return commit(endpoint, args, key, response, start, request);

@@ -1,4 +1,4 @@
-import { collectReachable, type Reached } from '../../normalizr/collectReachable.js';
+import { addReached, collectReachable, type Reached } from '../../normalizr/collectReachable.js';
 import type { EntityMeta, RequestStart } from '../../schema/interface.js';
 import { getOwn } from '../../utils/ownProperty.js';
 import { metaIndex, metaOf } from '../slice/metaStamps.js';
@@ -45,9 +45,9 @@ export function planSweep(
   const remove: Reached = new Map();
   const layered: Reached = new Map();
   for (const layer of state.optimistic) {
-    for (const key in layer.entities) for (const pk in layer.entities[key]) addTo(layered, key, pk);
+    for (const key in layer.entities) for (const pk in layer.entities[key]) addReached(layered, key, pk);
     for (const key in layer.entitiesMeta) {
-      for (const { pks } of layer.entitiesMeta[key] ?? []) for (const pk of pks) addTo(layered, key, pk);
+      for (const { pks } of layer.entitiesMeta[key] ?? []) for (const pk of pks) addReached(layered, key, pk);
     }
   }
   const committed = state.committed ?? state;
@@ -62,7 +62,7 @@ export function planSweep(
       for (const key in tables) {
         for (const pk in tables[key]) {
           if (reached.get(key)?.has(pk) || layered.get(key)?.has(pk)) continue;
-          if (unusedLongEnough(metaOf(committed.entitiesMeta, key, pk))) addTo(remove, key, pk);
+          if (unusedLongEnough(metaOf(committed.entitiesMeta, key, pk))) addReached(remove, key, pk);
         }
       }
     }
@@ -74,7 +74,8 @@ export function planSweep(
     for (const stamp of (stamps ?? []).flat()) {
       const tombstone = stamp.meta;
       if (tombstone.deleted !== true || inFlight.some((start) => startedBefore(start, tombstone))) continue;
-      for (const pk of stamp.pks) if (owners.get(pk) === stamp && !layered.get(key)?.has(pk)) addTo(remove, key, pk);
+      for (const pk of stamp.pks)
+        if (owners.get(pk) === stamp && !layered.get(key)?.has(pk)) addReached(remove, key, pk);
     }
   }
   if (keys.length === 0 && remove.size === 0) return undefined;
@@ -101,10 +102,4 @@ function mayGo(
     if (keysOf(tables[key]).some((pk) => !owners.has(pk))) return true; // no meta: it may go
   }
   return false;
-}
-
-function addTo(reached: Reached, key: string, pk: string): void {
-  let pks = reached.get(key);
-  if (pks === undefined) reached.set(key, (pks = new Set()));
-  pks.add(pk);
 }
