@@ -6,6 +6,7 @@
 import { Entity, MemoCache, denormalize, normalize, schema } from '../../src/index';
 import type { DenormalizeDelegate, EntityRecord, EntityTables } from '../../src/index';
 import { Article, Comment, Person, makeArticles } from '../fixtures/blog';
+import { FLAT_MAX, withWrites } from '../../src/storage/table';
 
 const articles = [Article];
 
@@ -95,6 +96,40 @@ describe('denormalize memo', () => {
       if (comment.author.pk() === 'p1') expect(comment).not.toBe(first[i]);
       else expect(comment).toBe(first[i]);
     });
+  });
+
+  test.each([
+    ['flat', 10],
+    ['paged', FLAT_MAX + 10],
+  ])('%s: All over a table whose key list grew in place, and back over the table before it', (_, size) => {
+    class Item extends Entity {
+      id = '';
+      n = 0;
+      pk() {
+        return this.id;
+      }
+      static override key = 'Item';
+    }
+    const all = new schema.All(Item);
+    const cache = new MemoCache();
+    const records: EntityTables[string] = Object.fromEntries(
+      Array.from({ length: size }, (_, i) => [`i${i}`, { id: `i${i}`, n: i }]),
+    );
+    const first = { Item: withWrites(undefined, records, []) as EntityTables[string] };
+    const before = cache.denormalize(all, undefined, first) as Item[];
+    const grown = { Item: withWrites(first.Item, { new: { id: 'new', n: -1 } }, []) as EntityTables[string] };
+    const after = cache.denormalize(all, undefined, grown) as Item[];
+    expect(after.map((item) => item.id)).toEqual([...before.map((item) => item.id), 'new']);
+    after.slice(0, size).forEach((item, i) => expect(item).toBe(before[i]));
+    // the tables before the write read as they were, with their instances
+    const back = cache.denormalize(all, undefined, first) as Item[];
+    expect(back).toHaveLength(size);
+    back.forEach((item, i) => expect(item).toBe(before[i]));
+    // and the tables after it too, grown once more
+    const again = { Item: withWrites(grown.Item, { last: { id: 'last', n: -2 } }, []) as EntityTables[string] };
+    const twice = cache.denormalize(all, undefined, again) as Item[];
+    expect(twice.map((item) => item.id).slice(-2)).toEqual(['new', 'last']);
+    expect(twice[size]).toBe(after[size]);
   });
 
   test('a rebuilt read holding the items of an earlier result is that result’s object, so a rollback to its tables shows the same one', () => {

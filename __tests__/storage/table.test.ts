@@ -100,6 +100,34 @@ describe('stored tables', () => {
     }
   });
 
+  test.each([
+    ['flat', 10],
+    ['paged', FLAT_MAX + 10],
+  ])(
+    '%s: a key list grows in place for the write after the newest table; older tables and siblings list their own',
+    (_, size) => {
+      const first = write(undefined, records(size));
+      const keys = keysOf(first);
+      const before = [...keys];
+      const next = write(first, { a: { id: 'a' } });
+      // the very array, longer: no copy of every key for one new record
+      expect(keysOf(next)).toBe(keys);
+      expect(keys).toEqual([...before, 'a']);
+      // the table before lists its own keys (a list of its own now), and so does a sibling written from it
+      expect(keysOf(first)).toEqual(before);
+      expect(keysOf(first)).not.toBe(keys);
+      const sibling = write(first, { b: { id: 'b' } });
+      expect(keysOf(sibling)).toEqual([...before, 'b']);
+      expect(keysOf(next)).toEqual([...before, 'a']);
+      // a write that adds no key keeps the list; one that deletes forgets it
+      const same = write(next, { a: { id: 'a', n: 1 } });
+      expect(keysOf(same)).toBe(keysOf(next));
+      const deleted = write(same, {}, ['a']);
+      expect(keysOf(deleted)).toEqual(before);
+      expect(keysOf(next)).toEqual([...before, 'a']);
+    },
+  );
+
   test('a write into a paged table copies only the parts it changes', () => {
     const table = write(undefined, records(FLAT_MAX * 2));
     const pk = 'u4';

@@ -114,7 +114,8 @@ export interface StoreView {
   readonly entities?: EntityTables;
   /**
    * The stored record at `pk` of the table `key`, and every primary key of that table in order:
-   * `storeView` reads them from the slice's tables, whatever their layout.
+   * `storeView` reads them from the slice's tables, whatever their layout. The list of keys is read
+   * during the call: a later write may add keys to that very array (copy it to keep it).
    */
   getEntity?(key: string, pk: string): EntityRecord | undefined;
   getPks?(key: string): readonly string[];
@@ -190,7 +191,7 @@ export interface DenormalizeDelegate {
   unvisit(schema: unknown, input: unknown): unknown;
   /** The memoized instance of `entity` at `pk`, or `undefined` when it is not stored. */
   entity(entity: StoredSchema, pk: string): object | undefined;
-  /** Every primary key of a table, in table order. */
+  /** Every primary key of a table, in table order (read it now: a later write may add keys to the array). */
   getPks(key: string): readonly string[];
   /**
    * Every stored entity of `entity`'s kind, in table order, one list per part of a large table, when

@@ -63,8 +63,15 @@ export function recordOf(table: StoredTable | undefined, pk: string): EntityReco
   return isPaged(table) ? getOwn(getOwn(table.parts, partName(table, pk) ?? ''), pk) : getOwn(table, pk);
 }
 
-/** The key list of each table whose keys are known (false or undefined: not known). */
-const known = new WeakMap<object, readonly string[] | false | undefined>();
+/**
+ * The key list of each table whose keys are known: the first `length` keys of `keys`. A list only
+ * grows, at its end, and only in place: a write that adds keys to a table whose list it is, at its
+ * full length (no write from it added any yet), adds them to that very array, so that a feed of new
+ * records into 100,000 does not copy 100,000 keys per write (an array that large costs 3–4 ms to
+ * allocate on a machine where memory is slow to map). So whoever compares key lists compares the
+ * array and its length (`Shelf.align`, the memo's `KeysRead`, the views' `listKind`).
+ */
+const known = new WeakMap<object, readonly [keys: string[], length: number] | undefined>();
 const NO_KEYS: readonly string[] = [];
 
 /**
@@ -91,8 +98,12 @@ export function writtenSince(part: EntityTable, old: EntityTable): ReadonlySet<s
 export function keysOf(table: StoredTable | undefined): readonly string[] {
   // one list for every absent table, so what read one still reads the same while it stays absent
   if (table === undefined) return NO_KEYS;
-  let keys = known.get(table);
-  if (!keys) known.set(table, (keys = isPaged(table) ? partsOf(table).flatMap(Object.keys) : Object.keys(table)));
+  let [keys, length] = known.get(table) ?? [];
+  // not known, or a later write added keys to its list: a list of its own
+  if (!keys || keys.length > length!) {
+    keys = keys?.slice(0, length) ?? (isPaged(table) ? partsOf(table).flatMap(Object.keys) : Object.keys(table));
+    known.set(table, [keys, keys.length]);
+  }
   return keys;
 }
 
@@ -161,31 +172,35 @@ function writeFlat(
     added = undefined;
   }
   if (copy === undefined) return undefined;
-  remember(copy, keysOf(table), added);
+  remember(copy, known.get(table as object), added);
   return copy;
 }
 
 /**
- * Remembers the key list of `next`, made from a table listing `keys` by adding the keys `added` (in
- * order; `undefined` once a key was deleted), when it follows from that list: JavaScript lists an
+ * Remembers the key list of `next`, made from a table whose list is `list` by adding the keys `added`
+ * (in order; `undefined` once a key was deleted), when it follows from that list: JavaScript lists an
  * object's array-index keys first, ascending, then the others in the order they were added. So a write
  * that adds string keys, or array indexes above all others (a feed of growing numeric ids), keeps a
- * known list; one that adds none keeps the very list, and what follows positions in it stays aligned.
+ * known list, grown in place when it can be (see `known`); one that adds none keeps the very list, and
+ * what follows positions in it stays aligned.
  */
-function remember(
-  next: object,
-  keys: readonly string[] | false | undefined,
-  added: readonly string[] | undefined,
-): void {
+function remember(next: object, list: readonly [string[], number] | undefined, added: string[] | undefined): void {
+  let [keys, length] = list ?? [];
   const follows =
     keys &&
     added?.every((pk, i) => {
       // (after no key at all, left to `Object.keys`: a table emptied by deletes)
-      const last = (i ? added[i - 1] : keys.at(-1)) as string;
+      const last = (i ? added[i - 1] : keys![length! - 1]) as string;
       return !isIndex(pk) || (isIndex(last) && +last < +pk);
     });
+  if (follows && added!.length) {
+    // in place, unless a write from the same table added keys already
+    if (keys!.length > length!) keys = keys!.slice(0, length);
+    for (const pk of added!) keys!.push(pk);
+    list = [keys!, keys!.length];
+  }
   // else forgotten: a copy knew the keys of its original
-  known.set(next, follows && (added!.length ? keys.concat(added!) : keys));
+  known.set(next, follows ? list : undefined);
 }
 
 /**
@@ -195,9 +210,8 @@ function remember(
  * (`remember`): nothing here sees the writes.
  */
 function copyOf<T>(table: { readonly [name: string]: T } | undefined): Writable<T> {
-  const keys = keysOf(table as EntityTable);
-  const copy = assignTable(createTable<T>(), table, keys);
-  known.set(copy, keys);
+  const copy = assignTable(createTable<T>(), table, keysOf(table as EntityTable));
+  known.set(copy, known.get(table as object));
   // no pks noted for a new table: nothing was read of it before
   since.set(copy, [since.get(table as object)?.[1], {}, table && []]);
   return copy;

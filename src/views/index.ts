@@ -16,6 +16,8 @@ const VIEWS = 8;
 /** What a view read last of one kind: its table's key list and parts, the entities of each, and what they read besides. */
 interface Listed {
   readonly keys: readonly string[];
+  /** How many keys it had then: a key list grows in place (`keysOf`). */
+  readonly length: number;
   readonly parts: readonly EntityTable[];
   readonly lists: readonly (readonly object[])[];
   /** The entity class, the read's arguments (as one string), then the tables of the kinds it may read, its own as `false`. */
@@ -45,7 +47,7 @@ function listKind(read: MemoRead, entity: StoredSchema, before: Listed | undefin
   const same = before?.reads.every((each, i) => each === reads[i]);
   const keys = keysOf(table);
   // the very key list: no key was added or deleted, so each part holds the keys it held
-  const sameKeys = same && before?.keys === keys;
+  const sameKeys = same && before?.keys === keys && before.length === keys.length;
   const parts = partsOf(table);
   const lists = parts.map((part, i) => {
     const old = same ? before?.parts[i] : undefined;
@@ -59,7 +61,7 @@ function listKind(read: MemoRead, entity: StoredSchema, before: Listed | undefin
       changed && !changed.has(pk) ? (given[j] as object) : (read.entity(entity, pk, part) as object),
     );
   });
-  return { keys, parts, lists, reads };
+  return { keys, length: keys.length, parts, lists, reads };
 }
 
 /**

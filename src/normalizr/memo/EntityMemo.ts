@@ -361,7 +361,9 @@ function madeOf(kept: Kept | undefined, output: object): Version | undefined {
 
 /** Whether something a version read besides entities reads the same now. */
 function holds(other: Exclude<Read, Version>, read: MemoRead): boolean {
-  return other instanceof KeysRead ? read.keysOf(other.key) === other.keys : read.argsKey === other.argsKey;
+  return other instanceof KeysRead
+    ? read.keysOf(other.key) === other.keys && other.keys.length === other.length
+    : read.argsKey === other.argsKey;
 }
 
 /**

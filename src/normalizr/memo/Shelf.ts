@@ -240,13 +240,15 @@ export class Shelf {
     drop: (shelf: Shelf, record: EntityRecord, kept: Kept, reads: Reads, pk: string) => void,
   ): void {
     const before = this.keys;
-    if (before === keys) return;
-    let same = 0;
-    const shared = Math.min(before.length, keys.length);
+    // the positions it has: a key list grows in place (`keysOf`), so `before` may be longer now
+    const aligned = this.records.length;
+    if (before === keys && aligned === keys.length) return;
+    let same = before === keys ? aligned : 0;
+    const shared = Math.min(aligned, keys.length);
     while (same < shared && before[same] === keys[same]) same++;
     this.keys = keys;
     this.#cursor = 0;
-    if (same === before.length) {
+    if (same === aligned) {
       // keys added at the end (the common case): the places of the others hold
       for (let i = same; i < keys.length; i++) {
         this.records.push(undefined);
@@ -257,8 +259,8 @@ export class Shelf {
       }
       return;
     }
-    const index = (this.#index ??= indexOf(before));
-    const moved = new Uint8Array(before.length);
+    const index = (this.#index ??= indexOf(before, aligned));
+    const moved = new Uint8Array(aligned);
     const records = this.records.slice(0, same);
     const kept = this.kept.slice(0, same);
     const state = this.#state.slice(0, same);
@@ -271,7 +273,7 @@ export class Shelf {
       state.push(at === undefined ? 0 : (this.#state[at] as number));
       reads?.push(at === undefined ? undefined : this.reads?.[at]);
     }
-    for (let at = same; at < before.length; at++) {
+    for (let at = same; at < aligned; at++) {
       const gone = this.kept[at];
       if (moved[at] === 0 && gone !== undefined)
         drop(this, this.records[at] as EntityRecord, gone, this.reads?.[at], before[at] as string);
@@ -354,8 +356,9 @@ function cut(version: Version): number {
   return count;
 }
 
-function indexOf(keys: readonly string[]): Map<string, number> {
+/** Primary key to position, of the first `length` keys. */
+function indexOf(keys: readonly string[], length = keys.length): Map<string, number> {
   const index = new Map<string, number>();
-  for (let i = 0; i < keys.length; i++) index.set(keys[i] as string, i);
+  for (let i = 0; i < length; i++) index.set(keys[i] as string, i);
   return index;
 }

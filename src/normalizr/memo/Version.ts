@@ -1,14 +1,20 @@
 import type { EntityRecord, StoredSchema } from '../../schema/interface.js';
 import type { Shelf } from './Shelf.js';
 
-/** A table's list of primary keys that a version read (a `schema.All` nested in it): it holds while the key list is the same array. */
+/**
+ * A table's list of primary keys that a version read (a `schema.All` nested in it): it holds while the
+ * key list is the same array, at the same length.
+ */
 export class KeysRead {
   declare readonly key: string;
   declare readonly keys: readonly string[];
+  /** How many keys it read: a key list grows in place (`keysOf`). */
+  declare readonly length: number;
 
   constructor(key: string, keys: readonly string[]) {
     this.key = key;
     this.keys = keys;
+    this.length = keys.length;
   }
 }
 

@@ -34,7 +34,7 @@ const holders = new WeakMap<Index, readonly (readonly MetaStamp[])[]>();
 /** The index of each list's deletions. */
 const deletionIndexes = new WeakMap<Stamps, ReadonlyMap<string, MetaStamp> | undefined>();
 
-/** Stamps per page: a write copies the last page and the list of pages (a 100,000th of a list of 100,000 stamps is 391 pages). */
+/** Stamps per page: a write copies the last page and the list of pages (391 of them for 100,000 stamps). */
 const PAGE = 256;
 /** Every how many stamps a list is checked for stale listings. */
 const COMPACTION_CHECK = 64;
