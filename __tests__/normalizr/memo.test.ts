@@ -132,6 +132,26 @@ describe('denormalize memo', () => {
     expect(twice[size]).toBe(after[size]);
   });
 
+  test('an entity read by its pk after its key was added in place keeps its instance from read to read', () => {
+    class Item extends Entity {
+      id = '';
+      pk() {
+        return this.id;
+      }
+      static override key = 'Item';
+    }
+    const cache = new MemoCache();
+    const records = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`i${i}`, { id: `i${i}` }]));
+    const first = { Item: withWrites(undefined, records, []) as EntityTables[string] };
+    // a read by pk away from the start: the memo finds positions through its index of the keys
+    const five = cache.denormalize(Item, 'i5', first);
+    const grown = { Item: withWrites(first.Item, { new: { id: 'new' } }, []) as EntityTables[string] };
+    const added = cache.denormalize(Item, 'new', grown);
+    expect(added).toBeInstanceOf(Item);
+    expect(cache.denormalize(Item, 'new', grown)).toBe(added);
+    expect(cache.denormalize(Item, 'i5', grown)).toBe(five);
+  });
+
   test('a rebuilt read holding the items of an earlier result is that result’s object, so a rollback to its tables shows the same one', () => {
     const cache = new MemoCache();
     const people = [Person];
