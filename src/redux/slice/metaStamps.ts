@@ -141,7 +141,7 @@ function own(index: Index, stamp: MetaStamp): void {
 /** Rewrites the list keeping only listings that still own their record, once stale ones pile up. */
 function compactIfWasteful(stamps: readonly (readonly MetaStamp[])[]): readonly (readonly MetaStamp[])[] {
   let listed = 0;
-  // not \`flat()\`: checked every 64 writes, a copy of every stamp would cost what pages save
+  // not `flat()`: checked every 64 writes, a copy of every stamp would cost what pages save
   for (const page of stamps) for (const stamp of page) listed += stamp.pks.length;
   if (listed <= 2 * metaIndex(stamps).size + SLACK) return stamps;
   return rebuild(stamps, (_pk, owner, stamp) => owner === stamp);
