@@ -8,6 +8,7 @@ import {
   recordsOf,
   withWrites,
   writtenSince,
+  type PagedTable,
   type StoredTable,
 } from '../../src/storage/table.js';
 
@@ -138,6 +139,21 @@ describe('stored tables', () => {
     expect(recordOf(table, pk)).toEqual({ id: pk, n: 4 });
     expect(withWrites(next, { [pk]: recordOf(next, pk) as EntityRecord }, [])).toBeUndefined();
     expect(withWrites(next, {}, ['not-stored', '123456789'])).toBeUndefined();
+  });
+
+  test('a write that adds many records leaves the locator of the table before it as it was', () => {
+    const table = write(undefined, records(FLAT_MAX + 1)) as PagedTable;
+    const locator = JSON.stringify(table.at);
+    const added = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`new${i}`, { id: `new${i}` }]));
+    const next = write(table, added) as PagedTable;
+    expect(JSON.stringify(table.at)).toBe(locator);
+    expect(recordOf(table, 'new7')).toBeUndefined();
+    expect(recordOf(next, 'new7')).toEqual({ id: 'new7' });
+    // every bucket a new pk went to is a copy; the others are the very same objects
+    const touched = new Set(Object.keys(added).map((pk) => next.at.findIndex((bucket) => Object.hasOwn(bucket, pk))));
+    next.at.forEach((bucket, i) => expect(bucket === table.at[i]).toBe(!touched.has(i)));
+    // a later write from `next` finds and replaces them
+    expect(recordOf(write(next, { new7: { id: 'new7', n: 1 } }), 'new7')).toEqual({ id: 'new7', n: 1 });
   });
 
   test('ids that read like prototype fields are records like any other', () => {

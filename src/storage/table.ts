@@ -45,7 +45,7 @@ export function isPaged(table: StoredTable | undefined): table is PagedTable {
 }
 
 /** Whether JavaScript lists `pk` among an object's first keys, in numeric order: an array index. */
-const isIndex = (pk: string): boolean => /^(?:0|[1-9]\d{0,9})$/.test(pk) && +pk < 4_294_967_295;
+const isIndex = (pk: string): boolean => /^(0|[1-9]\d{0,9})$/.test(pk) && +pk < 4_294_967_295;
 
 /** The locator bucket of a pk that is not an array index (FNV-1a). */
 function bucketOf(pk: string): number {
@@ -113,8 +113,7 @@ export function keysOf(table: StoredTable | undefined): readonly string[] {
  * a record in it.
  */
 export function partsOf(table: StoredTable | undefined): readonly EntityTable[] {
-  if (!isPaged(table)) return table === undefined ? [] : [table];
-  return Object.values(table.parts).filter(isRecord) as EntityTable[];
+  return Object.values(isPaged(table) ? table.parts : { table }).filter(isRecord) as EntityTable[];
 }
 
 /**

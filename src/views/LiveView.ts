@@ -22,7 +22,7 @@ const RESORT_BELOW = 8;
  */
 const BLOCK = 512;
 /** A primary key that ties sort by value: a whole number JavaScript holds exactly, written as it prints. */
-const WHOLE = /^(?:0|-?[1-9]\d{0,14})$/;
+const WHOLE = /^(0|-?[1-9]\d{0,14})$/;
 
 /**
  * One live view (`schema.Query` with options) of one memo, for one arguments value: the matching
