@@ -13,6 +13,7 @@ import type { CountingSelector } from '../redux/select/selectResponse.js';
 import type { Denormalize } from '../schema/types.js';
 import { buildSelectorCache } from '../redux/select/selectorCache.js';
 import { isObjectLike } from '../utils/isRecord.js';
+import { entryOf } from '../utils/entryOf.js';
 
 /**
  * What the hooks need from a mount point: `defaultEntities` or any `createEntities({ reducerPath })`.
@@ -61,9 +62,7 @@ export function buildHooksContext(
     useStore: createStoreHook(context),
     useSelector: createSelectorHook(context),
     controllerFor(store) {
-      let controller = controllers.get(store);
-      if (controller === undefined) controllers.set(store, (controller = entities.createController(store)));
-      return controller;
+      return entryOf(controllers, store, () => entities.createController(store));
     },
     querySelector<S>(queryable: S, args: readonly unknown[], argsKey: string) {
       type Selector = CountingSelector<Denormalize<S> | undefined>;

@@ -3,6 +3,7 @@ import type { DataApi } from './middleware/types.js';
 import type { MountPoint } from './mountPoint.js';
 import { missingMiddlewareMessage } from './mountHints.js';
 import { field } from '../utils/field.js';
+import { entryOf } from '../utils/entryOf.js';
 
 /** Each store's `DataApi` per mount point, by the store's dispatch: the connect action goes out once per store. */
 const connections = /* @__PURE__ */ new WeakMap<MountPoint, WeakMap<object, DataApi>>();
@@ -17,8 +18,7 @@ function isDataApi(answer: unknown): answer is DataApi {
  * connect action the first time and remembered for that store; `undefined` when the store has none.
  */
 export function findMiddleware(mount: MountPoint, dispatch: (action: UnknownAction) => unknown): DataApi | undefined {
-  let byStore = connections.get(mount);
-  if (byStore === undefined) connections.set(mount, (byStore = new WeakMap()));
+  const byStore = entryOf(connections, mount, () => new WeakMap());
   const known = byStore.get(dispatch);
   if (known !== undefined) return known;
   const answer = dispatch(mount.connectAction());

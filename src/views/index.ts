@@ -5,8 +5,8 @@ import { entityKey } from '../schema/entityKey.js';
 import type { EntityTable, StoredSchema } from '../schema/interface.js';
 import { keysOf, partsOf, writtenSince } from '../storage/table.js';
 import { viewName, type Query } from '../schema/Query.js';
-import { evictOldest } from '../utils/evictOldest.js';
 import { LiveView, type Item } from './LiveView.js';
+import { entryOf } from '../utils/entryOf.js';
 
 export type { ViewEngine } from '../normalizr/memo/MemoCache.js';
 
@@ -89,17 +89,13 @@ function listKind(read: MemoRead, entity: StoredSchema, before: Listed | undefin
  */
 export const views: ViewEngine = (read: MemoRead, query: Query, input: unknown) => {
   const args = read.args;
-  let byQuery = kept.get(read.cache);
-  if (byQuery === undefined) kept.set(read.cache, (byQuery = new WeakMap()));
-  let byArgs = byQuery.get(query);
-  if (byArgs === undefined) byQuery.set(query, (byArgs = new Map()));
+  const byArgs = entryOf(
+    entryOf(kept, read.cache, () => new WeakMap()),
+    query,
+    () => new Map(),
+  );
   const key = read.argsKey;
-  let state = byArgs.get(key);
-  if (state === undefined) {
-    if (byArgs.size >= VIEWS) evictOldest(byArgs);
-    byArgs.set(key, (state = { view: new LiveView(query, args), listed: new Map() }));
-  }
-  const { view, listed } = state;
+  const { view, listed } = entryOf(byArgs, key, () => ({ view: new LiveView(query, args), listed: new Map() }), VIEWS);
   const { entities } = query.schema as Partial<All>;
   // every item of the wrapped list, by part at the top of a read; inside a build, read by read (noted)
   const lists = entities

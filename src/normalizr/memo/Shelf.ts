@@ -266,12 +266,13 @@ export class Shelf {
     const state = this.#state.slice(0, same);
     const reads = this.reads?.slice(0, same);
     for (let i = same; i < keys.length; i++) {
-      const at = index.get(keys[i] as string);
-      if (at !== undefined) moved[at] = 1;
-      records.push(at === undefined ? undefined : this.records[at]);
-      kept.push(at === undefined ? undefined : this.kept[at]);
-      state.push(at === undefined ? 0 : (this.#state[at] as number));
-      reads?.push(at === undefined ? undefined : this.reads?.[at]);
+      // a key it did not have reads past the end (`aligned`): nothing there, and `moved` ignores it
+      const at = index.get(keys[i] as string) ?? aligned;
+      moved[at] = 1;
+      records.push(this.records[at]);
+      kept.push(this.kept[at]);
+      state.push(this.#state[at] ?? 0);
+      reads?.push(this.reads?.[at]);
     }
     for (let at = same; at < aligned; at++) {
       const gone = this.kept[at];

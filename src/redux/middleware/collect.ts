@@ -8,6 +8,7 @@ import type { SweepPayload } from '../slice/actions.js';
 import type { EntitiesState } from '../slice/state.js';
 import type { Collector, CollectorContext } from './types.js';
 import { cancelTimeout, weakTimeout, type WeakTimeout } from '../../utils/weakTimeout.js';
+import { entryOf } from '../../utils/entryOf.js';
 
 /** How long unused data is kept, in seconds, when neither the endpoint nor the middleware says. */
 export const DEFAULT_KEEP_UNUSED_DATA_FOR = 60;
@@ -170,14 +171,11 @@ export function buildCollector(context: CollectorContext): Collector {
     /** A reader shows this call until the returned function is called. */
     retain(endpoint: EndpointInterface, args: readonly unknown[]): () => void {
       const key = endpoint.key(...args);
-      let retention = calls.get(key);
-      if (retention === undefined)
-        calls.set(key, (retention = { endpoint, args, count: 0, releasedAt: undefined, timer: undefined }));
-      retention.count++;
-      retention.releasedAt = undefined;
-      cancelTimeout(retention.timer);
-      retention.timer = undefined;
-      const held = retention;
+      const held = entryOf(calls, key, () => ({ endpoint, args, count: 0, releasedAt: undefined, timer: undefined }));
+      held.count++;
+      held.releasedAt = undefined;
+      cancelTimeout(held.timer);
+      held.timer = undefined;
       let done = false;
       return () => {
         if (done) return;
@@ -192,12 +190,9 @@ export function buildCollector(context: CollectorContext): Collector {
     /** A reader shows this query (a `schema.All`, an Entity by id...) until the returned function is called. */
     retainQuery(queryable: unknown, args: readonly unknown[]): () => void {
       const argsKey = stableStringify(args);
-      let byArgs = queries.get(queryable);
-      if (byArgs === undefined) queries.set(queryable, (byArgs = new Map()));
-      let retention = byArgs.get(argsKey);
-      if (retention === undefined) byArgs.set(argsKey, (retention = { queryable, args, count: 0 }));
-      retention.count++;
-      const held = retention;
+      const byArgs = entryOf(queries, queryable, () => new Map());
+      const held = entryOf(byArgs, argsKey, () => ({ queryable, args, count: 0 }));
+      held.count++;
       let done = false;
       return () => {
         if (done) return;

@@ -1,5 +1,6 @@
 import type { EndpointInterface } from '../../endpoint/interface.js';
 import type { Collector, DataApi } from './types.js';
+import { entryOf } from '../../utils/entryOf.js';
 
 /** One call's polling: the readers polling it share one timer, at the shortest frequency any of them asked for. */
 interface Poll {
@@ -48,9 +49,13 @@ export function buildPoller(parts: Pick<DataApi, 'ask' | 'fetch'> & Pick<Collect
       const frequency = endpoint.pollFrequency;
       const polled = frequency !== undefined && frequency > 0 && frequency < Infinity;
       if (polled) {
-        let poll = polls.get(key);
-        if (poll === undefined)
-          polls.set(key, (poll = { endpoint, args, frequencies: [], timer: undefined, frequency: Infinity }));
+        const poll = entryOf(polls, key, () => ({
+          endpoint,
+          args,
+          frequencies: [],
+          timer: undefined,
+          frequency: Infinity,
+        }));
         poll.frequencies.push(frequency);
         schedule(key, poll);
       }

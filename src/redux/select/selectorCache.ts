@@ -1,4 +1,4 @@
-import { evictOldest } from '../../utils/evictOldest.js';
+import { entryOf } from '../../utils/entryOf.js';
 
 /** How many selectors are kept per owner (an endpoint, a queryable); the oldest goes first. */
 const MAX_SELECTORS_PER_OWNER = 500;
@@ -11,14 +11,7 @@ const MAX_SELECTORS_PER_OWNER = 500;
 export function buildSelectorCache<S>() {
   const byOwner = new WeakMap<object, Map<string, S>>();
   return (owner: object, key: string, build: () => S): S => {
-    let byKey = byOwner.get(owner);
-    if (byKey === undefined) byOwner.set(owner, (byKey = new Map()));
-    let selector = byKey.get(key);
-    if (selector === undefined) {
-      if (byKey.size >= MAX_SELECTORS_PER_OWNER) evictOldest(byKey);
-      selector = build();
-      byKey.set(key, selector);
-    }
-    return selector;
+    const byKey = entryOf(byOwner, owner, () => new Map());
+    return entryOf(byKey, key, build, MAX_SELECTORS_PER_OWNER);
   };
 }

@@ -5,7 +5,7 @@ import { normalizedSelector, type EntrySelector } from './normalizedSelector.js'
 import { queryCacheKey } from '../definition/queryCacheKey.js';
 import type { ApiPlan, DeclaredEndpoint } from '../definition/readApi.js';
 import { mutationStorageKey, queryStorageKey } from '../definition/storageKey.js';
-import { evictOldest } from '../../utils/evictOldest.js';
+import { entryOf } from '../../utils/entryOf.js';
 
 const MAX_SELECTORS_PER_ENDPOINT = 500;
 
@@ -43,13 +43,6 @@ export function buildSelect(instance: MountPoint, plan: ApiPlan, declared: Decla
   }
 
   return function select(arg?: unknown): EntrySelector {
-    const id = argId(arg);
-    let selector = selectors.get(id);
-    if (selector === undefined) {
-      if (selectors.size >= MAX_SELECTORS_PER_ENDPOINT) evictOldest(selectors);
-      selector = build(arg);
-      selectors.set(id, selector);
-    }
-    return selector;
+    return entryOf(selectors, argId(arg), () => build(arg), MAX_SELECTORS_PER_ENDPOINT);
   };
 }
