@@ -11,6 +11,7 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query';
 import { getMembers, makeMembers, networkTurn, type MemberRow } from './fixtures.js';
 import { assert } from './model.js';
 import { makeOurStore } from './stores.js';
+import { keysOf } from '../src/storage/table.js';
 
 /** One soak run's numbers. */
 export interface SoakRow {
@@ -119,7 +120,7 @@ async function pollOurs(variant: string, polls: number, collect: boolean, fresh:
     () => (collect ? ctrl.gc() : undefined),
   );
   assert(latest.length === PER_POLL, `soak (ours, ${variant}): the latest list has ${latest.length} members`);
-  const stored = Object.keys(store.getState().entities.entities.Member ?? {}).length;
+  const stored = keysOf(store.getState().entities.entities.Member).length;
   return { timing, stored, heapWithStore: gc === undefined ? undefined : await heap() };
 }
 

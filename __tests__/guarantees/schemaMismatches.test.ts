@@ -9,7 +9,7 @@ import nock from 'nock';
 import { RestEndpoint, fetchEndpoint, schema, selectResponse } from '../../src/index';
 import { User, usersResponse } from '../fixtures/spec';
 import { API, assertNetworkDone, makeStore, strictNetwork, tickingClock } from '../fixtures/store';
-import { recordOf } from '../../src/storage/table.js';
+import { keysOf, recordOf } from '../../src/storage/table.js';
 
 type Lib = typeof import('../../src/index');
 type Env = 'development' | 'production';
@@ -473,7 +473,7 @@ describe.each<Env>(['development', 'production'])('bad input, NODE_ENV=%s', (env
       };
 
       const head = ctrl.setResponse(getChain, input);
-      expect(Object.keys(slice().entities.Link10k ?? {})).toHaveLength(depth);
+      expect(keysOf(slice().entities.Link10k)).toHaveLength(depth);
       expect(summary(head)).toEqual({ count: depth, inOrder: true, last: { id: depth - 1, tail: undefined } });
 
       // the far end changes: the whole chain is rebuilt on the next read (freshness check recurses too)

@@ -8,6 +8,7 @@ import { Entity, RestEndpoint } from '../../src/index';
 import { AsyncBoundary, useLive } from '../../src/react/index';
 import { exposeGc, heapAfterGc, startPollServer, type PollServer } from '../fixtures/pollServer';
 import { makeStore } from '../fixtures/store';
+import { keysOf } from '../../src/storage/table.js';
 import { renderWithStore, untilStore } from './harness';
 
 class Reading extends Entity {
@@ -51,7 +52,7 @@ test('2,000 polls through useLive with a short keepUnusedDataFor: the store hold
   expect(screen.getByText('500 readings')).toBeTruthy();
   // collected as it goes: the latest answer, and the few answers younger than keepUnusedDataFor
   // (a poll takes a few ms); without collection the store would hold 1,000,000 readings by now
-  expect(Object.keys(slice().entities.Reading ?? {}).length).toBeLessThan(5_000);
+  expect(keysOf(slice().entities.Reading).length).toBeLessThan(5_000);
   // without collection, these 1,000 polls would keep 500,000 more entities (about 250 MB); the
   // little that grows is the HTTP client's (the same polls through ctrl.setResponse stay flat:
   // guarantees/longRunning); 10 MB leaves room for the answers in flight when the machine is loaded

@@ -5,7 +5,7 @@ import type { DataMiddlewareOptions } from '../../src/index';
 import { API, assertNetworkDone, deferred, makeStore, strictNetwork } from '../fixtures/store';
 import { rehydrate } from '../../src/rehydrate/index';
 import { exposeGc } from '../fixtures/pollServer';
-import { recordOf } from '../../src/storage/table.js';
+import { FLAT_MAX, isPaged, keysOf, partsOf, recordOf, type StoredTables } from '../../src/storage/table.js';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -31,7 +31,7 @@ function sweepingStore(options: DataMiddlewareOptions) {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const members = (...ids: number[]) => ids.map((id) => ({ id, name: `Member ${id}` }));
-const storedIds = (slice: () => { entities: { Member?: object } }) => Object.keys(slice().entities.Member ?? {}).sort();
+const storedIds = (slice: () => { entities: StoredTables }) => [...keysOf(slice().entities.Member)].sort();
 
 describe('calls released by their readers', () => {
   test('go keepUnusedDataFor after the last release, with the entities only they read', async () => {
@@ -261,6 +261,43 @@ describe('what the remaining data reads stays', () => {
 });
 
 describe('the sweep', () => {
+  class Tag extends Entity {
+    id = '';
+    pk() {
+      return this.id;
+    }
+    static override key = 'Tag';
+  }
+  const getTags = new RestEndpoint({ urlPrefix: API, path: '/tags', schema: [Tag] });
+
+  test.each([
+    ['numeric pks (blocks)', getMembers, (n: number) => ({ id: n, name: `Member ${n}` }), 'Member'],
+    ['string pks (pages)', getTags, (n: number) => ({ id: `t${n}` }), 'Tag'],
+  ] as const)(
+    'collects a kind kept in parts as it collects a flat one, and drops the parts it empties (%s)',
+    (_, endpoint, row, key) => {
+      const { ctrl, slice } = makeStore({ keepUnusedDataFor: 0 });
+      const release = ctrl.retain(endpoint);
+      const answer = (from: number, count: number) => Array.from({ length: count }, (_, i) => row(from + i));
+      ctrl.setResponse(endpoint, answer(0, FLAT_MAX + 1_000));
+      expect(isPaged(slice().entities[key])).toBe(true);
+      for (let poll = 1; poll <= 3; poll++) {
+        ctrl.setResponse(endpoint, answer(100_000 * poll, 600));
+        ctrl.gc();
+        const stored = answer(100_000 * poll, 600).map((each) => `${each.id}`);
+        expect(keysOf(slice().entities[key])).toEqual(stored);
+        expect(Object.keys(slice().entities[key] ?? {})).toEqual(['parts', 'at']);
+        // the parts that held only collected records are gone: those holding this answer are left (600
+        // records fill at most three parts of 512), none empty
+        const parts = partsOf(slice().entities[key]);
+        expect(parts.length).toBeLessThanOrEqual(3);
+        for (const part of parts) expect(Object.keys(part).length).toBeGreaterThan(0);
+        expect(recordOf(slice().entities[key], `${row(0).id}`)).toBeUndefined();
+      }
+      release();
+    },
+  );
+
   test('is one plain-JSON action that RTK checks accept, and leaves the state plain JSON', async () => {
     let clock = 1_000;
     const { ctrl, store, sweeps } = sweepingStore({ keepUnusedDataFor: 1, now: () => clock });

@@ -156,6 +156,34 @@ describe('stored tables', () => {
     expect(recordOf(write(next, { new7: { id: 'new7', n: 1 } }), 'new7')).toEqual({ id: 'new7', n: 1 });
   });
 
+  test('a page emptied by deletes goes, and the pages after it keep the order of a plain object', () => {
+    const model: { [pk: string]: EntityRecord | undefined } = {};
+    for (let i = 0; i < FLAT_MAX + 52; i++) model[`u${i}`] = { id: `u${i}` };
+    let table = write(undefined, model);
+    const pages = () => Object.keys((table as PagedTable).parts);
+    const check = () => {
+      expect(keysOf(table).join()).toBe(Object.keys(model).join());
+      expect(JSON.stringify(recordsOf(table))).toBe(JSON.stringify(model));
+      for (const pk of Object.keys(model)) expect(recordOf(table, pk)).toBe(model[pk]);
+    };
+    const last = pages().at(-1);
+    // the last page emptied: gone, and the next new record starts a page of that name again, last
+    const tail = Object.keys(model).slice(FLAT_MAX);
+    table = write(table, {}, tail);
+    for (const pk of tail) delete model[pk];
+    expect(pages()).not.toContain(last);
+    table = write(table, { z1: (model.z1 = { id: 'z1' }) });
+    expect(pages().at(-1)).toBe(last);
+    check();
+    // a page in the middle emptied: gone; new records fill the last page
+    const second = Object.keys(model).slice(512, 1024);
+    table = write(table, {}, second);
+    for (const pk of second) delete model[pk];
+    table = write(table, { z2: (model.z2 = { id: 'z2' }) });
+    expect(pages()).toEqual(['p0', 'p2', 'p3', last]);
+    check();
+  });
+
   test('ids that read like prototype fields are records like any other', () => {
     const table = write(undefined, records(FLAT_MAX + 1));
     const next = write(table, JSON.parse('{"__proto__":{"id":"p"},"constructor":{"id":"c"}}') as EntityTable);

@@ -54,11 +54,11 @@ function instanceComments(tables: Tables): Comment[] {
   const people = new Map<string, Person>();
   const output = new Array<Comment>(keys.length);
   for (let i = 0; i < keys.length; i++) {
-    const record = comments[keys[i] as string] as Row;
+    const record = recordOf(comments, keys[i] as string) as Row;
     const comment = Comment.fromJS(record);
     const id = record.author as string;
     let author = people.get(id);
-    if (author === undefined) people.set(id, (author = Person.fromJS(tables.Person?.[id])));
+    if (author === undefined) people.set(id, (author = Person.fromJS(recordOf(tables.Person, id))));
     comment.author = author;
     output[i] = comment;
   }

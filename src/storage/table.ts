@@ -32,8 +32,11 @@ export type StoredTables = { readonly [key: string]: StoredTable | undefined };
 
 type Writable<T> = { [name: string]: T };
 
-/** The most records a flat table holds; a write that makes it larger pages it. */
-export const FLAT_MAX = 16_384;
+/**
+ * The most records a flat table holds; a write that makes it larger pages it. Measured against 16,384:
+ * a write into 10,000 copied 10,000 records (docs/reference/state-shape.md says why 2,048).
+ */
+export const FLAT_MAX = 2_048;
 /** Records per page, and array-index pks per block. */
 const PAGE = 512;
 /** Buckets of the locator `at`. */
@@ -58,9 +61,9 @@ function bucketOf(pk: string): number {
 const partName = (table: PagedTable, pk: string): number | string | undefined =>
   isIndex(pk) ? Math.floor(+pk / PAGE) : getOwn(table.at[bucketOf(pk)], pk);
 
-/** The record `pk` of `table`, in O(1) whatever its layout. */
+/** The record `pk` of `table`, in O(1) whatever its layout (no part is named `undefined`: a pk not located finds none). */
 export function recordOf(table: StoredTable | undefined, pk: string): EntityRecord | undefined {
-  return isPaged(table) ? getOwn(getOwn(table.parts, partName(table, pk) ?? ''), pk) : getOwn(table, pk);
+  return isPaged(table) ? getOwn(getOwn(table.parts, partName(table, pk)!), pk) : getOwn(table, pk);
 }
 
 /**
@@ -164,8 +167,7 @@ function writeFlat(
     since.get(copy)![2]?.push(pk);
   }
   for (const pk of deletions) {
-    const current = copy ?? table;
-    if (current === undefined || !Object.hasOwn(current, pk)) continue;
+    if (getOwn(copy ?? table, pk) === undefined) continue;
     copy ??= copyOf(table);
     delete copy[pk];
     added = undefined;
@@ -244,9 +246,12 @@ function writePaged(
     if (next.at === table.at) next.at = [...table.at];
     return own<string | undefined>(next.at as unknown as Writable<Writable<string | undefined>>, bucketOf(pk));
   };
-  // new pks go to the last page while it has room (a page emptied by deletes keeps its place)
-  let pages = Object.keys(table.parts).filter((name) => name[0] === 'p').length;
-  let room = pages && PAGE - keysOf(table.parts[`p${pages - 1}`]).length;
+  // new pks go to the last page while it has room, then to a page numbered after it (pages emptied
+  // by deletes are gone: a feed collected as it goes would leave one per 512 records it ever held)
+  // (the last of its names: JavaScript lists array indexes first, so a page if there is one)
+  let last = Object.keys(table.parts).pop();
+  let pages = last?.[0] === 'p' ? +last.slice(1) + 1 : 0;
+  let room = pages && PAGE - keysOf(table.parts[last!]).length;
   let changed = false;
   // the pks the table gains, while it only gains: then its key list may follow from the table's
   let added: string[] | undefined = [];
@@ -258,10 +263,11 @@ function writePaged(
     let name = partName(next, pk);
     if (name === undefined) {
       if (room-- <= 0) {
-        pages++;
+        last = `p${pages++}`;
         room = PAGE - 1;
       }
-      setOwn(locator(pk), pk, (name = `p${pages - 1}`));
+      // one string per page, not one per record the locator holds
+      setOwn(locator(pk), pk, (name = last!));
     }
     if (before === undefined) added?.push(pk);
     const into = part(name, before);
@@ -275,6 +281,9 @@ function writePaged(
     delete part(partName(next, pk)!)[pk];
     if (!isIndex(pk)) delete locator(pk)[pk];
   }
+  if (!added)
+    for (const name in next.parts)
+      if (copies.has(next.parts[name]!) && !keysOf(next.parts[name]).length) delete next.parts[name];
   if (!changed) return undefined;
   remember(next, known.get(table), added);
   return next;

@@ -6,9 +6,16 @@
  * define own properties (`setOwn`), never through the `__proto__` setter.
  */
 
-/** The own property `name` of `object`, never an inherited one. */
+/**
+ * The own property `name` of `object`, a plain object (its prototype `Object.prototype` or `null`),
+ * never an inherited one. What such an object inherits is a function, or its prototype (`__proto__`),
+ * so only a value of those is checked for being its own: a lookup is one property read, not two
+ * (paged tables look a record up in three objects: one read each measured a tenth of a refetch of
+ * 10,000 records).
+ */
 export function getOwn<T>(object: { readonly [name: string]: T } | undefined, name: string | number): T | undefined {
-  return object !== undefined && Object.hasOwn(object, name) ? object[name] : undefined;
+  const value = object?.[name];
+  return (typeof value != 'function' && value !== Object.prototype) || Object.hasOwn(object!, name) ? value : undefined;
 }
 
 /**

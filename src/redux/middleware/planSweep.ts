@@ -60,7 +60,7 @@ export function planSweep(
       for (const root of roots) collectReachable(root.schema, root.input, tables, root.args, reached);
     for (const tables of views) {
       for (const key in tables) {
-        for (const pk in tables[key]) {
+        for (const pk of keysOf(tables[key])) {
           if (reached.get(key)?.has(pk) || layered.get(key)?.has(pk)) continue;
           if (unusedLongEnough(metaOf(committed.entitiesMeta, key, pk))) addReached(remove, key, pk);
         }
