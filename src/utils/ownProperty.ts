@@ -9,9 +9,9 @@
 /**
  * The own property `name` of `object`, a plain object (its prototype `Object.prototype` or `null`),
  * never an inherited one. What such an object inherits is a function, or its prototype (`__proto__`),
- * so only a value of those is checked for being its own: a lookup is one property read, not two
- * (paged tables look a record up in three objects: one read each measured a tenth of a refetch of
- * 10,000 records).
+ * so only a value of those is checked for being its own: a lookup is one property read, not two. (A
+ * record in parts is looked up in three objects: with two reads each, the refetch of 10,000 comments
+ * in parts took 1.19× as long as in one flat table; with one, the same within the noise.)
  */
 export function getOwn<T>(object: { readonly [name: string]: T } | undefined, name: string | number): T | undefined {
   const value = object?.[name];
