@@ -177,10 +177,11 @@ describe('stored tables', () => {
     check();
     // a page in the middle emptied: gone; new records fill the last page
     const second = Object.keys(model).slice(512, 1024);
+    const before = pages();
     table = write(table, {}, second);
     for (const pk of second) delete model[pk];
     table = write(table, { z2: (model.z2 = { id: 'z2' }) });
-    expect(pages()).toEqual(['p0', 'p2', 'p3', last]);
+    expect(pages()).toEqual(before.filter((name) => name !== 'p1'));
     check();
   });
 
