@@ -1,4 +1,5 @@
 import type { EntitySchema } from './interface.js';
+import { entryOf } from '../utils/entryOf.js';
 
 /** Per mount point (a slice), the class that declares each `static key`, as the check has seen them. */
 const holdersByMount = new WeakMap<object, Map<string, EntitySchema>>();
@@ -20,8 +21,7 @@ function declarer(entity: EntitySchema): EntitySchema {
  * @throws TypeError when another class of another name already declares `key` in this slice
  */
 export function claimEntityKey(mount: object, key: string, entity: EntitySchema): void {
-  let holders = holdersByMount.get(mount);
-  if (holders === undefined) holdersByMount.set(mount, (holders = new Map()));
+  const holders = entryOf(holdersByMount, mount, () => new Map());
   const claimant = declarer(entity);
   const holder = holders.get(key);
   if (holder === undefined || holder === claimant || holder.name === claimant.name) {

@@ -13,6 +13,7 @@ export function entryOf<K, V>(
 ): V {
   let value = map.get(key);
   if (value === undefined) {
+    // without `most` (or for a WeakMap, which has no size) the compare is with `undefined`: false
     if (map.size! >= most!) evictOldest(map as Map<K, V>);
     map.set(key, (value = make()));
   }

@@ -4,6 +4,7 @@ import { useDispatch, useStore } from 'react-redux';
 import { isRecord } from '../../utils/isRecord.js';
 import { field, stringField } from '../../utils/field.js';
 import { retryOnReset } from '../../utils/retryOnReset.js';
+import { entryOf } from '../../utils/entryOf.js';
 import { argId } from '../select/argId.js';
 import type { DeclaredEndpoint } from '../definition/readApi.js';
 import type { QueryHookOptions } from './buildQueryHooks.js';
@@ -62,11 +63,7 @@ export function buildUseSuspenseQuery(
 ) {
   const { initiate } = declared.rtk;
   const byStore = new WeakMap<object, { suspended: Map<string, Suspended>; thrown: Map<string, Thrown> }>();
-  const recordsOf = (store: object) => {
-    let found = byStore.get(store);
-    if (found === undefined) byStore.set(store, (found = { suspended: new Map(), thrown: new Map() }));
-    return found;
-  };
+  const recordsOf = (store: object) => entryOf(byStore, store, () => ({ suspended: new Map(), thrown: new Map() }));
 
   return function useSuspenseQuery(arg: unknown, options: QueryHookOptions = {}) {
     const result = useQuery(arg, options);
