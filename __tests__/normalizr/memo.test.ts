@@ -397,6 +397,30 @@ describe('a memo that lives as long as the store', () => {
     expect(after[2]).toBe(before[2]);
   });
 
+  test('when their keys leave, what was built long ago and never found again is let go, what was built recently is kept', () => {
+    const people = [Person];
+    const { result, entities } = normalize(
+      people,
+      Array.from({ length: 200 }, (_, i) => ({ id: `k${i}`, name: `Kept ${i}` })),
+    );
+    const cache = new MemoCache();
+    const before = cache.denormalize(people, result, entities) as Person[];
+    // a read of other records of the kind: the 200 keys leave the table the shelf follows, with their
+    // records still alive (a state an app may return to)
+    churn(cache, 1);
+    const after = cache.denormalize(
+      people,
+      result,
+      withRecord(entities, 'Person', 'k100', { name: 'Edited' }),
+    ) as Person[];
+    expect(after.map((person) => person.name)).toEqual(before.map((person, i) => (i === 100 ? 'Edited' : person.name)));
+    // the first built 199 builds before their keys left, never found again: not kept (a feed
+    // collected as it goes would keep every record it ever held until V8 collects the record)
+    expect(after[0]).not.toBe(before[0]);
+    // the last built, within the last 64 builds of the kind: kept for a rollback
+    expect(after[199]).toBe(before[199]);
+  });
+
   test('an entity read alone and inside another is one instance, whichever read comes first', () => {
     const { result, entities } = normalize(articles, makeArticles(3, 10));
     const aloneFirst = new MemoCache();

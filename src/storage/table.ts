@@ -33,10 +33,10 @@ export type StoredTables = { readonly [key: string]: StoredTable | undefined };
 type Writable<T> = { [name: string]: T };
 
 /**
- * The most records a flat table holds; a write that makes it larger pages it. (2,048 measured a write into
- * 10,000 records 27× as fast, but a feed collected as it goes then kept about 1 KB a poll: not yet.)
+ * The most records a flat table holds; a write that makes it larger pages it. Measured against 16,384:
+ * a write into 10,000 copied 10,000 records (docs/reference/state-shape.md says why 2,048).
  */
-export const FLAT_MAX = 16_384;
+export const FLAT_MAX = 2_048;
 /** Records per page, and array-index pks per block. */
 const PAGE = 512;
 /** Buckets of the locator `at`. */

@@ -27,7 +27,7 @@ const STAMP_SHIFT = 5;
  * is added or removed, so a refetch that brings a new record for every key finds each one's place
  * by position, with no map of records to update. A read of a table with another key list aligns
  * the shelf to it first: what is kept for keys the new list still holds moves to their new places,
- * and what is kept for the others is handed to `drop`.
+ * and what is kept for the others is handed to `drop` when it would stay behind a new version.
  *
  * How long things are kept: a position keeps its newest version, and behind it, up to `HISTORY` of
  * each class that reads the kind (a subclass sharing the table keeps its own), the versions it
@@ -233,7 +233,8 @@ export class Shelf {
 
   /**
    * Follows `keys`, the key list of the kind's table being read: what is kept for a key moves to its
-   * place in `keys`; what is kept for a key `keys` does not hold goes to `drop`, with this shelf.
+   * place in `keys`; what is kept for a key `keys` does not hold goes to `drop`, with this shelf, when a
+   * version built there now would keep it (`keepsHistory`).
    */
   align(
     keys: readonly string[],
@@ -276,7 +277,9 @@ export class Shelf {
     }
     for (let at = same; at < aligned; at++) {
       const gone = this.kept[at];
-      if (moved[at] === 0 && gone !== undefined)
+      // what would not stay behind a version built now goes unseen (see `Shelf`): a feed collected as it
+      // goes would hand every record it ever held to `drop`, to be kept by record until V8 collects it
+      if (moved[at] === 0 && gone !== undefined && this.keepsHistory(at))
         drop(this, this.records[at] as EntityRecord, gone, this.reads?.[at], before[at] as string);
     }
     this.records = records;
