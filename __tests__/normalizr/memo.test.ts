@@ -421,6 +421,27 @@ describe('a memo that lives as long as the store', () => {
     expect(after[199]).toBe(before[199]);
   });
 
+  test('when a few keys leave (an optimistic delete), what was kept for them is kept, however long ago it was built', () => {
+    const people = [Person];
+    const { result, entities } = normalize(
+      people,
+      Array.from({ length: 200 }, (_, i) => ({ id: `k${i}`, name: `Kept ${i}` })),
+    );
+    const cache = new MemoCache();
+    const before = cache.denormalize(people, result, entities) as Person[];
+    const { k0, ...rest } = entities.Person!;
+    expect(k0).toBeDefined();
+    expect(cache.denormalize(people, (result as string[]).slice(1), { ...entities, Person: rest })).toHaveLength(199);
+    // the delete refused: the table before it again (another record changed, so the list is read again)
+    const after = cache.denormalize(
+      people,
+      result,
+      withRecord(entities, 'Person', 'k100', { name: 'Edited' }),
+    ) as Person[];
+    expect(after[100]?.name).toBe('Edited');
+    expect(after[0]).toBe(before[0]);
+  });
+
   test('an entity read alone and inside another is one instance, whichever read comes first', () => {
     const { result, entities } = normalize(articles, makeArticles(3, 10));
     const aloneFirst = new MemoCache();

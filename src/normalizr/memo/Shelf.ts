@@ -27,7 +27,7 @@ const STAMP_SHIFT = 5;
  * is added or removed, so a refetch that brings a new record for every key finds each one's place
  * by position, with no map of records to update. A read of a table with another key list aligns
  * the shelf to it first: what is kept for keys the new list still holds moves to their new places,
- * and what is kept for the others is handed to `drop` when it would stay behind a new version.
+ * and what is kept for the others is handed to `drop` (all of it when they are few).
  *
  * How long things are kept: a position keeps its newest version, and behind it, up to `HISTORY` of
  * each class that reads the kind (a subclass sharing the table keeps its own), the versions it
@@ -233,8 +233,8 @@ export class Shelf {
 
   /**
    * Follows `keys`, the key list of the kind's table being read: what is kept for a key moves to its
-   * place in `keys`; what is kept for a key `keys` does not hold goes to `drop`, with this shelf, when a
-   * version built there now would keep it (`keepsHistory`).
+   * place in `keys`; what is kept for a key `keys` does not hold goes to `drop`, with this shelf: all of it
+   * when at most `RECENT` keys leave, else what a version built there now would keep (`keepsHistory`).
    */
   align(
     keys: readonly string[],
@@ -262,6 +262,9 @@ export class Shelf {
     }
     const index = (this.#index ??= indexOf(before, aligned));
     const moved = new Uint8Array(aligned);
+    // how many keys leave: a few (an optimistic delete) keep what they kept, many (a sweep, a list replaced)
+    // only what would stay behind a new version
+    let leaving = aligned - same;
     const records = this.records.slice(0, same);
     const kept = this.kept.slice(0, same);
     const state = this.#state.slice(0, same);
@@ -269,6 +272,7 @@ export class Shelf {
     for (let i = same; i < keys.length; i++) {
       // a key it did not have reads past the end (`aligned`): nothing there, and `moved` ignores it
       const at = index.get(keys[i] as string) ?? aligned;
+      if (at < aligned) leaving--;
       moved[at] = 1;
       records.push(this.records[at]);
       kept.push(this.kept[at]);
@@ -277,9 +281,9 @@ export class Shelf {
     }
     for (let at = same; at < aligned; at++) {
       const gone = this.kept[at];
-      // what would not stay behind a version built now goes unseen (see `Shelf`): a feed collected as it
-      // goes would hand every record it ever held to `drop`, to be kept by record until V8 collects it
-      if (moved[at] === 0 && gone !== undefined && this.keepsHistory(at))
+      // else a feed collected as it goes would hand every record it ever held to `drop`, to be kept by
+      // record until V8 collects the record (a WeakMap's table keeps it until then)
+      if (moved[at] === 0 && gone !== undefined && (leaving <= RECENT || this.keepsHistory(at)))
         drop(this, this.records[at] as EntityRecord, gone, this.reads?.[at], before[at] as string);
     }
     this.records = records;
