@@ -66,7 +66,9 @@ interface Result {
  * added or removed, so a refetch that brings a new record for every key finds each one's place by
  * position, hashing nothing per record (a map from records took as long as building the
  * instances), and lets what it replaced go unseen. What a key that leaves the table kept is held by
- * its record, as long as the record lives. Nothing here keeps an old table alive.
+ * its record, as long as the record lives: all of it when a few keys leave (an optimistic delete, whose
+ * rollback returns the very instances), else only what a new version there would keep (a sweep of
+ * thousands lets go of what was built long ago and not read since). Nothing here keeps an old table alive.
  *
  * @see docs/guide/schemas.md#first-use
  */
