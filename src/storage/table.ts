@@ -1,6 +1,6 @@
 import type { EntityRecord, EntityTable } from '../schema/interface.js';
 import { isRecord } from '../utils/isRecord.js';
-import { assignTable, createTable, getOwn, setOwn } from '../utils/ownProperty.js';
+import { assignTable, copyTable, createTable, getOwn, setOwn } from '../utils/ownProperty.js';
 
 /**
  * How the slice stores one kind's records, and the one module that knows it (DESIGN §11.1). A table
@@ -230,21 +230,29 @@ function writePaged(
   };
   // the parts this write copied: written in place from then on
   const copies = new Set<object>();
-  // `replaced`: the record the write replaces there, if any; else a key is added or deleted there,
-  // and the part's known key list is forgotten
-  const own = <T>(parts: Writable<Writable<T> | undefined>, name: string | number, replaced?: unknown): Writable<T> => {
+  // the copy of `parts[name]` this write writes into, made by `copy` on its first write there
+  const own = <T>(
+    parts: Writable<Writable<T> | undefined>,
+    name: string | number,
+    copy: (table: Writable<T> | undefined) => Writable<T>,
+  ): Writable<T> => {
     let part = parts[name];
-    if (part === undefined || !copies.has(part)) copies.add((parts[name] = part = copyOf(part)));
-    if (!replaced) known.delete(part);
+    if (part === undefined || !copies.has(part)) copies.add((parts[name] = part = copy(part)));
     return part;
   };
+  // `replaced`: the record the write replaces there, if any; else a key is added or deleted there,
+  // and the part's known key list is forgotten
   const part = (name: number | string, replaced?: unknown) => {
     if (next.parts === table.parts) next.parts = { ...table.parts };
-    return own(next.parts, name, replaced);
+    const into = own(next.parts, name, copyOf);
+    if (!replaced) known.delete(into);
+    return into;
   };
+  // a bucket is only looked up: copied without a part's bookkeeping (`known`, `since`), whose WeakMap
+  // entries would outlive it until V8's next full collection (a write of 500 new pks copies every bucket)
   const locator = (pk: string) => {
     if (next.at === table.at) next.at = [...table.at];
-    return own<string | undefined>(next.at as unknown as Writable<Writable<string | undefined>>, bucketOf(pk));
+    return own(next.at as unknown as Writable<Writable<string | undefined>>, bucketOf(pk), copyTable);
   };
   // new pks go to the last page while it has room, then to a page numbered after it (pages emptied
   // by deletes are gone: a feed collected as it goes would leave one per 512 records it ever held)
