@@ -397,22 +397,25 @@ describe('a memo that lives as long as the store', () => {
     expect(after[2]).toBe(before[2]);
   });
 
-  test('when their keys leave, what was built long ago and never found again is let go, what was built recently is kept', () => {
+  /** 200 people read once as a list, and a read of the same table again with one other record changed. */
+  function twoHundredRead() {
     const people = [Person];
-    const { result, entities } = normalize(
-      people,
-      Array.from({ length: 200 }, (_, i) => ({ id: `k${i}`, name: `Kept ${i}` })),
-    );
+    const rows = Array.from({ length: 200 }, (_, i) => ({ id: `k${i}`, name: `Kept ${i}` }));
+    const { result, entities } = normalize(people, rows);
     const cache = new MemoCache();
     const before = cache.denormalize(people, result, entities) as Person[];
+    // another record changed, so the list is read again rather than answered as it was
+    const readAgain = () =>
+      cache.denormalize(people, result, withRecord(entities, 'Person', 'k100', { name: 'Edited' })) as Person[];
+    return { people, result: result as string[], entities, cache, before, readAgain };
+  }
+
+  test('when their keys leave, what was built long ago and never found again is let go, what was built recently is kept', () => {
+    const { cache, before, readAgain } = twoHundredRead();
     // a read of other records of the kind: the 200 keys leave the table the shelf follows, with their
     // records still alive (a state an app may return to)
     churn(cache, 1);
-    const after = cache.denormalize(
-      people,
-      result,
-      withRecord(entities, 'Person', 'k100', { name: 'Edited' }),
-    ) as Person[];
+    const after = readAgain();
     expect(after.map((person) => person.name)).toEqual(before.map((person, i) => (i === 100 ? 'Edited' : person.name)));
     // the first built 199 builds before their keys left, never found again: not kept (a feed
     // collected as it goes would keep every record it ever held until V8 collects the record)
@@ -422,22 +425,12 @@ describe('a memo that lives as long as the store', () => {
   });
 
   test('when a few keys leave (an optimistic delete), what was kept for them is kept, however long ago it was built', () => {
-    const people = [Person];
-    const { result, entities } = normalize(
-      people,
-      Array.from({ length: 200 }, (_, i) => ({ id: `k${i}`, name: `Kept ${i}` })),
-    );
-    const cache = new MemoCache();
-    const before = cache.denormalize(people, result, entities) as Person[];
+    const { people, result, entities, cache, before, readAgain } = twoHundredRead();
     const { k0, ...rest } = entities.Person!;
     expect(k0).toBeDefined();
-    expect(cache.denormalize(people, (result as string[]).slice(1), { ...entities, Person: rest })).toHaveLength(199);
-    // the delete refused: the table before it again (another record changed, so the list is read again)
-    const after = cache.denormalize(
-      people,
-      result,
-      withRecord(entities, 'Person', 'k100', { name: 'Edited' }),
-    ) as Person[];
+    expect(cache.denormalize(people, result.slice(1), { ...entities, Person: rest })).toHaveLength(199);
+    // the delete refused: the table before it again
+    const after = readAgain();
     expect(after[100]?.name).toBe('Edited');
     expect(after[0]).toBe(before[0]);
   });

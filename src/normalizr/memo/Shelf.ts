@@ -281,8 +281,8 @@ export class Shelf {
     }
     for (let at = same; at < aligned; at++) {
       const gone = this.kept[at];
-      // else a feed collected as it goes would hand every record it ever held to `drop`, to be kept by
-      // record until V8 collects the record (a WeakMap's table keeps it until then)
+      // (were it all when many leave, a feed collected as it goes would hand every record it ever held to
+      // `drop`, whose WeakMap keeps an entry for it until V8's next full collection)
       if (moved[at] === 0 && gone !== undefined && (leaving <= RECENT || this.keepsHistory(at)))
         drop(this, this.records[at] as EntityRecord, gone, this.reads?.[at], before[at] as string);
     }
