@@ -179,34 +179,27 @@ function checkKey(view: LiveView, [key, kind, pk]: Rank): void {
 
 /**
  * What left and what came between two readings of the same lists, items compared by reference. A
- * list given again at its place is skipped (a list that moved, as when a part before it went, is read
- * as gone and come: its items cancel out). Of the others, the run they still share at the start and at
- * the end is skipped, and the rest compared position by position (a part of a table where records
- * changed keeps its others, in place).
+ * list given again at its place, counted from the start or from the end, is skipped (a part of a table
+ * a write did not change gives the very list it gave, also when a part before it went); the others are
+ * compared position by position (a part where records changed keeps its others, in place). Items
+ * after one taken out or put in are read as gone and come, and cancel out.
  */
 function changes(
   before: readonly (readonly Item[])[],
   after: readonly (readonly Item[])[],
 ): { gone: Set<Item>; came: Item[] } {
-  // the items of the lists of `from` that `to` does not give again at their place
+  // the items of the lists of `from` that `to` does not give again at their place, counted from the
+  // start or from the end (so lists after one that went or came are matched too)
   const unmatched = (from: typeof before, to: typeof before): Item[] =>
-    ([] as Item[]).concat(...from.filter((list, i) => list !== to[i]));
+    ([] as Item[]).concat(...from.filter((list, i) => list !== to[i] && list !== to[i + to.length - from.length]));
   const old = unmatched(before, after);
   const fresh = unmatched(after, before);
-  let start = 0;
-  let oldEnd = old.length;
-  let freshEnd = fresh.length;
-  while (start < oldEnd && old[start] === fresh[start]) start++;
-  while (oldEnd > start && freshEnd > start && old[oldEnd - 1] === fresh[freshEnd - 1]) {
-    oldEnd--;
-    freshEnd--;
-  }
   const gone = new Set<Item>();
   const came: Item[] = [];
-  for (let i = start; i < Math.max(oldEnd, freshEnd); i++) {
+  for (let i = 0; i < Math.max(old.length, fresh.length); i++) {
     if (old[i] === fresh[i]) continue;
-    if (i < oldEnd) gone.add(old[i] as Item);
-    if (i < freshEnd) came.push(fresh[i] as Item);
+    if (i < old.length) gone.add(old[i] as Item);
+    if (i < fresh.length) came.push(fresh[i] as Item);
   }
   // an item on both sides moved within the lists: it stays
   return { gone, came: came.filter((item) => !gone.delete(item)) };
