@@ -328,7 +328,7 @@ function notes(rows: readonly Measured[]): string[] {
   if (filled !== undefined && filledOurs !== undefined && filledPlain !== undefined) {
     lines.push(
       `- **Into stores that hold thousands (targets ≥ 4× RTK at 10,000, ≥ 2× at 100,000).** A write copies the parts of the entity table ` +
-        `it changes (tables are immutable plain objects, DESIGN §5.1; one of more than 2,048 records is kept in parts of 512, ` +
+        `it changes (tables are immutable plain objects, DESIGN §5.1; one of more than 2,048 records is kept in parts of 256, ` +
         '`docs/reference/state-shape.md`): per-record meta is a list of writes per kind (one small stamp per ' +
         'response, not a per-pk table as big as the kind), and the key list of every table is remembered from the write that made it, ' +
         `so the copy needs no \`Object.keys\` of a dictionary. Ours is ${times(filledOurs / filledPlain)} the plain loop at 10,000, which ` +

@@ -68,3 +68,41 @@ test('the JSON example is the state after the GET /trades it describes', async (
   await store.dispatch(fetchEndpoint(getTrades));
   expect(store.getState().entities).toEqual(JSON.parse(example?.code ?? 'null'));
 });
+
+test("the example of a large table is a real store's table, shortened: its fields, pages and locator entries", () => {
+  const [, example] = pageBlocks(PAGE).filter((block) => block.language === 'json');
+  const shown = (JSON.parse(example?.code ?? 'null') as { entities: { Trade: Record<string, unknown> } }).entities
+    .Trade;
+  const { ctrl, slice } = makeStore();
+  // a trade without its user: the example shows the layout of records, not what they hold
+  class Plain extends Entity {
+    id = '';
+    amount = '0';
+    pk() {
+      return this.id;
+    }
+    static override key = 'Trade';
+  }
+  const trades = Array.from({ length: 2_049 }, (_, i) => ({ id: `t${i}`, amount: '5' }));
+  ctrl.set([Plain], trades);
+  ctrl.set(Plain, { id: '42', amount: '1' });
+  const stored = slice().entities.Trade as unknown as {
+    parts: Record<string, unknown>;
+    pages: Record<string, unknown>[];
+    first: number;
+    at: Record<string, number>[];
+  };
+  expect(Object.keys(shown)).toEqual(Object.keys(stored));
+  expect(shown.parts).toEqual(stored.parts);
+  expect(shown.first).toBe(stored.first);
+  // each page shown is the page of its first trade, and shows records as stored
+  for (const page of shown.pages as Record<string, unknown>[]) {
+    const [first] = Object.keys(page);
+    const bucket = stored.at.find((each) => first! in each)!;
+    const real = stored.pages[bucket[first!]! - stored.first]!;
+    for (const pk of Object.keys(page)) expect(real[pk]).toEqual(page[pk]);
+  }
+  // each locator entry shown is the page number stored for it
+  for (const entry of shown.at as Record<string, number>[])
+    for (const [pk, page] of Object.entries(entry)) expect(stored.at.find((each) => pk in each)?.[pk]).toBe(page);
+});

@@ -1,15 +1,16 @@
 import type { EntityRecord, EntityTable } from '../../src/schema/interface.js';
 import {
   FLAT_MAX,
+  PAGE,
   isPaged,
   keysOf,
   partsOf,
   recordOf,
   recordsOf,
   withWrites,
-  writtenSince,
   type PagedTable,
   type StoredTable,
+  writtenSince,
 } from '../../src/storage/table.js';
 
 /** A small deterministic random source (a test that fails can be replayed). */
@@ -156,32 +157,46 @@ describe('stored tables', () => {
     expect(recordOf(write(next, { new7: { id: 'new7', n: 1 } }), 'new7')).toEqual({ id: 'new7', n: 1 });
   });
 
-  test('a page emptied by deletes goes, and the pages after it keep the order of a plain object', () => {
+  test('a page deletes emptied stays, empty, between pages that hold records; the pages before the first that holds any go', () => {
     const model: { [pk: string]: EntityRecord | undefined } = {};
     for (let i = 0; i < FLAT_MAX + 52; i++) model[`u${i}`] = { id: `u${i}` };
     let table = write(undefined, model);
-    const pages = () => Object.keys((table as PagedTable).parts);
+    const paged = () => table as PagedTable;
+    const sizes = () => paged().pages.map((page) => Object.keys(page).length);
     const check = () => {
       expect(keysOf(table).join()).toBe(Object.keys(model).join());
       expect(JSON.stringify(recordsOf(table))).toBe(JSON.stringify(model));
       for (const pk of Object.keys(model)) expect(recordOf(table, pk)).toBe(model[pk]);
     };
-    const last = pages().at(-1);
-    // the last page emptied: gone, and the next new record starts a page of that name again, last
-    const tail = Object.keys(model).slice(FLAT_MAX);
-    table = write(table, {}, tail);
-    for (const pk of tail) delete model[pk];
-    expect(pages()).not.toContain(last);
+    const drop = (pks: string[]) => {
+      table = write(table, {}, pks);
+      for (const pk of pks) delete model[pk];
+    };
+    const full = (count: number) => Array<number>(count).fill(PAGE);
+    const count = Math.ceil((FLAT_MAX + 52) / PAGE);
+    expect(sizes()).toEqual([...full(count - 1), 52]);
+    // the last page emptied: new records fill it
+    drop(Object.keys(model).slice(FLAT_MAX));
     table = write(table, { z1: (model.z1 = { id: 'z1' }) });
-    expect(pages().at(-1)).toBe(last);
+    expect(sizes()).toEqual([...full(count - 1), 1]);
     check();
-    // a page in the middle emptied: gone; new records fill the last page
-    const second = Object.keys(model).slice(512, 1024);
-    const before = pages();
-    table = write(table, {}, second);
-    for (const pk of second) delete model[pk];
+    // a page in the middle emptied: it stays, empty; new records fill the last page
+    drop(Object.keys(model).slice(PAGE, 2 * PAGE));
     table = write(table, { z2: (model.z2 = { id: 'z2' }) });
-    expect(pages()).toEqual(before.filter((name) => name !== 'p1'));
+    expect(sizes()).toEqual([PAGE, 0, ...full(count - 3), 2]);
+    check();
+    // the first page emptied: it and the empty one after it go, and the others keep their numbers
+    drop(Object.keys(model).slice(0, PAGE));
+    expect(sizes()).toEqual([...full(count - 3), 2]);
+    expect(paged().first).toBe(2);
+    const kept = Object.keys(model)[0] as string;
+    table = write(table, { z3: (model.z3 = { id: 'z3' }), [kept]: (model[kept] = { id: kept, n: 1 }) });
+    check();
+    // every page emptied: none left, and new records start again
+    drop(Object.keys(model));
+    expect(paged().pages).toEqual([]);
+    table = write(table, { z4: (model.z4 = { id: 'z4' }) });
+    expect(sizes()).toEqual([1]);
     check();
   });
 
@@ -201,10 +216,17 @@ describe('stored tables', () => {
     const restored = recordsOf(saved as unknown as StoredTable);
     expect(Object.keys(restored)).toEqual(keysOf(table));
     expect(
+      recordsOf({
+        parts: { 0: 5, 1: { b: { id: 'b' } } },
+        pages: [3, null, { a: { id: 'a' } }],
+        first: 0,
+        at: [],
+      } as unknown as StoredTable),
+    ).toEqual({ b: { id: 'b' }, a: { id: 'a' } });
+    // saved before the pages had their own list: in `parts`, named p0, p1, …
+    expect(
       recordsOf({ parts: { 0: 5, p0: 3, p1: null, p2: { a: { id: 'a' } } }, at: [] } as unknown as StoredTable),
-    ).toEqual({
-      a: { id: 'a' },
-    });
+    ).toEqual({ a: { id: 'a' } });
   });
 
   test.each([

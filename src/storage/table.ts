@@ -5,14 +5,21 @@ import { assignTable, copyTable, createTable, getOwn, setOwn } from '../utils/ow
 /**
  * How the slice stores one kind's records, and the one module that knows it (DESIGN §11.1). A table
  * of up to `FLAT_MAX` records is flat, `{ [pk]: record }`, as `normalize` returns it. A larger one is
- * paged, so that a write copies only the parts it changes and never the whole table:
- * - `parts`: flat tables of up to `PAGE` records. A record whose pk is an array index (`"0"`, `"42"`)
- *   is in the block of its value, `parts[Math.floor(pk / PAGE)]`; every other record is in a page,
- *   `parts.p0`, `parts.p1`, …, filled in the order records are first written. JavaScript lists an
- *   object's array-index keys first, ascending, then the others in insertion order: so the blocks
- *   come first, in order, then the pages, as a flat table lists its records.
+ * paged, so that a write copies only the parts it changes and never the whole table. Its parts are
+ * flat tables of up to `PAGE` records:
+ * - `parts`: the blocks. A record whose pk is an array index (`"0"`, `"42"`) is in the block of its
+ *   value, `parts[Math.floor(pk / PAGE)]`.
+ * - `pages`: every other record, filled in the order records are first written. Page `n` is
+ *   `pages[n - first]`. A page deletes emptied stays, empty, while a page before it holds records;
+ *   the pages before the first that holds records are gone (`first` counts them).
  * - `at`: which page holds each record that is not in a block: `at[hash(pk) % BUCKETS][pk]` is its
- *   page's name.
+ *   page's number.
+ *
+ * JavaScript lists an object's array-index keys first, ascending, then the others in insertion
+ * order: so the blocks, in order, then the pages list the records as a flat table lists them. The
+ * blocks and the pages are named by array indexes (an object's elements, or an array's): a write
+ * copies such a list as one block of memory, where an object of named pages (`p0`, `p1`, …) was
+ * copied name by name, each a new hidden class (measured: 50 KB of garbage a write at 196 pages).
  *
  * A paged table lists its records in the very order of a flat one, before and after it grows past
  * `FLAT_MAX`, and after a JSON round trip. Every piece is a plain object or array: the state stays JSON.
@@ -20,8 +27,10 @@ import { assignTable, copyTable, createTable, getOwn, setOwn } from '../utils/ow
  * @see docs/reference/state-shape.md
  */
 export interface PagedTable {
-  readonly parts: { readonly [name: string]: EntityTable | undefined };
-  readonly at: readonly { readonly [pk: string]: string | undefined }[];
+  readonly parts: { readonly [block: number]: EntityTable | undefined };
+  readonly pages: readonly EntityTable[];
+  readonly first: number;
+  readonly at: readonly { readonly [pk: string]: number | undefined }[];
 }
 
 /** A kind's records as the slice stores them: flat while small, paged when large. */
@@ -37,12 +46,15 @@ type Writable<T> = { [name: string]: T };
  * a write into 10,000 copied 10,000 records (docs/reference/state-shape.md says why 2,048).
  */
 export const FLAT_MAX = 2_048;
-/** Records per page, and array-index pks per block. */
-const PAGE = 512;
+/** Records per page, and array-index pks per block (docs/reference/state-shape.md says why 256). */
+export const PAGE = 256;
 /** Buckets of the locator `at`. */
 const BUCKETS = 128;
 
-/** Whether `table` is paged (a flat table's values are records, never arrays). */
+/**
+ * Whether `table` is paged (a flat table's values are records, never arrays). A table saved before
+ * the pages had their list has its pages in `parts` and no `pages`: adopted, it is laid out again.
+ */
 export function isPaged(table: StoredTable | undefined): table is PagedTable {
   return Array.isArray(table?.at) && isRecord(table.parts);
 }
@@ -57,13 +69,16 @@ function bucketOf(pk: string): number {
   return (hash >>> 0) % BUCKETS;
 }
 
-/** The name of the part of a paged table that holds `pk`, if stored. */
-const partName = (table: PagedTable, pk: string): number | string | undefined =>
-  isIndex(pk) ? Math.floor(+pk / PAGE) : getOwn(table.at[bucketOf(pk)], pk);
+/** The number of the page of a paged table that holds `pk` (not an array index), if stored. */
+const pageOf = (table: PagedTable, pk: string): number | undefined => getOwn(table.at[bucketOf(pk)], pk);
 
-/** The record `pk` of `table`, in O(1) whatever its layout (no part is named `undefined`: a pk not located finds none). */
+/** The part of a paged table that holds `pk`, if any. */
+const partOf = (table: PagedTable, pk: string): EntityTable | undefined =>
+  isIndex(pk) ? table.parts[Math.floor(+pk / PAGE)] : table.pages[pageOf(table, pk)! - table.first];
+
+/** The record `pk` of `table`, in O(1) whatever its layout (a pk not located is at page `NaN`: none). */
 export function recordOf(table: StoredTable | undefined, pk: string): EntityRecord | undefined {
-  return isPaged(table) ? getOwn(getOwn(table.parts, partName(table, pk)!), pk) : getOwn(table, pk);
+  return getOwn(isPaged(table) ? partOf(table, pk) : table, pk);
 }
 
 /**
@@ -104,7 +119,7 @@ export function keysOf(table: StoredTable | undefined): readonly string[] {
   let [keys, length] = known.get(table) ?? [];
   // not known, or a later write added keys to its list: a list of its own
   if (!keys || keys.length > length!) {
-    keys = keys?.slice(0, length) ?? (isPaged(table) ? partsOf(table).flatMap(Object.keys) : Object.keys(table));
+    keys = keys?.slice(0, length) ?? partsOf(table).flatMap(Object.keys);
     known.set(table, [keys, keys.length]);
   }
   return keys;
@@ -116,7 +131,9 @@ export function keysOf(table: StoredTable | undefined): readonly string[] {
  * a record in it.
  */
 export function partsOf(table: StoredTable | undefined): readonly EntityTable[] {
-  return Object.values(isPaged(table) ? table.parts : { table }).filter(isRecord) as EntityTable[];
+  // (a table saved before the pages had their list has them in `parts`)
+  const parts = isPaged(table) ? Object.values(table.parts).concat(table.pages ?? []) : [table];
+  return parts.filter(isRecord) as EntityTable[];
 }
 
 /**
@@ -125,57 +142,6 @@ export function partsOf(table: StoredTable | undefined): readonly EntityTable[] 
  */
 export const recordsOf = (table: StoredTable | undefined): EntityTable =>
   partsOf(table).reduce<Writable<EntityRecord | undefined>>((all, part) => assignTable(all, part), createTable());
-
-/**
- * `table` after `written` records are set and `deletions` removed: `undefined` when nothing in it
- * changes. Only the parts holding changed records are copied; every other part, and every
- * unchanged record, keeps its reference.
- */
-export function withWrites(
-  table: StoredTable | undefined,
-  written: EntityTable | undefined,
-  deletions: readonly string[],
-): StoredTable | undefined {
-  if (isPaged(table)) return writePaged(table, written, deletions);
-  if (!table && !deletions.length && written) return sized(written);
-  const next = writeFlat(table, written, deletions);
-  return next === undefined ? undefined : sized(next);
-}
-
-/** A flat table that grew past `FLAT_MAX` paged, in its order. */
-function sized(table: EntityTable): StoredTable {
-  const keys = keysOf(table);
-  if (keys.length <= FLAT_MAX) return table;
-  return writePaged({ parts: {}, at: Array.from({ length: BUCKETS }, () => ({})) }, table, []) as PagedTable;
-}
-
-function writeFlat(
-  table: EntityTable | undefined,
-  written: EntityTable | undefined,
-  deletions: readonly string[],
-): EntityTable | undefined {
-  let copy: Writable<EntityRecord | undefined> | undefined;
-  // the keys the copy gains, in order, while it only gains: then its key list may follow from the table's
-  let added: string[] | undefined = [];
-  for (const pk in written) {
-    const record = (written as EntityTable)[pk];
-    const before = getOwn(table, pk);
-    if (before === record) continue;
-    copy ??= copyOf(table);
-    if (before === undefined) added?.push(pk);
-    setOwn(copy, pk, record);
-    since.get(copy)![2]?.push(pk);
-  }
-  for (const pk of deletions) {
-    if (getOwn(copy ?? table, pk) === undefined) continue;
-    copy ??= copyOf(table);
-    delete copy[pk];
-    added = undefined;
-  }
-  if (copy === undefined) return undefined;
-  remember(copy, known.get(table as object), added);
-  return copy;
-}
 
 /**
  * Remembers the key list of `next`, made from a table whose list is `list` by adding the keys `added`
@@ -218,81 +184,102 @@ function copyOf<T>(table: { readonly [name: string]: T } | undefined): Writable<
   return copy;
 }
 
-/** A paged table after its writes: each part it changes is copied once, then written in place. */
-function writePaged(
-  table: PagedTable,
+/**
+ * `table` after `written` records are set and `deletions` removed: `undefined` when nothing in it
+ * changes. Only the parts holding changed records are copied; every other part, and every
+ * unchanged record, keeps its reference.
+ */
+export function withWrites(
+  table: StoredTable | undefined,
   written: EntityTable | undefined,
   deletions: readonly string[],
 ): StoredTable | undefined {
-  const next = { ...table } as {
-    parts: Writable<Writable<EntityRecord | undefined> | undefined>;
-    at: Writable<string | undefined>[];
+  if (!table && !deletions.length && written) return sized(written);
+  const paged = isPaged(table);
+  // a flat table: its copy, made on the first write; a paged one: a copy of its directory, whose
+  // parts, blocks, pages and buckets are copied on the first write there, then written in place
+  let next = (paged ? { ...table } : undefined) as
+    | {
+        parts: Writable<Writable<EntityRecord | undefined>>;
+        pages: Writable<EntityRecord | undefined>[];
+        first: number;
+        at: Writable<number | undefined>[];
+      }
+    | undefined;
+  const old = table as PagedTable;
+  // the part `at` of the list `name` (the blocks, the pages or the buckets) to write into: on this write's
+  // first write there, a copy of the table's made by `copy` (the list copied first), then that copy
+  const own = <T>(name: 'parts' | 'pages' | 'at', at: number, copy: (part?: never) => T): T => {
+    const from = old[name] as { readonly [at: number]: never };
+    let list = next![name] as { [at: number]: T };
+    if (list === from) next![name] = list = (Array.isArray(from) ? [...from] : { ...from }) as never;
+    return list[at] === from[at] ? (list[at] = copy(from[at])) : list[at]!;
   };
-  // the parts this write copied: written in place from then on
-  const copies = new Set<object>();
-  // the copy of `parts[name]` this write writes into, made by `copy` on its first write there
-  const own = <T>(
-    parts: Writable<Writable<T> | undefined>,
-    name: string | number,
-    copy: (table: Writable<T> | undefined) => Writable<T>,
-  ): Writable<T> => {
-    let part = parts[name];
-    if (part === undefined || !copies.has(part)) copies.add((parts[name] = part = copy(part)));
-    return part;
-  };
-  // `replaced`: the record the write replaces there, if any; else a key is added or deleted there,
-  // and the part's known key list is forgotten
-  const part = (name: number | string, replaced?: unknown) => {
-    if (next.parts === table.parts) next.parts = { ...table.parts };
-    const into = own(next.parts, name, copyOf);
+  // new pks go to the last page while it has room, then to a new page after it
+  let newest = paged ? old.first + old.pages.length - 1 : 0;
+  const last = paged ? old.pages.at(-1) : undefined;
+  let room = last ? PAGE - keysOf(last).length : 0;
+  // a bucket is only looked up: copied without a part's bookkeeping (`known`, `since`), whose WeakMap
+  // entries would outlive it until V8's next full collection (a write of 500 new pks copies every bucket)
+  const locator = (pk: string) => own('at', bucketOf(pk), copyTable<number | undefined>);
+  // the part that holds `pk` or takes it, to write into (a flat table's copy). `replaced`: the record the
+  // write replaces there, if any; else a key is added or deleted there, and its key list forgotten
+  const part = (pk: string, replaced?: unknown): Writable<EntityRecord | undefined> => {
+    if (!paged) return (next ??= copyOf(table as EntityTable) as never) as never;
+    let at = isIndex(pk) ? undefined : pageOf(next as never, pk);
+    if (at === undefined && !isIndex(pk)) {
+      if (room-- <= 0) {
+        newest = next!.first + next!.pages.length;
+        room = PAGE - 1;
+      }
+      setOwn(locator(pk), pk, (at = newest));
+    }
+    const into =
+      at === undefined
+        ? own('parts', Math.floor(+pk / PAGE), copyOf<EntityRecord | undefined>)
+        : own('pages', at - next!.first, copyOf<EntityRecord | undefined>);
     if (!replaced) known.delete(into);
     return into;
   };
-  // a bucket is only looked up: copied without a part's bookkeeping (`known`, `since`), whose WeakMap
-  // entries would outlive it until V8's next full collection (a write of 500 new pks copies every bucket)
-  const locator = (pk: string) => {
-    if (next.at === table.at) next.at = [...table.at];
-    return own(next.at as unknown as Writable<Writable<string | undefined>>, bucketOf(pk), copyTable);
-  };
-  // new pks go to the last page while it has room, then to a page numbered after it (pages emptied
-  // by deletes are gone: a feed collected as it goes would leave one per 512 records it ever held)
-  // (the last of its names: JavaScript lists array indexes first, so a page if there is one)
-  let last = Object.keys(table.parts).pop();
-  let pages = last?.[0] === 'p' ? +last.slice(1) + 1 : 0;
-  let room = pages && PAGE - keysOf(table.parts[last!]).length;
   let changed = false;
   // the pks the table gains, while it only gains: then its key list may follow from the table's
   let added: string[] | undefined = [];
   for (const pk in written) {
     const record = (written as EntityTable)[pk] as EntityRecord;
-    const before = recordOf(next, pk);
+    const before = recordOf((next ?? table) as StoredTable, pk);
     if (before === record) continue;
     changed = true;
-    let name = partName(next, pk);
-    if (name === undefined) {
-      if (room-- <= 0) {
-        last = `p${pages++}`;
-        room = PAGE - 1;
-      }
-      // one string per page, not one per record the locator holds
-      setOwn(locator(pk), pk, (name = last!));
-    }
     if (before === undefined) added?.push(pk);
-    const into = part(name, before);
+    const into = part(pk, before);
     setOwn(into, pk, record);
     since.get(into)![2]?.push(pk);
   }
   for (const pk of deletions) {
-    if (recordOf(next, pk) === undefined) continue;
+    if (recordOf((next ?? table) as StoredTable, pk) === undefined) continue;
     changed = true;
     added = undefined;
-    delete part(partName(next, pk)!)[pk];
-    if (!isIndex(pk)) delete locator(pk)[pk];
+    delete part(pk)[pk];
+    if (paged && !isIndex(pk)) delete locator(pk)[pk];
   }
-  if (!added)
-    for (const name in next.parts)
-      if (copies.has(next.parts[name]!) && !keysOf(next.parts[name]).length) delete next.parts[name];
   if (!changed) return undefined;
-  remember(next, known.get(table), added);
-  return next;
+  if (paged && !added) {
+    // the blocks deletes emptied are gone, and the pages up to the first that holds records (so a feed
+    // collected as it goes keeps no trace of the pages it emptied); new records fill an empty last page
+    for (const at in next!.parts)
+      if (next!.parts[at] !== old.parts[+at] && !keysOf(next!.parts[at]).length) delete next!.parts[at];
+    for (; next!.pages.length && !keysOf(next!.pages[0]).length; next!.first++) next!.pages = next!.pages.slice(1);
+  }
+  remember(next!, known.get(table as object), added);
+  return paged ? (next as unknown as PagedTable) : sized(next as unknown as EntityTable);
+}
+
+/** A flat table that grew past `FLAT_MAX` paged, in its order. */
+function sized(table: EntityTable): StoredTable {
+  const keys = keysOf(table);
+  if (keys.length <= FLAT_MAX) return table;
+  return withWrites(
+    { parts: {}, pages: [], first: 0, at: Array.from({ length: BUCKETS }, () => ({})) },
+    table,
+    [],
+  ) as PagedTable;
 }
