@@ -222,33 +222,22 @@ export function withWrites(
   // a bucket is only looked up: copied without a part's bookkeeping (`known`, `since`), whose WeakMap
   // entries would outlive it until V8's next full collection (a write of 500 new pks copies every bucket)
   const locator = (pk: string) => own('at', bucketOf(pk), copyTable<number | undefined>);
-  // where the pk looked up last is in a paged table: its block (an array index), else its page's number
-  // (`NaN` while in none), found once for both the lookup and the write
-  let block: number | undefined;
-  let page = NaN;
-  // the record `pk` in this write's table
-  const lookup = (pk: string): EntityRecord | undefined => {
-    if (!paged) return getOwn((next ?? table) as EntityTable | undefined, pk);
-    block = isIndex(pk) ? Math.floor(+pk / PAGE) : undefined;
-    if (block !== undefined) return getOwn(next!.parts[block], pk);
-    page = pageOf(next as never, pk) ?? NaN;
-    return getOwn(next!.pages[page - next!.first], pk);
-  };
-  // the part that holds the pk looked up last or takes it, to write into (a flat table's copy). `replaced`:
-  // the record the write replaces there, if any; else a key is added or deleted there, and its key list forgotten
+  // the part that holds `pk` or takes it, to write into (a flat table's copy). `replaced`: the record the
+  // write replaces there, if any; else a key is added or deleted there, and its key list forgotten
   const part = (pk: string, replaced?: unknown): Writable<EntityRecord | undefined> => {
     if (!paged) return (next ??= copyOf(table as EntityTable) as never) as never;
-    if (block === undefined && Number.isNaN(page)) {
+    let at = isIndex(pk) ? undefined : pageOf(next as never, pk);
+    if (at === undefined && !isIndex(pk)) {
       if (room-- <= 0) {
         newest = next!.first + next!.pages.length;
         room = PAGE - 1;
       }
-      setOwn(locator(pk), pk, (page = newest));
+      setOwn(locator(pk), pk, (at = newest));
     }
     const into =
-      block === undefined
-        ? own('pages', page - next!.first, copyOf<EntityRecord | undefined>)
-        : own('parts', block, copyOf<EntityRecord | undefined>);
+      at === undefined
+        ? own('parts', Math.floor(+pk / PAGE), copyOf<EntityRecord | undefined>)
+        : own('pages', at - next!.first, copyOf<EntityRecord | undefined>);
     if (!replaced) known.delete(into);
     return into;
   };
@@ -257,7 +246,7 @@ export function withWrites(
   let added: string[] | undefined = [];
   for (const pk in written) {
     const record = (written as EntityTable)[pk] as EntityRecord;
-    const before = lookup(pk);
+    const before = recordOf((next ?? table) as StoredTable, pk);
     if (before === record) continue;
     changed = true;
     if (before === undefined) added?.push(pk);
@@ -266,11 +255,11 @@ export function withWrites(
     since.get(into)![2]?.push(pk);
   }
   for (const pk of deletions) {
-    if (lookup(pk) === undefined) continue;
+    if (recordOf((next ?? table) as StoredTable, pk) === undefined) continue;
     changed = true;
     added = undefined;
     delete part(pk)[pk];
-    if (paged && block === undefined) delete locator(pk)[pk];
+    if (paged && !isIndex(pk)) delete locator(pk)[pk];
   }
   if (!changed) return undefined;
   if (paged && !added) {
