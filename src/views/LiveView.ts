@@ -101,9 +101,9 @@ export class LiveView {
     if (process.env.NODE_ENV !== 'production' && typeof limit === 'function') assertLimit(this.query, count);
     if (count === undefined) return (this.#output = ([] as Item[]).concat(...blocks));
     // the first `count`, from the blocks that hold them: a new array only if they changed
-    let through = 0;
-    for (let seen = 0; through < blocks.length && seen < count; through++) seen += (blocks[through] as Item[]).length;
-    const output = ([] as Item[]).concat(...blocks.slice(0, through)).slice(0, count);
+    const output: Item[] = [];
+    for (let b = 0; output.length < count && b < blocks.length;)
+      output.push(...(blocks[b++] as Item[]).slice(0, count - output.length));
     return (this.#output =
       before?.length === output.length && output.every((item, i) => item === before[i]) ? before : output);
   }
