@@ -132,7 +132,7 @@ export function keysOf(table: StoredTable | undefined): readonly string[] {
  */
 export function partsOf(table: StoredTable | undefined): readonly EntityTable[] {
   // (a table saved before the pages had their list has them in `parts`)
-  const parts = isPaged(table) ? Object.values(table.parts).concat(table.pages ?? []) : [table];
+  const parts = isPaged(table) ? Object.values(table.parts).concat(table.pages) : [table];
   return parts.filter(isRecord) as EntityTable[];
 }
 
