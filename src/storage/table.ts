@@ -72,13 +72,13 @@ function bucketOf(pk: string): number {
 /** The number of the page of a paged table that holds `pk` (not an array index), if stored. */
 const pageOf = (table: PagedTable, pk: string): number | undefined => getOwn(table.at[bucketOf(pk)], pk);
 
-/** The part of a paged table that holds `pk`, if any. */
-const partOf = (table: PagedTable, pk: string): EntityTable | undefined =>
-  isIndex(pk) ? table.parts[Math.floor(+pk / PAGE)] : table.pages[pageOf(table, pk)! - table.first];
-
-/** The record `pk` of `table`, in O(1) whatever its layout (a pk not located is at page `NaN`: none). */
+/**
+ * The record `pk` of `table`, in O(1) whatever its layout: in a paged table, in its block or its page
+ * (a pk not located is at page `NaN`: none).
+ */
 export function recordOf(table: StoredTable | undefined, pk: string): EntityRecord | undefined {
-  return getOwn(isPaged(table) ? partOf(table, pk) : table, pk);
+  if (!isPaged(table)) return getOwn(table, pk);
+  return getOwn(isIndex(pk) ? table.parts[Math.floor(+pk / PAGE)] : table.pages[pageOf(table, pk)! - table.first], pk);
 }
 
 /**
@@ -100,12 +100,14 @@ const NO_KEYS: readonly string[] = [];
  */
 const since = new WeakMap<object, [from: object | undefined, self: object, pks: string[] | undefined]>();
 /**
- * The pks one write set in `part` when it copied `old` (most often one), if it did; a key it added
- * or deleted is not told: the caller checks that the table's key list is the same.
+ * The pks one write set in `part` when it copied `old` (most often one), if it did and every key of
+ * `old` is at its place in `part`: the write deleted none there, and added keys after all others only
+ * (its key list is that of `old`, grown in place: see `remember`).
  */
 export function writtenSince(part: EntityTable, old: EntityTable): ReadonlySet<string> | undefined {
   const [from, , pks] = since.get(part) ?? [];
-  return from && from === since.get(old)?.[1] ? new Set(pks) : undefined;
+  const keys = known.get(part)?.[0];
+  return from && from === since.get(old)?.[1] && keys && keys === known.get(old)?.[0] ? new Set(pks) : undefined;
 }
 
 /**
@@ -223,7 +225,8 @@ export function withWrites(
   // entries would outlive it until V8's next full collection (a write of 500 new pks copies every bucket)
   const locator = (pk: string) => own('at', bucketOf(pk), copyTable<number | undefined>);
   // the part that holds `pk` or takes it, to write into (a flat table's copy). `replaced`: the record the
-  // write replaces there, if any; else a key is added or deleted there, and its key list forgotten
+  // write replaces there, if any; else `pk` is added there (while `added` is a list: the writes come before
+  // the deletes) or deleted, and its key list follows from the part's when it can (`remember`)
   const part = (pk: string, replaced?: unknown): Writable<EntityRecord | undefined> => {
     if (!paged) return (next ??= copyOf(table as EntityTable) as never) as never;
     let at = isIndex(pk) ? undefined : pageOf(next as never, pk);
@@ -238,7 +241,7 @@ export function withWrites(
       at === undefined
         ? own('parts', Math.floor(+pk / PAGE), copyOf<EntityRecord | undefined>)
         : own('pages', at - next!.first, copyOf<EntityRecord | undefined>);
-    if (!replaced) known.delete(into);
+    if (!replaced) remember(into, known.get(into), added && [pk]);
     return into;
   };
   let changed = false;

@@ -13,11 +13,8 @@ export type { ViewEngine } from '../normalizr/memo/MemoCache.js';
 /** The arguments values a memo keeps a live view for, per query: the oldest read goes first. */
 const VIEWS = 8;
 
-/** What a view read last of one kind: its table's key list and parts, the entities of each, and what they read besides. */
+/** What a view read last of one kind: its table's parts, the entities of each, and what they read besides. */
 interface Listed {
-  readonly keys: readonly string[];
-  /** How many keys it had then: a key list grows in place (`keysOf`). */
-  readonly length: number;
   readonly parts: readonly EntityTable[];
   readonly lists: readonly (readonly object[])[];
   /** The entity class, the read's arguments (as one string), then the tables of the kinds it may read, its own as `false`. */
@@ -45,22 +42,19 @@ function listKind(read: MemoRead, entity: StoredSchema, before: Listed | undefin
   if (table === undefined) return undefined;
   const reads = read.partReads(entity, key);
   const same = before?.reads.every((each, i) => each === reads[i]);
-  const keys = keysOf(table);
-  // the very key list: no key was added or deleted, so each part holds the keys it held
-  const sameKeys = same && before?.keys === keys && before.length === keys.length;
   const parts = partsOf(table);
   const lists = parts.map((part, i) => {
     const old = same ? before?.parts[i] : undefined;
     return old === part
       ? before!.lists[i]!
-      : readPart(read, entity, part, before?.lists[i], sameKeys && old && writtenSince(part, old));
+      : readPart(read, entity, part, before?.lists[i], old && writtenSince(part, old));
   });
-  return { keys, length: keys.length, parts, lists, reads };
+  return { parts, lists, reads };
 }
 
 /**
  * The entities of `part`, a part of the table that gave `given` or one not read before: with `changed`, a
- * copy of that part holding the keys it held, only the entities of the records one write set in it are
+ * copy of that part holding its keys at their places (`writtenSince`), only the entities of the records one write set in it are
  * read again (most often one), every other is the one it gave; else every entity is read (the memo's rule
  * gives the very instance of each whose record did not change). (Apart from `listKind`'s loop, so that
  * a part read again unchanged allocates nothing: 20 KB a write at 391 parts.)

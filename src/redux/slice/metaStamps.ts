@@ -57,12 +57,12 @@ export function metaIndex(stamps: Stamps | undefined): ReadonlyMap<string, MetaS
   // the index still holds the list `stamps` extends (an index moves to longer lists only)
   const extend = held !== undefined && held.at(-1) === anchor!.last;
   const index: Index = extend ? anchor!.index! : new Map();
-  if (extend) indexes.delete(held);
-  // from that list's last page on, past its stamps (a page at a time: `flat()` copied up to 256 stamps twice a write)
-  if (extend)
-    for (let at = held!.length - 1, from = anchor!.last!.length; at < stamps.length; at++, from = 0)
+  if (extend) {
+    indexes.delete(held);
+    // from that list's last page on, past its stamps (a page at a time: `flat()` copied up to 256 stamps twice a write)
+    for (let at = held.length - 1, from = anchor!.last!.length; at < stamps.length; at++, from = 0)
       for (const stamp of (stamps as EntityMetaPages[string] & object)[at]!.slice(from)) own(index, stamp);
-  else for (const stamp of stamps.flat()) own(index, stamp);
+  } else for (const stamp of stamps.flat()) own(index, stamp);
   indexes.set(stamps, index);
   holders.set(index, stamps as readonly (readonly MetaStamp[])[]);
   return index;
