@@ -53,11 +53,12 @@ function listKind(read: MemoRead, entity: StoredSchema, before: Listed | undefin
 }
 
 /**
- * The entities of `part`, a part of the table that gave `given` or one not read before: with `changed`, a
- * copy of that part holding its keys at their places (`writtenSince`), only the entities of the records one write set in it are
- * read again (most often one), every other is the one it gave; else every entity is read (the memo's rule
- * gives the very instance of each whose record did not change). (Apart from `listKind`'s loop, so that
- * a part read again unchanged allocates nothing: 20 KB a write at 391 parts.)
+ * The entities of `part`, a part of the table that gave `given` or one not read before. With `changed`
+ * (`part` is a copy of that part holding its keys at their places: `writtenSince`), only the entities
+ * of the records one write set in it are read again (most often one), every other is the one it gave;
+ * else every entity is read (the memo's rule gives the very instance of each whose record did not
+ * change). Apart from `listKind`'s loop, so that a part read again unchanged allocates nothing (a
+ * closure there made each call allocate its context: 20 KB a write at 391 parts).
  */
 const readPart = (
   read: MemoRead,
