@@ -43,11 +43,16 @@ function listKind(read: MemoRead, entity: StoredSchema, before: Listed | undefin
   const reads = read.partReads(entity, key);
   const same = before?.reads.every((each, i) => each === reads[i]);
   const parts = partsOf(table);
+  // where each part starts in the table's key list
+  let start = 0;
   const lists = parts.map((part, i) => {
-    const old = same ? before?.parts[i] : undefined;
-    return old === part
-      ? before!.lists[i]!
-      : readPart(read, entity, part, before?.lists[i], old && writtenSince(part, old));
+    const old = same && before!.parts[i];
+    const list =
+      old === part
+        ? before!.lists[i]!
+        : readPart(read, entity, part, before?.lists[i], old && writtenSince(part, old), start);
+    start += list.length;
+    return list;
   });
   return { parts, lists, reads };
 }
@@ -66,9 +71,10 @@ const readPart = (
   part: EntityTable,
   given: readonly object[] | undefined,
   changed: ReadonlySet<string> | false | undefined,
+  start: number,
 ) =>
   keysOf(part).map((pk, j) =>
-    changed && !changed.has(pk) ? (given![j] as object) : (read.entity(entity, pk, part) as object),
+    changed && !changed.has(pk) ? (given![j] as object) : (read.entity(entity, pk, part, start + j) as object),
   );
 
 /**

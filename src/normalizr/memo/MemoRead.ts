@@ -37,7 +37,6 @@ export class MemoRead implements DenormalizeDelegate {
   #lastEntity: StoredSchema | undefined;
   #lastTable: StoredTable | undefined;
   /** Whether that table is paged: a flat one is read with one lookup per record. */
-  #lastPaged = false;
   #lastShelf: Shelf | undefined;
   /** How many builds are nested on the call stack. */
   #depth = 0;
@@ -121,9 +120,10 @@ export class MemoRead implements DenormalizeDelegate {
 
   /**
    * The entity `pk` of the kind `entity`, as the memo keeps it. `part`: the flat table or the part of a
-   * paged one that holds the record, when the caller lists it (no lookup then).
+   * paged one that holds the record, when the caller lists it (no lookup then); `hint`: where the caller
+   * expects the pk in the table's key list (reading a part: no index of the whole list is made).
    */
-  entity(entity: StoredSchema, pk: string, part?: EntityTable): object | undefined {
+  entity(entity: StoredSchema, pk: string, part?: EntityTable, hint?: number): object | undefined {
     const memo = this.#memo;
     const building = this.#building;
     // what the record this one replaced read first, at this fill's first read (an author): if this read found it
@@ -141,16 +141,14 @@ export class MemoRead implements DenormalizeDelegate {
       const key = entityKey(entity);
       this.#lastEntity = entity;
       this.#lastTable = this.#tables[key];
-      this.#lastPaged = isPaged(this.#lastTable);
       // the shelf follows the table's key list, which holds exactly its own keys: no second lookup for safe ids
       this.#lastShelf = this.#lastTable && this.#shelfOf(key);
     }
     const table = this.#lastTable;
     const shelf = this.#lastShelf;
     const key = shelf?.key ?? entityKey(entity);
-    const at = shelf === undefined ? -1 : shelf.position(pk);
-    const record =
-      at < 0 ? undefined : part ? part[pk] : this.#lastPaged ? recordOf(table, pk) : (table as EntityTable)[pk];
+    const at = shelf === undefined ? -1 : shelf.positionNear(pk, hint);
+    const record = at < 0 ? undefined : part ? part[pk] : recordOf(table, pk);
     if (record === undefined) {
       // a missing entity read inside another: the other is rebuilt once it is stored
       if (building) memo.pending.push(memo.add(entity, key, pk, undefined, undefined, this));
@@ -171,14 +169,19 @@ export class MemoRead implements DenormalizeDelegate {
     const table = this.topTable(key);
     if (!isPaged(table)) return undefined;
     const reads = this.partReads(entity, key);
+    // where each part starts in the table's key list
+    let start = 0;
     return partsOf(table).map((part) => {
-      const kept = this.#memo.parts.get(part);
-      // the rule of the memo, for a whole part: the same list unless a record it read changed
-      if (kept?.reads.every((read, i) => read === reads[i])) return kept.list;
-      // every pk a part lists has its record there
-      const list = keysOf(part).map((pk) => this.entity(entity, pk, part) as object);
-      this.#memo.parts.set(part, { reads, list });
-      return list;
+      let kept = this.#memo.parts.get(part);
+      // the rule of the memo, for a whole part: the same list unless a record it read changed; every pk a part
+      // lists has its record there
+      if (!kept?.reads.every((read, i) => read === reads[i]))
+        this.#memo.parts.set(
+          part,
+          (kept = { reads, list: keysOf(part).map((pk, i) => this.entity(entity, pk, part, start + i) as object) }),
+        );
+      start += kept.list.length;
+      return kept.list;
     });
   }
 

@@ -219,9 +219,12 @@ export class Shelf {
     if (this.kept[at] === output) this.#clear(at);
   }
 
-  /** The position of `pk`, looked for at `hint` first (where it was: positions move when the shelf is aligned), or -1. */
-  positionNear(pk: string, hint: number): number {
-    return this.keys[hint] === pk ? hint : this.position(pk);
+  /**
+   * The position of `pk`, looked for at `hint` first (where it was: positions move when the shelf is aligned;
+   * where a read of a part expects it), or -1.
+   */
+  positionNear(pk: string, hint?: number): number {
+    return this.keys[hint as number] === pk ? (hint as number) : this.position(pk);
   }
 
   /** Where `version` is kept now, or -1. */
