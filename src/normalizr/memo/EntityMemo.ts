@@ -135,7 +135,7 @@ export class EntityMemo {
    * with other tables).
    */
   settle(output: object, record: EntityRecord, pk: string, reads: Reads, shelf: Shelf, built: number): void {
-    const at = shelf.positionNear(pk, built);
+    const at = shelf.position(pk, built);
     if (at >= 0 && output === shelf.kept[at]) {
       shelf.setReads(at, reads);
       return;

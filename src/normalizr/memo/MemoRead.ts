@@ -37,6 +37,7 @@ export class MemoRead implements DenormalizeDelegate {
   #lastEntity: StoredSchema | undefined;
   #lastTable: StoredTable | undefined;
   /** Whether that table is paged: a flat one is read with one lookup per record. */
+  #lastPaged = false;
   #lastShelf: Shelf | undefined;
   /** How many builds are nested on the call stack. */
   #depth = 0;
@@ -141,14 +142,16 @@ export class MemoRead implements DenormalizeDelegate {
       const key = entityKey(entity);
       this.#lastEntity = entity;
       this.#lastTable = this.#tables[key];
+      this.#lastPaged = isPaged(this.#lastTable);
       // the shelf follows the table's key list, which holds exactly its own keys: no second lookup for safe ids
       this.#lastShelf = this.#lastTable && this.#shelfOf(key);
     }
     const table = this.#lastTable;
     const shelf = this.#lastShelf;
     const key = shelf?.key ?? entityKey(entity);
-    const at = shelf === undefined ? -1 : shelf.positionNear(pk, hint);
-    const record = at < 0 ? undefined : part ? part[pk] : recordOf(table, pk);
+    const at = shelf === undefined ? -1 : shelf.position(pk, hint);
+    const record =
+      at < 0 ? undefined : part ? part[pk] : this.#lastPaged ? recordOf(table, pk) : (table as EntityTable)[pk];
     if (record === undefined) {
       // a missing entity read inside another: the other is rebuilt once it is stored
       if (building) memo.pending.push(memo.add(entity, key, pk, undefined, undefined, this));

@@ -71,17 +71,15 @@ export class Shelf {
   /** Primary key to position, made on the first lookup that is not where the cursor expects it. */
   #index: Map<string, number> | undefined;
 
-  /** The position of `pk` in the key list, or -1. */
-  position(pk: string): number {
-    const { keys } = this;
-    const guess = this.#cursor;
-    if (guess < keys.length && keys[guess] === pk) {
-      this.#cursor = guess + 1;
-      return guess;
-    }
-    const found = (this.#index ??= indexOf(keys)).get(pk);
-    if (found === undefined) return -1;
-    this.#cursor = found + 1;
+  /**
+   * The position of `pk` in the key list, or -1, looked for first at `hint`, where the caller expects it (where it
+   * was: positions move when the shelf is aligned; its place in a part being read), else where the last lookup
+   * without a hint ended (reads go through tables and lists in order).
+   */
+  position(pk: string, hint?: number): number {
+    const guess = hint ?? this.#cursor;
+    const found = this.keys[guess] === pk ? guess : ((this.#index ??= indexOf(this.keys)).get(pk) ?? -1);
+    if (hint === undefined && found >= 0) this.#cursor = found + 1;
     return found;
   }
 
@@ -219,17 +217,9 @@ export class Shelf {
     if (this.kept[at] === output) this.#clear(at);
   }
 
-  /**
-   * The position of `pk`, looked for at `hint` first (where it was: positions move when the shelf is aligned;
-   * where a read of a part expects it), or -1.
-   */
-  positionNear(pk: string, hint?: number): number {
-    return this.keys[hint as number] === pk ? (hint as number) : this.position(pk);
-  }
-
   /** Where `version` is kept now, or -1. */
   placeOf(version: Version): number {
-    const at = this.positionNear(version.pk, version.at);
+    const at = this.position(version.pk, version.at);
     if (at >= 0) version.at = at;
     return at;
   }
