@@ -58,7 +58,8 @@ function listKind(read: MemoRead, entity: StoredSchema, before: Listed | undefin
 }
 
 /**
- * The entities of `part`, a part of the table that gave `given` or one not read before. With `changed`
+ * The entities of `part`, a part of the table that gave `given` or one not read before, whose first key is
+ * at `start` in the table's key list (so the memo finds each place without an index). With `changed`
  * (`part` is a copy of that part holding its keys at their places: `writtenSince`), only the entities
  * of the records one write set in it are read again (most often one), every other is the one it gave;
  * else every entity is read (the memo's rule gives the very instance of each whose record did not

@@ -68,7 +68,7 @@ export class Shelf {
   alignedFor = 0;
   /** Where the next lookup is expected: reads go through tables and lists in order. */
   #cursor = 0;
-  /** Primary key to position, made on the first lookup that is not where the cursor expects it. */
+  /** Primary key to position, made on the first lookup that is not where its hint or the cursor expects it. */
   #index: Map<string, number> | undefined;
 
   /**
