@@ -3,7 +3,7 @@ import type { MemoRead } from '../normalizr/memo/MemoRead.js';
 import type { All } from '../schema/All.js';
 import { entityKey } from '../schema/entityKey.js';
 import type { EntityTable, StoredSchema } from '../schema/interface.js';
-import { keysOf, partsOf, writtenSince } from '../storage/table.js';
+import { partsOf, writtenSince } from '../storage/table.js';
 import { viewName, type Query } from '../schema/Query.js';
 import { LiveView, type Item } from './LiveView.js';
 import { entryOf } from '../utils/entryOf.js';
@@ -50,33 +50,12 @@ function listKind(read: MemoRead, entity: StoredSchema, before: Listed | undefin
     const list =
       old === part
         ? before!.lists[i]!
-        : readPart(read, entity, part, before?.lists[i], old && writtenSince(part, old), start);
+        : read.partList(entity, part, reads, start, before?.lists[i], old && writtenSince(part, old));
     start += list.length;
     return list;
   });
   return { parts, lists, reads };
 }
-
-/**
- * The entities of `part`, a part of the table that gave `given` or one not read before, whose first key is
- * at `start` in the table's key list (so the memo finds each place without an index). With `changed`
- * (`part` is a copy of that part holding its keys at their places: `writtenSince`), only the entities
- * of the records one write set in it are read again (most often one), every other is the one it gave;
- * else every entity is read (the memo's rule gives the very instance of each whose record did not
- * change). Apart from `listKind`'s loop, so that a part read again unchanged allocates nothing (a
- * closure there made each call allocate its context: 20 KB a write at 391 parts).
- */
-const readPart = (
-  read: MemoRead,
-  entity: StoredSchema,
-  part: EntityTable,
-  given: readonly object[] | undefined,
-  changed: ReadonlySet<string> | false | undefined,
-  start: number,
-) =>
-  keysOf(part).map((pk, j) =>
-    changed && !changed.has(pk) ? (given![j] as object) : (read.entity(entity, pk, part, start + j) as object),
-  );
 
 /**
  * Keeps the live views of a store: `new schema.Query(new schema.All(Trade), { where, orderBy,

@@ -175,17 +175,40 @@ export class MemoRead implements DenormalizeDelegate {
     // where each part starts in the table's key list
     let start = 0;
     return partsOf(table).map((part) => {
-      let kept = this.#memo.parts.get(part);
-      // the rule of the memo, for a whole part: the same list unless a record it read changed; every pk a part
-      // lists has its record there
-      if (!kept?.reads.every((read, i) => read === reads[i]))
-        this.#memo.parts.set(
-          part,
-          (kept = { reads, list: keysOf(part).map((pk, i) => this.entity(entity, pk, part, start + i) as object) }),
-        );
-      start += kept.list.length;
-      return kept.list;
+      const list = this.partList(entity, part, reads, start);
+      start += list.length;
+      return list;
     });
+  }
+
+  /**
+   * The entities of `part`, a part of the table of `entity` whose first key is at `start` in the table's key list
+   * (so each place is found without an index), as a read with `reads` (`partReads`) lists them: the list kept for
+   * the part when a read with the same reads listed it (the memo's rule for a whole part; `All` and the live views
+   * share it), else read and kept. With `changed` (the part is a copy of one that gave `given`, holding its keys at
+   * their places: `writtenSince`), only the entities of the records one write set in it are read again.
+   */
+  partList(
+    entity: StoredSchema,
+    part: EntityTable,
+    reads: readonly unknown[],
+    start: number,
+    given?: readonly object[],
+    changed?: ReadonlySet<string> | false,
+  ): readonly object[] {
+    let kept = this.#memo.parts.get(part);
+    if (!kept?.reads.every((read, i) => read === reads[i]))
+      this.#memo.parts.set(
+        part,
+        (kept = {
+          reads,
+          // every pk a part lists has its record there
+          list: keysOf(part).map((pk, i) =>
+            changed && !changed.has(pk) ? (given![i] as object) : (this.entity(entity, pk, part, start + i) as object),
+          ),
+        }),
+      );
+    return kept.list;
   }
 
   /**
