@@ -34,7 +34,8 @@ const kept = new WeakMap<object, WeakMap<Query, Map<string, Kept>>>();
  * The entities of `entity`'s table at the top of `read`, one list per part: a part whose reference
  * is unchanged since `before` gives the list it gave, and one a write copied from it gives that list with
  * only the entities of its changed records read again (the memo's rule, part by part, for as long
- * as nothing else they read changed). `undefined` inside a build, or with no table.
+ * as nothing else they read changed). Any other part gives the list the memo keeps for it
+ * (`MemoRead.partList`, shared with `All` and the other views). `undefined` inside a build, or with no table.
  */
 function listKind(read: MemoRead, entity: StoredSchema, before: Listed | undefined): Listed | undefined {
   const key = entityKey(entity);
