@@ -50,7 +50,7 @@ export class EntityMemo {
   /** How many versions the walk has met. */
   #met = 0;
 
-  /** The shelf of the kind `key`, aligned with the key list of `read`'s table of that kind. */
+  /** The shelf of the kind `key`, aligned with the key list of `read`'s table of that kind. @internal */
   shelf(key: string, read: MemoRead): Shelf {
     let shelf = this.#shelves.get(key);
     if (shelf === undefined) this.#shelves.set(key, (shelf = new Shelf(key)));
@@ -123,6 +123,7 @@ export class EntityMemo {
    * Whether `output`, just built for position `at` of `shelf` at the top of a read, may be kept as
    * its output alone: what it tells of itself (an instance of the entity's own class, not a
    * Collection's list) and no history to keep behind it.
+   * @internal
    */
   mayKeepAlone(output: object, entity: StoredSchema, shelf: Shelf, at: number): boolean {
     return isInstanceOf(output, entity) && !shelf.keepsHistory(at);
@@ -148,7 +149,7 @@ export class EntityMemo {
       this.#tenured.set(record, wrapAlone(output, shelf, pk, record, reads));
   }
 
-  /** Drops `output`, kept alone for `record` (at `pk` of `shelf`), whose build failed, wherever it is now (see `settle`). */
+  /** Drops `output`, kept alone for `record` (at `pk` of `shelf`), whose build failed, wherever it is now (see `settle`). @internal */
   forgetAlone(output: object, record: EntityRecord, pk: string, shelf: Shelf): void {
     const at = shelf.position(pk);
     if (at >= 0) shelf.removeAlone(output, at);
@@ -167,12 +168,12 @@ export class EntityMemo {
     return this.#tenuredAny ? this.#tenured.get(record) : undefined;
   }
 
-  /** Whether `version` was found (or built) in `read` already, reading as it did. */
+  /** Whether `version` was found (or built) in `read` already, reading as it did. @internal */
   isFound(version: Version, read: MemoRead): boolean {
     return version.mark === read.id * STATES + FRESH;
   }
 
-  /** Drops a version whose build failed: it must never be found half-built, nor take a place in a history. */
+  /** Drops a version whose build failed: it must never be found half-built, nor take a place in a history. @internal */
   forget(version: Version): void {
     version.mark = DEAD;
     version.shelf?.remove(version);

@@ -23,10 +23,10 @@ const RESULTS = 4;
 interface Result {
   readonly schema: object;
   readonly argsKey: string;
-  /** The tables object it was last found current for (`objectId`). */
+  /** The tables object it was last found current for (`objectId`). @internal */
   generation: number;
   readonly keys: readonly string[];
-  /** `objectId` of each table in `keys` when it was read. */
+  /** `objectId` of each table in `keys` when it was read. @internal */
   readonly tableIds: readonly number[];
   readonly output: unknown;
   /** Earlier results of the same read, newest first. */

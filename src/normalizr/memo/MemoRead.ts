@@ -187,6 +187,7 @@ export class MemoRead implements DenormalizeDelegate {
    * the part when a read with the same reads listed it (the memo's rule for a whole part; `All` and the live views
    * share it), else read and kept. With `changed` (the part is a copy of one that gave `given`, holding its keys at
    * their places: `writtenSince`), only the entities of the records one write set in it are read again.
+   * @internal
    */
   partList(
     entity: StoredSchema,
@@ -214,6 +215,7 @@ export class MemoRead implements DenormalizeDelegate {
   /**
    * What the entities of a part of the table `key` of `entity` may read besides the part: the class, the arguments
    * (as one string), then the tables of the kinds it may read, its own as `false`. At the top of a read.
+   * @internal
    */
   partReads(entity: StoredSchema, key: string): unknown[] {
     return [entity, this.argsKey, ...collectTableKeys(entity).map((each) => each !== key && this.#tables[each])];
@@ -222,6 +224,7 @@ export class MemoRead implements DenormalizeDelegate {
   /**
    * The stored table `key` of this read, at the top of a read only: inside a build, `undefined`
    * (what a build reads is noted read by read, through `getPks` and `entity`).
+   * @internal
    */
   topTable(key: string): StoredTable | undefined {
     return this.#building ? undefined : this.#tables[key];

@@ -28,10 +28,12 @@ export class ReadPlan {
    * Whether a fill reads only entities of other kinds, by primary key, that read nothing themselves
    * (no nested schema, the default `denormalizeFields`): nothing read while an instance is filled can
    * come back to its record, nor align its kind's shelf elsewhere.
+   * @internal
    */
   declare readonly fillsLeaves: boolean;
-  /** The one nested field of a plan that `fillsLeaves` and has one (an author), with its Entity; else undefined. */
+  /** The one nested field of a plan that `fillsLeaves` and has one (an author), with its Entity; else undefined. @internal */
   declare readonly leafField: string | undefined;
+  /** @internal */
   declare readonly leafEntity: StoredSchema | undefined;
 
   declare readonly entity: StoredSchema;

@@ -64,7 +64,7 @@ export class Shelf {
   #state: number[] = [];
   /** How many builds the shelf has seen (wrapping around at `STAMPS`). */
   #builds = 0;
-  /** The number of the read it was last aligned for (the memo's business). */
+  /** The number of the read it was last aligned for (the memo's business). @internal */
   alignedFor = 0;
   /** Where the next lookup is expected: reads go through tables and lists in order. */
   #cursor = 0;
@@ -75,6 +75,7 @@ export class Shelf {
    * The position of `pk` in the key list, or -1, looked for first at `hint`, where the caller expects it (where it
    * was: positions move when the shelf is aligned; its place in a part being read), else where the last lookup
    * without a hint ended (reads go through tables and lists in order).
+   * @internal
    */
   position(pk: string, hint?: number): number {
     const guess = hint ?? this.#cursor;
@@ -83,7 +84,7 @@ export class Shelf {
     return found;
   }
 
-  /** Expects the next lookup at the first position (a read listing the whole table). */
+  /** Expects the next lookup at the first position (a read listing the whole table). @internal */
   rewind(): void {
     this.#cursor = 0;
   }
@@ -98,7 +99,7 @@ export class Shelf {
     return provenIn(this.#state[at] as number);
   }
 
-  /** Notes that the newest at `at` was found again. */
+  /** Notes that the newest at `at` was found again. @internal */
   prove(at: number): void {
     this.#state[at] = (this.#state[at] as number) | 1;
   }
@@ -113,7 +114,7 @@ export class Shelf {
     return provenIn(state) || since < Math.max(RECENT, this.keys.length >> 2);
   }
 
-  /** Whether a version just built for `at` would keep something behind it there. */
+  /** Whether a version just built for `at` would keep something behind it there. @internal */
   keepsHistory(at: number): boolean {
     // the state read once: this runs for every record a read builds at the top
     const state = this.#state[at] as number;
@@ -124,13 +125,14 @@ export class Shelf {
    * Keeps `output`, built from `record`, alone at `at`, with what it `reads`: all of it once its fields are filled,
    * or nothing yet while they are (what it reads follows: the memo's `settle`). What was kept there goes (see
    * `keepsHistory`).
+   * @internal
    */
   putAlone(output: object, record: EntityRecord, at: number, reads: Reads): void {
     this.#builds = (this.#builds + 1) & STAMPS;
     this.#put(at, output, record, (this.#builds << STAMP_SHIFT) | 2, reads);
   }
 
-  /** Records what the newest kept at `at` read. */
+  /** Records what the newest kept at `at` read. @internal */
   setReads(at: number, reads: Reads): void {
     if (reads === undefined && this.reads === undefined) return;
     (this.reads ??= new Array<Reads>(this.keys.length).fill(undefined))[at] = reads;
@@ -175,7 +177,7 @@ export class Shelf {
     this.#setNewest(found, at, chain.length, true);
   }
 
-  /** Makes `version`, found behind the newest at `at`, the newest. */
+  /** Makes `version`, found behind the newest at `at`, the newest. @internal */
   toFront(version: Version, at: number): void {
     let before = this.kept[at] as Version;
     while (before.older !== version) before = before.older as Version;
@@ -184,7 +186,7 @@ export class Shelf {
     this.#setNewest(version, at, this.depth(at), true);
   }
 
-  /** A version of `output`, kept alone (for `record`) at `at`, put in its place now that another entity reads it. */
+  /** A version of `output`, kept alone (for `record`) at `at`, put in its place now that another entity reads it. @internal */
   versionOf(output: object, at: number, record: EntityRecord): Version {
     const version = this.wrap(output, at, record);
     this.#setNewest(version, at, 1, this.#isProven(at));
@@ -212,12 +214,12 @@ export class Shelf {
     }
   }
 
-  /** Removes `output`, kept alone at `at`, whose build failed. */
+  /** Removes `output`, kept alone at `at`, whose build failed. @internal */
   removeAlone(output: object, at: number): void {
     if (this.kept[at] === output) this.#clear(at);
   }
 
-  /** Where `version` is kept now, or -1. */
+  /** Where `version` is kept now, or -1. @internal */
   placeOf(version: Version): number {
     const at = this.position(version.pk, version.at);
     if (at >= 0) version.at = at;
@@ -228,6 +230,7 @@ export class Shelf {
    * Follows `keys`, the key list of the kind's table being read: what is kept for a key moves to its
    * place in `keys`; what is kept for a key `keys` does not hold goes to `drop`, with this shelf: all of it
    * when at most `RECENT` keys leave, else what a version built there now would keep (`keepsHistory`).
+   * @internal
    */
   align(
     keys: readonly string[],
@@ -286,7 +289,7 @@ export class Shelf {
     this.#index = undefined;
   }
 
-  /** A version of what position `at` keeps alone, with what it read. */
+  /** A version of what position `at` keeps alone, with what it read. @internal */
   wrap(output: object, at: number, record = this.records[at], reads = this.reads?.[at]): Version {
     return wrapAlone(output, this, this.keys[at] as string, record as EntityRecord, reads);
   }

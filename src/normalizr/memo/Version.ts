@@ -35,13 +35,13 @@ export type Read = Version | KeysRead | ArgsRead;
  * what else it read. `MemoCache` decides when a version can be returned again.
  */
 export class Version {
-  /** An older version of the same record, built when it held other things (the history a rollback returns to). */
+  /** An older version of the same record, built when it held other things (the history a rollback returns to). @internal */
   older: Version | undefined = undefined;
   /** What it read while it was built, in order: nothing, one read, or an array of them. */
   reads: Read | Read[] | undefined = undefined;
   /** The lowest walk number it reaches while the memo checks it (see `EntityMemo`'s `current`). */
   low = 0;
-  /** The shelf it is kept on, and its position there when it was put there (a hint: positions move). */
+  /** The shelf it is kept on, and its position there when it was put there (a hint: positions move). @internal */
   shelf: Shelf | undefined = undefined;
   at = 0;
 
@@ -52,7 +52,7 @@ export class Version {
   /** The record it was built from; `undefined` records that the entity was not stored. */
   declare readonly record: EntityRecord | undefined;
   declare readonly output: object | undefined;
-  /** The read it was last checked in and the answer, packed: `MemoCache` owns it. */
+  /** The read it was last checked in and the answer, packed: `MemoCache` owns it. @internal */
   declare mark: number;
 
   constructor(
