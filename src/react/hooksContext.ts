@@ -39,7 +39,7 @@ export interface HooksContext {
   readonly useStore: () => Store;
   /** react-redux's `useSelector` on the chosen context. */
   readonly useSelector: UseSelector;
-  /** The one Controller of `store`. */
+  /** The one Controller of `store`. @internal */
   controllerFor(store: Store): Controller;
   /** A memoized `selectQuery` selector, shared by every component reading the same query. */
   querySelector<S>(

@@ -65,7 +65,7 @@ export interface Call {
    * stale first by its Entity's `dataExpiryLength` (what `selectResponse` gives); asked only when needed.
    */
   readonly expiresAt: () => number;
-  /** Whether the store has data to show for the call (as `selectResponse` gives it); asked only when needed. */
+  /** Whether the store has data to show for the call (as `selectResponse` gives it); asked only when needed. @internal */
   readonly hasData: () => boolean;
   /** The endpoint is a mutation: it is never joined, nor started again while one is in flight for a reader that skips fresh data. */
   readonly sideEffect: boolean;

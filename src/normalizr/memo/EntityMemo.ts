@@ -15,7 +15,7 @@ const DEAD = -1;
 
 /** The entities a read listed of one part of a table, and what they were built from besides it. */
 export interface PartList {
-  /** The entity class, the read's arguments (as one string), then the tables of the kinds it may read, its own as `false`. */
+  /** The entity class, the read's arguments (as one string), then the tables of the kinds it may read, its own as `false`. @internal */
   readonly reads: readonly unknown[];
   readonly list: readonly object[];
 }
@@ -134,6 +134,7 @@ export class EntityMemo {
    * wherever it is now: still alone at its position, in a version made of it meanwhile (a cycle back
    * to it through another class), or kept by record (a read made inside its build aligned the shelf
    * with other tables).
+   * @internal
    */
   settle(output: object, record: EntityRecord, pk: string, reads: Reads, shelf: Shelf, built: number): void {
     const at = shelf.position(pk, built);

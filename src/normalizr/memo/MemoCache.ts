@@ -29,7 +29,7 @@ interface Result {
   /** `objectId` of each table in `keys` when it was read. @internal */
   readonly tableIds: readonly number[];
   readonly output: unknown;
-  /** Earlier results of the same read, newest first. */
+  /** Earlier results of the same read, newest first. @internal */
   previous: Result | undefined;
 }
 

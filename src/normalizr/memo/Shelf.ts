@@ -50,11 +50,12 @@ export class Shelf {
   keys: readonly string[] = [];
   /** Per position: the record of the newest kept there. */
   records: Array<EntityRecord | undefined> = [];
-  /** Per position: the newest kept there, with the history behind it. */
+  /** Per position: the newest kept there, with the history behind it. @internal */
   kept: Array<Kept | undefined> = [];
   /**
    * Per position: what the newest kept there read (made on the first one that read anything): all
    * there is of it for an output kept alone; for a version, a copy, read by the build that replaces it.
+   * @internal
    */
   reads: Reads[] | undefined = undefined;
   /**
@@ -89,7 +90,7 @@ export class Shelf {
     this.#cursor = 0;
   }
 
-  /** How many versions position `at` keeps (an output alone counts as one). */
+  /** How many versions position `at` keeps (an output alone counts as one). @internal */
   depth(at: number): number {
     return depthIn(this.#state[at] as number);
   }
@@ -141,6 +142,7 @@ export class Shelf {
   /**
    * Puts `version`, just built, as the newest at `at`: behind it what was kept there when the
    * newest was found again, else only the history behind that newest, which goes unseen.
+   * @internal
    */
   place(version: Version, at: number): void {
     const kept = this.kept[at];

@@ -37,7 +37,7 @@ export type Read = Version | KeysRead | ArgsRead;
 export class Version {
   /** An older version of the same record, built when it held other things (the history a rollback returns to). @internal */
   older: Version | undefined = undefined;
-  /** What it read while it was built, in order: nothing, one read, or an array of them. */
+  /** What it read while it was built, in order: nothing, one read, or an array of them. @internal */
   reads: Read | Read[] | undefined = undefined;
   /** The lowest walk number it reaches while the memo checks it (see `EntityMemo`'s `current`). */
   low = 0;

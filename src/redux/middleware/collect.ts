@@ -20,9 +20,11 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 interface CallRetention {
   readonly endpoint: EndpointInterface;
   readonly args: readonly unknown[];
+  /** @internal */
   count: number;
-  /** When the last reader let go (the middleware's clock); `undefined` while read. */
+  /** When the last reader let go (the middleware's clock); `undefined` while read. @internal */
   releasedAt: number | undefined;
+  /** @internal */
   timer: WeakTimeout | undefined;
 }
 
@@ -30,6 +32,7 @@ interface CallRetention {
 interface QueryRetention {
   readonly queryable: unknown;
   readonly args: readonly unknown[];
+  /** @internal */
   count: number;
 }
 

@@ -8,6 +8,7 @@ interface Poll {
   readonly args: readonly unknown[];
   /** The frequencies of the readers polling it (ms). */
   readonly frequencies: number[];
+  /** @internal */
   timer: ReturnType<typeof setInterval> | undefined;
   frequency: number;
 }

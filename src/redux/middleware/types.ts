@@ -298,6 +298,7 @@ export interface OptimisticDisplay {
   /**
    * `request` ends (or a write with no request, `undefined`): takes its response away and, while
    * optimistic responses are shown, gives the layers left over `committed()`, for the ending action.
+   * @internal
    */
   settle(request: StartingRequest | undefined, committed: () => Tables): SettledLayers;
 }

@@ -38,7 +38,7 @@ export class RawIndex {
     return this.#items.get(key)?.get(pk);
   }
 
-  /** Records that the entry holds `object` for this entity (not yet known to be stored as it is). */
+  /** Records that the entry holds `object` for this entity (not yet known to be stored as it is). @internal */
   place(key: string, pk: string, object: object): void {
     let byPk = this.#items.get(key);
     if (byPk === undefined) this.#items.set(key, (byPk = new Map()));
