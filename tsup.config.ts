@@ -48,9 +48,12 @@ const INTERNAL_MEMBERS = [
   'fillsLeaves',
   // MemoRead (beyond what schemas call), MemoCache's entries
   'partList', 'partReads', 'topTable', 'tableIds', 'generation', 'previous',
-  // the middleware's retention and polling, a call's fetch policy, the hooks' context (the optimistic layers'
-  // `settle` and RTK Query's raw index's `place` share names above)
-  'releasedAt', 'count', 'timer', 'hasData', 'controllerFor',
+  // the requests in flight, the middleware's retention and polling, a call's fetch policy, the hooks' context
+  // (the optimistic layers' `settle` and RTK Query's raw index's `place` share names above)
+  'inFlight', 'shared', 'releasedAt', 'count', 'timer', 'frequencies', 'hasData', 'controllerFor', 'useStore',
+  'useSelector', 'querySelector',
+  // a mount point's memo, a polymorphic schema's flag
+  'memo', 'single',
 ];
 
 /** `'.'` → `index`, `'./react'` → `react/index`: each entry's file name under dist/. */

@@ -5,6 +5,7 @@
  */
 import nock from 'nock';
 import { Entity, RestEndpoint, createResource, fetchEndpoint, schema } from '../../src/index';
+import { PAGE as PART, type Part } from '../../src/storage/table';
 import { makeStore } from '../fixtures/store';
 import { pageBlocks, pageText } from './docBlocks';
 
@@ -88,21 +89,22 @@ test("the example of a large table is a real store's table, shortened: its field
   ctrl.set(Plain, { id: '42', amount: '1' });
   const stored = slice().entities.Trade as unknown as {
     parts: Record<string, unknown>;
-    pages: Record<string, unknown>[];
+    pages: Part[];
     first: number;
     at: Record<string, number>[];
   };
   expect(Object.keys(shown)).toEqual(Object.keys(stored));
   expect(shown.parts).toEqual(stored.parts);
   expect(shown.first).toBe(stored.first);
-  // each page shown is the page of its first trade, and shows records as stored
-  for (const page of shown.pages as Record<string, unknown>[]) {
-    const [first] = Object.keys(page);
-    const bucket = stored.at.find((each) => first! in each)!;
-    const real = stored.pages[bucket[first!]! - stored.first]!;
-    for (const pk of Object.keys(page)) expect(real[pk]).toEqual(page[pk]);
+  // each page shown is the start of the page of its first trade, as stored
+  for (const page of shown.pages as Part[]) {
+    const place = stored.at.find((each) => page.pks[0]! in each)![page.pks[0]!]!;
+    const real = stored.pages[Math.floor(place / PART) - stored.first]!;
+    expect(place % PART).toBe(0);
+    expect(page.pks).toEqual(real.pks.slice(0, page.pks.length));
+    expect(page.records).toEqual(real.records.slice(0, page.records.length));
   }
-  // each locator entry shown is the page number stored for it
+  // each locator entry shown is the place stored for it
   for (const entry of shown.at as Record<string, number>[])
-    for (const [pk, page] of Object.entries(entry)) expect(stored.at.find((each) => pk in each)?.[pk]).toBe(page);
+    for (const [pk, place] of Object.entries(entry)) expect(stored.at.find((each) => pk in each)?.[pk]).toBe(place);
 });

@@ -35,13 +35,13 @@ export interface CreateHooksOptions {
 /** What every hook of one `createHooks` call shares. */
 export interface HooksContext {
   readonly entities: HooksEntities;
-  /** react-redux's `useStore` on the chosen context. */
+  /** react-redux's `useStore` on the chosen context. @internal */
   readonly useStore: () => Store;
-  /** react-redux's `useSelector` on the chosen context. */
+  /** react-redux's `useSelector` on the chosen context. @internal */
   readonly useSelector: UseSelector;
   /** The one Controller of `store`. @internal */
   controllerFor(store: Store): Controller;
-  /** A memoized `selectQuery` selector, shared by every component reading the same query. */
+  /** A memoized `selectQuery` selector, shared by every component reading the same query. @internal */
   querySelector<S>(
     queryable: S,
     args: readonly unknown[],

@@ -26,7 +26,7 @@ export type Reader = 'fetch' | 'ifStale' | 'hook';
 export interface CallDecision {
   /** The call needs a request: nothing stored, invalidated, or expired (its data's records included). */
   readonly stale: boolean;
-  /** A request for the call is in flight, or about to start. */
+  /** A request for the call is in flight, or about to start. @internal */
   readonly inFlight: boolean;
   /** `join` the identical read in flight, `start` a request, or `no` request at all. */
   readonly fetch: 'no' | 'join' | 'start';
@@ -45,9 +45,9 @@ export interface CallDecision {
 
 /** What the request registry holds for one call. */
 export interface CallRequests {
-  /** An identical read is in flight (or about to start) that a new read may join. */
+  /** An identical read is in flight (or about to start) that a new read may join. @internal */
   readonly shared: boolean;
-  /** Any request for the call is in flight (or about to start), mutations included. */
+  /** Any request for the call is in flight (or about to start), mutations included. @internal */
   readonly inFlight: boolean;
   /** The call's `meta.date` when its last request started; `undefined` if none did since the last reset. */
   readonly requestedFrom: number | undefined;

@@ -14,7 +14,7 @@ import { errorOnce } from '../utils/devWarning.js';
 export interface MountPoint {
   readonly reducerPath: string;
   readonly actions: EntitiesActions;
-  /** Denormalization memo shared by the selectors, thunks and Controller of this mount point. */
+  /** Denormalization memo shared by the selectors, thunks and Controller of this mount point. @internal */
   readonly memo: MemoCache;
   /**
    * The slice from the root state (an empty slice if it is not mounted; in development, such a read

@@ -41,6 +41,7 @@ export class Polymorphic<D = unknown> {
   declare readonly schemaAttribute: SchemaAttribute | undefined;
   declare private attributeOf:
     ((value: { readonly [field: string]: unknown }, parent: unknown, key: string | undefined) => unknown) | undefined;
+  /** @internal */
   declare private single: boolean;
 
   // every field assigned here, in one order: each instance has one shape whatever its arguments

@@ -5,32 +5,39 @@ import { assignTable, copyTable, createTable, getOwn, setOwn } from '../utils/ow
 /**
  * How the slice stores one kind's records, and the one module that knows it (DESIGN §11.1). A table
  * of up to `FLAT_MAX` records is flat, `{ [pk]: record }`, as `normalize` returns it. A larger one is
- * paged, so that a write copies only the parts it changes and never the whole table. Its parts are
- * flat tables of up to `PAGE` records:
+ * paged, so that a write copies only the parts it changes and never the whole table. Its parts hold
+ * up to `PAGE` records each, as two lists: the pks, and the records at the same places (`Part`).
  * - `parts`: the blocks. A record whose pk is an array index (`"0"`, `"42"`) is in the block of its
- *   value, `parts[Math.floor(pk / PAGE)]`.
- * - `pages`: every other record, filled in the order records are first written. Page `n` is
- *   `pages[n - first]`. A page deletes emptied stays, empty, while a page before it holds records;
- *   the pages before the first that holds records are gone (`first` counts them).
- * - `at`: which page holds each record that is not in a block: `at[hash(pk) % BUCKETS][pk]` is its
- *   page's number.
+ *   value, `parts[Math.floor(pk / PAGE)]`, in the order of the values.
+ * - `pages`: every other record, in the order records are first written. Page `n` is
+ *   `pages[n - first]`. A record deleted leaves `null` at its place (the places of the others do not
+ *   move); the pages before the first that holds records are gone (`first` counts them).
+ * - `at`: where each record that is not in a block is: `at[hash(pk) % BUCKETS][pk]` is its place,
+ *   `n * PAGE + i` for place `i` of page `n`.
  *
  * JavaScript lists an object's array-index keys first, ascending, then the others in insertion
- * order: so the blocks, in order, then the pages list the records as a flat table lists them. The
- * blocks and the pages are named by array indexes (an object's elements, or an array's): a write
- * copies such a list as one block of memory, where an object of named pages (`p0`, `p1`, …) was
- * copied name by name, each a new hidden class (measured: 50 KB of garbage a write at 196 pages).
- *
- * A paged table lists its records in the very order of a flat one, before and after it grows past
- * `FLAT_MAX`, and after a JSON round trip. Every piece is a plain object or array: the state stays JSON.
+ * order: so the blocks, in order, then the pages list the records as a flat table lists them, before
+ * and after it grows past `FLAT_MAX`, and after a JSON round trip. A part is two arrays, not an object
+ * keyed by pk: a write copies an array of 256 as one block of memory, and an array costs 8 bytes a
+ * record where V8's dictionary of 256 keys costs 48 (measured, a store of 100,000 records). Every
+ * piece is a plain object or array: the state stays JSON.
  *
  * @see docs/reference/state-shape.md
  */
 export interface PagedTable {
-  readonly parts: { readonly [block: number]: EntityTable | undefined };
-  readonly pages: readonly EntityTable[];
+  readonly parts: { readonly [block: number]: Part | undefined };
+  readonly pages: readonly Part[];
   readonly first: number;
   readonly at: readonly { readonly [pk: string]: number | undefined }[];
+}
+
+/**
+ * A part of a paged table: its pks, and their records at the same places. A page's place of a record
+ * deleted holds `null` in both; a block has none.
+ */
+export interface Part {
+  readonly pks: readonly (string | null)[];
+  readonly records: readonly (EntityRecord | null)[];
 }
 
 /** A kind's records as the slice stores them: flat while small, paged when large. */
@@ -52,12 +59,16 @@ export const PAGE = 256;
 const BUCKETS = 128;
 
 /**
- * Whether `table` is paged (a flat table's values are records, never arrays). A table saved before
- * the pages had their list has its pages in `parts` and no `pages`: adopted, it is laid out again.
+ * Whether `table` is paged (a flat table's values are records, never arrays). A table saved by an earlier
+ * version (its parts flat tables, or its pages among its blocks) is paged too: adopted, it is laid out again.
  */
 export function isPaged(table: StoredTable | undefined): table is PagedTable {
   return Array.isArray(table?.at) && isRecord(table.parts);
 }
+
+/** Whether `value` is a part as this version lays it out: two lists (a record is never an array). */
+const isPart = (value: unknown): value is Part =>
+  isRecord(value) && Array.isArray(value.pks) && Array.isArray(value.records);
 
 /** Whether JavaScript lists `pk` among an object's first keys, in numeric order: an array index. */
 const isIndex = (pk: string): boolean => /^(0|[1-9]\d{0,9})$/.test(pk) && +pk < 4_294_967_295;
@@ -69,16 +80,26 @@ function bucketOf(pk: string): number {
   return (hash >>> 0) % BUCKETS;
 }
 
-/** The number of the page of a paged table that holds `pk` (not an array index), if stored. */
-const pageOf = (table: PagedTable, pk: string): number | undefined => getOwn(table.at[bucketOf(pk)], pk);
+/** The first place of a block's pks (array indexes, ascending) whose value is not below `value`. */
+function placeIn(pks: readonly (string | null)[], value: number): number {
+  let low = 0;
+  let high = pks.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (+pks[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
 
 /**
- * The record `pk` of `table`, in O(1) whatever its layout: in a paged table, in its block or its page
- * (a pk not located is at page `NaN`: none).
+ * The record `pk` of `table`, in O(1) whatever its layout: in a paged table, in its block (found by
+ * binary search among at most `PAGE`) or at its place in its page.
  */
 export function recordOf(table: StoredTable | undefined, pk: string): EntityRecord | undefined {
   if (!isPaged(table)) return getOwn(table, pk);
-  return getOwn(isIndex(pk) ? table.parts[Math.floor(+pk / PAGE)] : table.pages[pageOf(table, pk)! - table.first], pk);
+  const [name, part, at, found] = locate(table, pk);
+  return found ? (table[name][part]!.records[at] as EntityRecord) : undefined;
 }
 
 /**
@@ -93,18 +114,22 @@ const known = new WeakMap<object, readonly [keys: string[], length: number] | un
 const NO_KEYS: readonly string[] = [];
 
 /**
- * Per table a write copied (a flat one, a part, a locator bucket): a token of the table it copied, a
- * token of its own, and the pks the write set in it (none for a new table). Tokens, not the tables:
- * a copy that held the table it copied would keep every version of it alive, and a `WeakRef` keeps
- * its target until the task ends.
+ * Per flat table a write copied: a token of the table it copied, a token of its own, and the pks the
+ * write set in it (none for a new table). Tokens, not the tables: a copy that held the table it copied
+ * would keep every version of it alive, and a `WeakRef` keeps its target until the task ends.
  */
 const since = new WeakMap<object, [from: object | undefined, self: object, pks: string[] | undefined]>();
 /**
  * The pks one write set in `part` when it copied `old` (most often one), if it did and every key of
- * `old` is at its place in `part`: the write deleted none there, and added keys after all others only
- * (its key list is that of `old`, grown in place: see `remember`).
+ * `old` is at its place in `part`: the write deleted none there, and added none (a part: it has the
+ * pks of `old` at their places, and its records are compared place by place) or added keys after all others only
+ * (a flat table: its key list is that of `old`, grown in place: see `remember`).
  */
-export function writtenSince(part: EntityTable, old: EntityTable): ReadonlySet<string> | undefined {
+export function writtenSince(part: EntityTable | Part, old: EntityTable | Part): ReadonlySet<string> | undefined {
+  if (isPart(part)) {
+    const same = isPart(old) && part.pks.length === old.pks.length && part.pks.every((pk, at) => pk === old.pks[at]);
+    return same ? new Set(part.pks.filter((_pk, at) => part.records[at] !== old.records[at]) as string[]) : undefined;
+  }
   const [from, , pks] = since.get(part) ?? [];
   const keys = known.get(part)?.[0];
   return from && from === since.get(old)?.[1] && keys && keys === known.get(old)?.[0] ? new Set(pks) : undefined;
@@ -121,29 +146,49 @@ export function keysOf(table: StoredTable | undefined): readonly string[] {
   let [keys, length] = known.get(table) ?? [];
   // not known, or a later write added keys to its list: a list of its own
   if (!keys || keys.length > length!) {
-    keys = keys?.slice(0, length) ?? partsOf(table).flatMap(Object.keys);
+    keys =
+      keys?.slice(0, length) ??
+      (isPaged(table)
+        ? partsOf(table).flatMap((part) => (part as Part).pks.filter((pk) => pk !== null))
+        : Object.keys(table));
     known.set(table, [keys, keys.length]);
   }
   return keys;
 }
 
 /**
- * The flat tables that make up `table`, in order: itself when flat, else its parts (of a table that
- * arrived from elsewhere, those that are objects). A part keeps its reference until a write changes
- * a record in it.
+ * The parts that make up `table`, in order: itself when flat, else its blocks, then its pages. A part
+ * keeps its reference until a write changes a record in it.
  */
-export function partsOf(table: StoredTable | undefined): readonly EntityTable[] {
-  // (a table saved before the pages had their list has them in `parts`)
-  const parts = isPaged(table) ? Object.values(table.parts).concat(table.pages) : [table];
-  return parts.filter(isRecord) as EntityTable[];
+export function partsOf(table: StoredTable | undefined): readonly (EntityTable | Part)[] {
+  if (!isPaged(table)) return table ? [table] : [];
+  return (Object.values(table.parts) as Part[]).concat(table.pages);
+}
+
+/**
+ * The pks a part lists, at their places (`null` where a page's record was deleted), and the records at
+ * the same places (none for a flat table: its records are read by pk).
+ */
+export function listOf(
+  part: EntityTable | Part,
+): readonly [pks: readonly (string | null)[], records: readonly (EntityRecord | null)[] | undefined] {
+  return isPart(part) ? [part.pks, part.records] : [keysOf(part), undefined];
 }
 
 /**
  * `table` as one flat plain object `{ [pk]: record }`, in its order, made from its parts alone (never
- * its locator): also how a table that arrived from elsewhere (a rehydration) is laid out again.
+ * its locator): also how a table that arrived from elsewhere (a rehydration, an earlier version's
+ * layout, whose parts were flat tables) is laid out again.
  */
-export const recordsOf = (table: StoredTable | undefined): EntityTable =>
-  partsOf(table).reduce<Writable<EntityRecord | undefined>>((all, part) => assignTable(all, part), createTable());
+export function recordsOf(table: StoredTable | undefined): EntityTable {
+  const all = createTable<EntityRecord>();
+  if (!isPaged(table)) return assignTable(all, table);
+  for (const part of Object.values(table.parts).concat(table.pages) as unknown[]) {
+    if (isPart(part)) part.pks.forEach((pk, at) => typeof pk == 'string' && setOwn(all, pk, part.records[at]!));
+    else if (isRecord(part)) assignTable(all, part as EntityTable);
+  }
+  return all;
+}
 
 /**
  * Remembers the key list of `next`, made from a table whose list is `list` by adding the keys `added`
@@ -173,20 +218,6 @@ function remember(next: object, list: readonly [string[], number] | undefined, a
 }
 
 /**
- * A copy of a flat table, to write into, known to list the keys of `table` (listing a part of 512
- * records again, a dictionary, measured a tenth of a write and a top-50 view at 100,000 records).
- * Whoever adds a key to the copy or deletes one must forget that list (`own`) or set the new one
- * (`remember`): nothing here sees the writes.
- */
-function copyOf<T>(table: { readonly [name: string]: T } | undefined): Writable<T> {
-  const copy = assignTable(createTable<T>(), table, keysOf(table as EntityTable));
-  known.set(copy, known.get(table as object));
-  // no pks noted for a new table: nothing was read of it before
-  since.set(copy, [since.get(table as object)?.[1], {}, table && []]);
-  return copy;
-}
-
-/**
  * `table` after `written` records are set and `deletions` removed: `undefined` when nothing in it
  * changes. Only the parts holding changed records are copied; every other part, and every
  * unchanged record, keeps its reference.
@@ -197,83 +228,141 @@ export function withWrites(
   deletions: readonly string[],
 ): StoredTable | undefined {
   if (!table && !deletions.length && written) return sized(written);
-  const paged = isPaged(table);
-  // a flat table: its copy, made on the first write; a paged one: a copy of its directory, whose
-  // parts, blocks, pages and buckets are copied on the first write there, then written in place
-  let next = (paged ? { ...table } : undefined) as
-    | {
-        parts: Writable<Writable<EntityRecord | undefined>>;
-        pages: Writable<EntityRecord | undefined>[];
-        first: number;
-        at: Writable<number | undefined>[];
-      }
-    | undefined;
-  const old = table as PagedTable;
-  // the part `at` of the list `name` (the blocks, the pages or the buckets) to write into: on this write's
+  const next = isPaged(table) ? withPagedWrites(table, written, deletions) : withFlatWrites(table, written, deletions);
+  if (next) remember(next.table, known.get(table as object), next.added);
+  return next && (isPaged(next.table) ? next.table : sized(next.table));
+}
+
+/** What a write made of a table: the table, and the pks it added while it only added (else `undefined`). */
+type Written<T> = { table: T; added: string[] | undefined } | undefined;
+
+/**
+ * A flat table after a write, copied on its first change (with the key list of `table`, and noting the
+ * pks it sets: `writtenSince`).
+ */
+function withFlatWrites(
+  table: EntityTable | undefined,
+  written: EntityTable | undefined,
+  deletions: readonly string[],
+): Written<EntityTable> {
+  let next: Writable<EntityRecord | undefined> | undefined;
+  const copy = () => {
+    next = assignTable(createTable<EntityRecord | undefined>(), table, keysOf(table));
+    // no pks noted for a new table: nothing was read of it before
+    since.set(next, [since.get(table as object)?.[1], {}, table && []]);
+    return next;
+  };
+  let added: string[] | undefined = [];
+  for (const pk in written) {
+    const record = (written as EntityTable)[pk] as EntityRecord;
+    const before = getOwn(next ?? table, pk);
+    if (before === record) continue;
+    if (before === undefined) added?.push(pk);
+    setOwn(next ?? copy(), pk, record);
+    since.get(next!)![2]?.push(pk);
+  }
+  for (const pk of deletions) {
+    if (getOwn(next ?? table, pk) === undefined) continue;
+    added = undefined;
+    delete (next ?? copy())[pk];
+  }
+  return next && { table: next as EntityTable, added };
+}
+
+/** A part being written. */
+type WritablePart = { pks: (string | null)[]; records: (EntityRecord | null)[] };
+
+/**
+ * Where `pk` is, or goes, in the paged `table`: the list of its part (`parts` for the blocks, or `pages`), the
+ * part's index there, the place in the part, and whether it is stored there. A pk not stored goes to its place by
+ * value in its block, or after the last page's places (on a new page once that one is full).
+ */
+function locate(table: PagedTable, pk: string): [name: 'parts' | 'pages', part: number, at: number, found: boolean] {
+  if (isIndex(pk)) {
+    const block = Math.floor(+pk / PAGE);
+    const pks = table.parts[block]?.pks ?? [];
+    const at = placeIn(pks, +pk);
+    return ['parts', block, at, pks[at] === pk];
+  }
+  const place = getOwn(table.at[bucketOf(pk)], pk);
+  if (place !== undefined) return ['pages', Math.floor(place / PAGE) - table.first, place % PAGE, true];
+  const last = Math.max(table.pages.length - 1, 0);
+  const filled = table.pages[last]?.pks.length ?? 0;
+  return filled < PAGE ? ['pages', last, filled, false] : ['pages', last + 1, 0, false];
+}
+
+/**
+ * A paged table after a write: a copy of its directory, whose blocks, pages and buckets are copied on
+ * the first write there, then written in place.
+ */
+function withPagedWrites(
+  table: PagedTable,
+  written: EntityTable | undefined,
+  deletions: readonly string[],
+): Written<PagedTable> {
+  const next = { ...table } as {
+    parts: { [block: number]: WritablePart };
+    pages: WritablePart[];
+    first: number;
+    at: Writable<number | undefined>[];
+  };
+  // the element `at` of the list `name` (the blocks, the pages or the buckets) to write into: on this write's
   // first write there, a copy of the table's made by `copy` (the list copied first), then that copy
   const own = <T>(name: 'parts' | 'pages' | 'at', at: number, copy: (part?: never) => T): T => {
-    const from = old[name] as { readonly [at: number]: never };
-    let list = next![name] as { [at: number]: T };
-    if (list === from) next![name] = list = (Array.isArray(from) ? [...from] : { ...from }) as never;
+    const from = table[name] as { readonly [at: number]: never };
+    let list = next[name] as { [at: number]: T };
+    if (list === from) next[name] = list = (Array.isArray(from) ? [...from] : { ...from }) as never;
     return list[at] === from[at] ? (list[at] = copy(from[at])) : list[at]!;
   };
-  // new pks go to the last page while it has room, then to a new page after it
-  let newest = paged ? old.first + old.pages.length - 1 : 0;
-  const last = paged ? old.pages.at(-1) : undefined;
-  let room = last ? PAGE - keysOf(last).length : 0;
-  // a bucket is only looked up: copied without a part's bookkeeping (`known`, `since`), whose WeakMap
-  // entries would outlive it until V8's next full collection (a write of 500 new pks copies every bucket)
-  const locator = (pk: string) => own('at', bucketOf(pk), copyTable<number | undefined>);
-  // the part that holds `pk` or takes it, to write into (a flat table's copy). `replaced`: the record the
-  // write replaces there, if any; else `pk` is added there (while `added` is a list: the writes come before
-  // the deletes) or deleted, and its key list follows from the part's when it can (`remember`)
-  const part = (pk: string, replaced?: unknown): Writable<EntityRecord | undefined> => {
-    if (!paged) return (next ??= copyOf(table as EntityTable) as never) as never;
-    let at = isIndex(pk) ? undefined : pageOf(next as never, pk);
-    if (at === undefined && !isIndex(pk)) {
-      if (room-- <= 0) {
-        newest = next!.first + next!.pages.length;
-        room = PAGE - 1;
-      }
-      setOwn(locator(pk), pk, (at = newest));
-    }
-    const into =
-      at === undefined
-        ? own('parts', Math.floor(+pk / PAGE), copyOf<EntityRecord | undefined>)
-        : own('pages', at - next!.first, copyOf<EntityRecord | undefined>);
-    if (!replaced) remember(into, known.get(into), added && [pk]);
-    return into;
-  };
+  const part = (name: 'parts' | 'pages', at: number) =>
+    own(name, at, (from?: Part): WritablePart => ({
+      pks: [...(from?.pks ?? [])],
+      records: [...(from?.records ?? [])],
+    }));
+  const bucket = (pk: string) => own('at', bucketOf(pk), copyTable<number | undefined>);
   let changed = false;
   // the pks the table gains, while it only gains: then its key list may follow from the table's
   let added: string[] | undefined = [];
   for (const pk in written) {
     const record = (written as EntityTable)[pk] as EntityRecord;
-    const before = recordOf((next ?? table) as StoredTable, pk);
-    if (before === record) continue;
+    const [name, index, at, found] = locate(next as PagedTable, pk);
+    if (found && next[name][index]!.records[at] === record) continue;
+    const into = part(name, index);
+    if (found) into.records[at] = record;
+    else {
+      into.pks.splice(at, 0, pk);
+      into.records.splice(at, 0, record);
+      if (name === 'pages') setOwn(bucket(pk), pk, (next.first + index) * PAGE + at);
+      added?.push(pk);
+    }
     changed = true;
-    if (before === undefined) added?.push(pk);
-    const into = part(pk, before);
-    setOwn(into, pk, record);
-    since.get(into)![2]?.push(pk);
   }
   for (const pk of deletions) {
-    if (recordOf((next ?? table) as StoredTable, pk) === undefined) continue;
+    const [name, index, at, found] = locate(next as PagedTable, pk);
+    if (!found) continue;
+    const into = part(name, index);
+    if (name === 'parts') {
+      into.pks.splice(at, 1);
+      into.records.splice(at, 1);
+    } else {
+      // the places of a page do not move: the locator holds them
+      into.pks[at] = into.records[at] = null;
+      delete bucket(pk)[pk];
+    }
     changed = true;
     added = undefined;
-    delete part(pk)[pk];
-    if (paged && !isIndex(pk)) delete locator(pk)[pk];
   }
   if (!changed) return undefined;
-  if (paged && !added) {
+  if (!added) {
     // the blocks deletes emptied are gone, and the pages up to the first that holds records (so a feed
-    // collected as it goes keeps no trace of the pages it emptied); new records fill an empty last page
-    for (const at in next!.parts)
-      if (next!.parts[at] !== old.parts[+at] && !keysOf(next!.parts[at]).length) delete next!.parts[at];
-    for (; next!.pages.length && !keysOf(next!.pages[0]).length; next!.first++) next!.pages = next!.pages.slice(1);
+    // collected as it goes keeps no trace of the pages it emptied)
+    for (const block in next.parts) if (!next.parts[block]!.pks.length) delete next.parts[block];
+    while (next.pages[0]?.pks.every((pk) => pk === null)) {
+      next.pages = next.pages.slice(1);
+      next.first++;
+    }
   }
-  remember(next!, known.get(table as object), added);
-  return paged ? (next as unknown as PagedTable) : sized(next as unknown as EntityTable);
+  return { table: next as PagedTable, added };
 }
 
 /** A flat table that grew past `FLAT_MAX` paged, in its order. */

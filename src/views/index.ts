@@ -3,7 +3,7 @@ import type { MemoRead } from '../normalizr/memo/MemoRead.js';
 import type { All } from '../schema/All.js';
 import { entityKey } from '../schema/entityKey.js';
 import type { EntityTable, StoredSchema } from '../schema/interface.js';
-import { partsOf, writtenSince } from '../storage/table.js';
+import { partsOf, writtenSince, type Part } from '../storage/table.js';
 import { viewName, type Query } from '../schema/Query.js';
 import { LiveView, type Item } from './LiveView.js';
 import { entryOf } from '../utils/entryOf.js';
@@ -15,7 +15,7 @@ const VIEWS = 8;
 
 /** What a view read last of one kind: its table's parts, the entities of each, and what they read besides. */
 interface Listed {
-  readonly parts: readonly EntityTable[];
+  readonly parts: readonly (EntityTable | Part)[];
   readonly lists: readonly (readonly object[])[];
   /** The entity class, the read's arguments (as one string), then the tables of the kinds it may read, its own as `false`. */
   readonly reads: readonly unknown[];

@@ -7,7 +7,16 @@ import type { EntityMemo } from './EntityMemo.js';
 import { ReadPlan } from './ReadPlan.js';
 import type { Reads, Shelf } from './Shelf.js';
 import { ArgsRead, KeysRead, Version, type Read } from './Version.js';
-import { isPaged, keysOf, partsOf, recordOf, type StoredTable, type StoredTables } from '../../storage/table.js';
+import {
+  isPaged,
+  keysOf,
+  listOf,
+  partsOf,
+  recordOf,
+  type Part,
+  type StoredTable,
+  type StoredTables,
+} from '../../storage/table.js';
 import { collectTableKeys } from '../collectTableKeys.js';
 import type { MemoCache } from './MemoCache.js';
 
@@ -120,11 +129,11 @@ export class MemoRead implements DenormalizeDelegate {
   }
 
   /**
-   * The entity `pk` of the kind `entity`, as the memo keeps it. `part`: the flat table or the part of a
-   * paged one that holds the record, when the caller lists it (no lookup then); `hint`: where the caller
-   * expects the pk in the table's key list (reading a part: no index of the whole list is made).
+   * The entity `pk` of the kind `entity`, as the memo keeps it. `given`: its record, when the caller lists
+   * the table's parts (no lookup then); `hint`: where the caller expects the pk in the table's key list
+   * (reading a part: no index of the whole list is made).
    */
-  entity(entity: StoredSchema, pk: string, part?: EntityTable, hint?: number): object | undefined {
+  entity(entity: StoredSchema, pk: string, given?: EntityRecord, hint?: number): object | undefined {
     const memo = this.#memo;
     const building = this.#building;
     // what the record this one replaced read first, at this fill's first read (an author): if this read found it
@@ -151,7 +160,7 @@ export class MemoRead implements DenormalizeDelegate {
     const key = shelf?.key ?? entityKey(entity);
     const at = shelf === undefined ? -1 : shelf.position(pk, hint);
     const record =
-      at < 0 ? undefined : part ? part[pk] : this.#lastPaged ? recordOf(table, pk) : (table as EntityTable)[pk];
+      at < 0 ? undefined : given ? given : this.#lastPaged ? recordOf(table, pk) : (table as EntityTable)[pk];
     if (record === undefined) {
       // a missing entity read inside another: the other is rebuilt once it is stored
       if (building) memo.pending.push(memo.add(entity, key, pk, undefined, undefined, this));
@@ -191,24 +200,28 @@ export class MemoRead implements DenormalizeDelegate {
    */
   partList(
     entity: StoredSchema,
-    part: EntityTable,
+    part: EntityTable | Part,
     reads: readonly unknown[],
     start: number,
     given?: readonly object[],
     changed?: ReadonlySet<string> | false,
   ): readonly object[] {
     let kept = this.#memo.parts.get(part);
-    if (!kept?.reads.every((read, i) => read === reads[i]))
-      this.#memo.parts.set(
-        part,
-        (kept = {
-          reads,
-          // every pk a part lists has its record there
-          list: keysOf(part).map((pk, i) =>
-            changed && !changed.has(pk) ? (given![i] as object) : (this.entity(entity, pk, part, start + i) as object),
-          ),
-        }),
-      );
+    if (!kept?.reads.every((read, i) => read === reads[i])) {
+      const [pks, records] = listOf(part);
+      const list: object[] = [];
+      for (let at = 0; at < pks.length; at++) {
+        const pk = pks[at] as string | null;
+        if (pk === null) continue;
+        const i = list.length;
+        list.push(
+          changed && !changed.has(pk)
+            ? (given![i] as object)
+            : (this.entity(entity, pk, records ? records[at]! : (part as EntityTable)[pk], start + i) as object),
+        );
+      }
+      this.#memo.parts.set(part, (kept = { reads, list }));
+    }
     return kept.list;
   }
 

@@ -27,7 +27,7 @@ export interface SweepPlanOptions {
   readonly roots: readonly SweepRoot[] | undefined;
   /** Whether an entity no read needs has been stored long enough to go. */
   readonly unusedLongEnough: (meta: EntityMeta | undefined) => boolean;
-  /** Starts of the requests in flight: a deletion is remembered while an older one may still answer. */
+  /** Starts of the requests in flight: a deletion is remembered while an older one may still answer. @internal */
   readonly inFlight: readonly RequestStart[];
 }
 

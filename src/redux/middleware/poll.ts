@@ -6,7 +6,7 @@ import { entryOf } from '../../utils/entryOf.js';
 interface Poll {
   readonly endpoint: EndpointInterface;
   readonly args: readonly unknown[];
-  /** The frequencies of the readers polling it (ms). */
+  /** The frequencies of the readers polling it (ms). @internal */
   readonly frequencies: number[];
   /** @internal */
   timer: ReturnType<typeof setInterval> | undefined;

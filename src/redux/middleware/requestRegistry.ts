@@ -7,6 +7,7 @@ import type { InFlightRequest, RequestRegistry, StartingRequest } from './types.
 /** A request as the registry keeps it (the fields only the registry changes are writable), before its promise exists. */
 interface Held extends StartingRequest {
   start: RequestStart | undefined;
+  /** @internal */
   shared: boolean;
   callers: number;
   aborted: number;

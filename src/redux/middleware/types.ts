@@ -229,7 +229,7 @@ export interface InFlightRequest {
   readonly start: RequestStart | undefined;
   /** Aborts it: when every caller has aborted, or on a reset. */
   readonly controller: AbortController;
-  /** Identical reads may join it: a read that not all its callers gave up, and no reset dropped. */
+  /** Identical reads may join it: a read that not all its callers gave up, and no reset dropped. @internal */
   readonly shared: boolean;
   /** How many callers share it, and how many of them aborted. */
   readonly callers: number;
@@ -256,7 +256,7 @@ export interface RequestRegistry {
   begin(): RequestStart;
   /** What the fetch policy reads of the requests for `key`. */
   of(key: string): CallRequests;
-  /** The identical read in flight for `key` that a new read may join. */
+  /** The identical read in flight for `key` that a new read may join. @internal */
   shared(key: string): InFlightRequest | undefined;
   /**
    * Records a new request and starts it with `run`: now, or after the current task when
@@ -276,7 +276,7 @@ export interface RequestRegistry {
   hold(fetchedAt: number): RequestStart;
   /** The request of another library that `hold` gave `start` ended (`DataApi.release`). */
   release(start: RequestStart): void;
-  /** Whether any request for `key` is in flight. */
+  /** Whether any request for `key` is in flight. @internal */
   inFlight(key: string): boolean;
   /** The starts of every request in flight, other libraries' included. */
   starts(): RequestStart[];
