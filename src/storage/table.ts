@@ -67,8 +67,7 @@ export function isPaged(table: StoredTable | undefined): table is PagedTable {
 }
 
 /** Whether `value` is a part as this version lays it out: two lists (a record is never an array). */
-const isPart = (value: unknown): value is Part =>
-  isRecord(value) && Array.isArray(value.pks) && Array.isArray(value.records);
+const isPart = (value: unknown): value is Part => Array.isArray((value as Part | undefined)?.pks);
 
 /** Whether JavaScript lists `pk` among an object's first keys, in numeric order: an array index. */
 const isIndex = (pk: string): boolean => /^(0|[1-9]\d{0,9})$/.test(pk) && +pk < 4_294_967_295;
@@ -182,8 +181,7 @@ export function listOf(
  */
 export function recordsOf(table: StoredTable | undefined): EntityTable {
   const all = createTable<EntityRecord>();
-  if (!isPaged(table)) return assignTable(all, table);
-  for (const part of Object.values(table.parts).concat(table.pages) as unknown[]) {
+  for (const part of partsOf(table) as unknown[]) {
     if (isPart(part)) part.pks.forEach((pk, at) => typeof pk == 'string' && setOwn(all, pk, part.records[at]!));
     else if (isRecord(part)) assignTable(all, part as EntityTable);
   }
@@ -228,13 +226,8 @@ export function withWrites(
   deletions: readonly string[],
 ): StoredTable | undefined {
   if (!table && !deletions.length && written) return sized(written);
-  const next = isPaged(table) ? withPagedWrites(table, written, deletions) : withFlatWrites(table, written, deletions);
-  if (next) remember(next.table, known.get(table as object), next.added);
-  return next && (isPaged(next.table) ? next.table : sized(next.table));
+  return isPaged(table) ? withPagedWrites(table, written, deletions) : withFlatWrites(table, written, deletions);
 }
-
-/** What a write made of a table: the table, and the pks it added while it only added (else `undefined`). */
-type Written<T> = { table: T; added: string[] | undefined } | undefined;
 
 /**
  * A flat table after a write, copied on its first change (with the key list of `table`, and noting the
@@ -244,7 +237,7 @@ function withFlatWrites(
   table: EntityTable | undefined,
   written: EntityTable | undefined,
   deletions: readonly string[],
-): Written<EntityTable> {
+): StoredTable | undefined {
   let next: Writable<EntityRecord | undefined> | undefined;
   const copy = () => {
     next = assignTable(createTable<EntityRecord | undefined>(), table, keysOf(table));
@@ -266,7 +259,9 @@ function withFlatWrites(
     added = undefined;
     delete (next ?? copy())[pk];
   }
-  return next && { table: next as EntityTable, added };
+  if (!next) return undefined;
+  remember(next, known.get(table as object), added);
+  return sized(next as EntityTable);
 }
 
 /** A part being written. */
@@ -286,8 +281,9 @@ function locate(table: PagedTable, pk: string): [name: 'parts' | 'pages', part: 
   }
   const place = getOwn(table.at[bucketOf(pk)], pk);
   if (place !== undefined) return ['pages', Math.floor(place / PAGE) - table.first, place % PAGE, true];
-  const last = Math.max(table.pages.length - 1, 0);
-  const filled = table.pages[last]?.pks.length ?? 0;
+  const last = table.pages.length - 1;
+  // (no page yet: as after a full one)
+  const filled = table.pages[last]?.pks.length ?? PAGE;
   return filled < PAGE ? ['pages', last, filled, false] : ['pages', last + 1, 0, false];
 }
 
@@ -299,7 +295,7 @@ function withPagedWrites(
   table: PagedTable,
   written: EntityTable | undefined,
   deletions: readonly string[],
-): Written<PagedTable> {
+): PagedTable | undefined {
   const next = { ...table } as {
     parts: { [block: number]: WritablePart };
     pages: WritablePart[];
@@ -362,7 +358,8 @@ function withPagedWrites(
       next.first++;
     }
   }
-  return { table: next as PagedTable, added };
+  remember(next, known.get(table), added);
+  return next as PagedTable;
 }
 
 /** A flat table that grew past `FLAT_MAX` paged, in its order. */
