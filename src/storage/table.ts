@@ -120,14 +120,15 @@ const NO_KEYS: readonly string[] = [];
 const since = new WeakMap<object, [from: object | undefined, self: object, pks: string[] | undefined]>();
 /**
  * The pks one write set in `part` when it copied `old` (most often one), if it did and every key of
- * `old` is at its place in `part`: the write deleted none there, and added none (a part: it has the
- * pks of `old` at their places, and its records are compared place by place) or added keys after all others only
- * (a flat table: its key list is that of `old`, grown in place: see `remember`).
+ * `old` is at its place in `part`: the write deleted none there, and added keys after all others only (a
+ * part: its records are compared with those of `old` place by place; a flat table: its key list is that of `old`,
+ * grown in place: see `remember`).
  */
 export function writtenSince(part: EntityTable | Part, old: EntityTable | Part): ReadonlySet<string> | undefined {
   if (isPart(part)) {
-    const same = isPart(old) && part.pks.length === old.pks.length && part.pks.every((pk, at) => pk === old.pks[at]);
-    return same ? new Set(part.pks.filter((_pk, at) => part.records[at] !== old.records[at]) as string[]) : undefined;
+    // (a record added after the others is at a place `old` does not have: it differs)
+    const kept = isPart(old) && old.pks.every((pk, at) => pk === part.pks[at]);
+    return kept ? new Set(part.pks.filter((_pk, at) => part.records[at] !== old.records[at]) as string[]) : undefined;
   }
   const [from, , pks] = since.get(part) ?? [];
   const keys = known.get(part)?.[0];

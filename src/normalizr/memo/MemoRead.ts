@@ -209,18 +209,17 @@ export class MemoRead implements DenormalizeDelegate {
     let kept = this.#memo.parts.get(part);
     if (!kept?.reads.every((read, i) => read === reads[i])) {
       const [pks, records] = listOf(part);
-      const list: object[] = [];
-      for (let at = 0; at < pks.length; at++) {
-        const pk = pks[at] as string | null;
-        if (pk === null) continue;
-        const i = list.length;
-        list.push(
-          changed && !changed.has(pk)
-            ? (given![i] as object)
-            : (this.entity(entity, pk, records ? records[at]! : (part as EntityTable)[pk], start + i) as object),
-        );
-      }
-      this.#memo.parts.set(part, (kept = { reads, list }));
+      // (`map`, which sizes the list once; a page's place of a deleted record gives `null`, taken out after)
+      let i = 0;
+      let list = pks.map((pk, at) =>
+        pk === null
+          ? pk
+          : changed && !changed.has(pk)
+            ? (given![i++] as object)
+            : (this.entity(entity, pk, records ? records[at]! : (part as EntityTable)[pk], start + i++) as object),
+      );
+      if (i < pks.length) list = list.filter((item) => item !== null);
+      this.#memo.parts.set(part, (kept = { reads, list: list as object[] }));
     }
     return kept.list;
   }
