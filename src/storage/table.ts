@@ -119,10 +119,10 @@ const NO_KEYS: readonly string[] = [];
  */
 const since = new WeakMap<object, [from: object | undefined, self: object, pks: string[] | undefined]>();
 /**
- * The pks one write set in `part` when it copied `old` (most often one), if it did and every key of
- * `old` is at its place in `part`: the write deleted none there, and added keys after all others only (a
- * part: its records are compared with those of `old` place by place; a flat table: its key list is that of `old`,
- * grown in place: see `remember`).
+ * The pks whose records `part` holds otherwise than `old` (most often the one a write set), when every key of
+ * `old` is at its place in `part`: no delete there since, and keys added after all others only. A part's records
+ * are compared with those of `old` place by place, whatever lies between them; a flat table must be the copy one
+ * write made of `old` (its key list that of `old`, grown in place: see `remember`), and gives what that write set.
  */
 export function writtenSince(part: EntityTable | Part, old: EntityTable | Part): ReadonlySet<string> | undefined {
   if (isPart(part)) {
