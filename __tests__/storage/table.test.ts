@@ -244,10 +244,15 @@ describe('stored tables', () => {
     ).toEqual({ a: { id: 'a' } });
   });
 
-  test('a part of a paged table: the pks whose records differ from another version of it, while its pks are the same', () => {
-    const part = (of: StoredTable | undefined) => partsOf(of)[0] as Part;
-    const made = write(undefined, records(FLAT_MAX + 1));
-    const [first, a, b, c] = part(made).pks.slice(0, 4) as [string, string, string, string];
+  /**
+   * A table of `size` records, and versions of it written from it: `once` sets `a` and `b`, `twice` (from `once`)
+   * sets `c`, and `sibling` (from the table) sets `c`; `written` gives what `writtenSince` says of their first parts.
+   */
+  function versions(size: number) {
+    const part = (of: StoredTable | undefined) => partsOf(of)[0] as EntityTable & Part;
+    const made = write(undefined, records(size));
+    const [first, a, b, c] = keysOf(made).slice(0, 4) as [string, string, string, string];
+    // (a flat table as a response gave it was not copied by a write: it has no token)
     const table = write(made, { [first]: { id: first, n: 0 } });
     const once = write(table, { [a]: { id: a, n: -1 }, [b]: { id: b, n: -1 } });
     const twice = write(once, { [c]: { id: c, n: -2 } });
@@ -256,6 +261,11 @@ describe('stored tables', () => {
       const pks = writtenSince(part(of), part(old));
       return pks && [...pks];
     };
+    return { part, table, once, twice, sibling, a, b, c, written };
+  }
+
+  test('a part of a paged table: the pks whose records differ from another version of it, while its pks are the same', () => {
+    const { part, table, once, twice, sibling, a, b, c, written } = versions(FLAT_MAX + 1);
     expect(written(once, table)).toEqual([a, b]);
     expect(written(twice, once)).toEqual([c]);
     expect(written(sibling, table)).toEqual([c]);
@@ -274,18 +284,7 @@ describe('stored tables', () => {
   });
 
   test('a flat table: a copy knows the pks the write set there, against the table it copied only', () => {
-    const part = (of: StoredTable | undefined) => partsOf(of)[0] as EntityTable;
-    const made = write(undefined, records(300));
-    const [first, a, b, c] = keysOf(part(made)).slice(0, 4) as [string, string, string, string];
-    // (a flat table as a response gave it was not copied by a write: it has no token)
-    const table = write(made, { [first]: { id: first, n: 0 } });
-    const once = write(table, { [a]: { id: a, n: -1 }, [b]: { id: b, n: -1 } });
-    const twice = write(once, { [c]: { id: c, n: -2 } });
-    const sibling = write(table, { [c]: { id: c, n: -3 } });
-    const written = (of: StoredTable | undefined, old: StoredTable | undefined) => {
-      const pks = writtenSince(part(of), part(old));
-      return pks && [...pks];
-    };
+    const { part, table, once, twice, sibling, a, b, c, written } = versions(300);
     expect(written(once, table)).toEqual([a, b]);
     expect(written(twice, once)).toEqual([c]);
     expect(written(sibling, table)).toEqual([c]);
