@@ -54,6 +54,11 @@ const INTERNAL_MEMBERS = [
   'useSelector', 'querySelector',
   // a mount point's memo, a polymorphic schema's flag
   'memo', 'single',
+  // a polymorphic schema's attribute, a collection's own bookkeeping; the registry's, the collector's and the poller's
+  'attributeOf', 'changeWriter', 'isNonFilterArgument', 'isValues', 'startedKeys', 'begin', 'layered', 'frequency',
+  'requestedFrom', 'filled', 'unusedLongEnough', 'removeKeys', 'cancellable', 'callers', 'dropped', 'requests',
+  // what a selector of tables reads; a memo version's and a kept result's value
+  'indexSelectors', 'toTables', 'toIndexes', 'output',
 ];
 
 /** `'.'` → `index`, `'./react'` → `react/index`: each entry's file name under dist/. */

@@ -42,6 +42,7 @@ interface Cancellable<E> {
   readonly endpoint: E;
   readonly key: string | undefined;
   readonly controller: AbortController;
+  /** @internal */
   readonly cancellable: E;
 }
 

@@ -49,7 +49,7 @@ export interface CallRequests {
   readonly shared: boolean;
   /** Any request for the call is in flight (or about to start), mutations included. @internal */
   readonly inFlight: boolean;
-  /** The call's `meta.date` when its last request started; `undefined` if none did since the last reset. */
+  /** The call's `meta.date` when its last request started; `undefined` if none did since the last reset. @internal */
   readonly requestedFrom: number | undefined;
 }
 
@@ -69,7 +69,7 @@ export interface Call {
   readonly hasData: () => boolean;
   /** The endpoint is a mutation: it is never joined, nor started again while one is in flight for a reader that skips fresh data. */
   readonly sideEffect: boolean;
-  /** The requests in flight for the call. */
+  /** The requests in flight for the call. @internal */
   readonly requests: CallRequests;
 }
 

@@ -106,7 +106,7 @@ export class Collection<
 
   declare private readonly argsKey: NonNullable<CalledOptions['argsKey']>;
   declare private readonly nestKey: CalledOptions['nestKey'];
-  /** Whether an argument name restricts list membership. */
+  /** Whether an argument name restricts list membership. @internal */
   declare readonly isNonFilterArgument: (name: string) => boolean;
   /** Builds the membership test of a mutation. */
   declare readonly createCollectionFilter: NonNullable<CalledOptions['createCollectionFilter']>;
@@ -129,7 +129,7 @@ export class Collection<
     this.move = this.moveWith();
   }
 
-  /** True for lists of a `schema.Values`. */
+  /** True for lists of a `schema.Values`. @internal */
   get isValues(): boolean {
     return this.schema instanceof Values;
   }
@@ -224,6 +224,7 @@ export class Collection<
     }));
   }
   // not #private: the writer, made with Object.create(this), inherits `changes` but has no private fields of its own
+  /** @internal */
   private changeWriter: StoredSchema | undefined = undefined;
 
   /** The container a read fills: an array, or an object for Values. */

@@ -39,6 +39,7 @@ export class Polymorphic<D = unknown> {
   declare schema: D;
   /** How an item's mapping key is found; absent for a single schema. */
   declare readonly schemaAttribute: SchemaAttribute | undefined;
+  /** @internal */
   declare private attributeOf:
     ((value: { readonly [field: string]: unknown }, parent: unknown, key: string | undefined) => unknown) | undefined;
   /** @internal */

@@ -43,8 +43,11 @@ export function openFeed(target: FeedTarget, report: (stats: FeedStats) => void,
 
   source.addEventListener('trades', (event) => {
     const trades = JSON.parse((event as MessageEvent<string>).data) as TradeRow[];
+    // the feed starts again (a reconnection starts it over): what the last one left pending is not part of it
+    pending = [];
     flushSync(() => target.all(trades));
     stats.trades = trades.length;
+    stats.seq = 0;
   });
   source.addEventListener('message', (event) => {
     pending.push(JSON.parse(event.data as string) as { seq: number; trades: TradeChange[] });

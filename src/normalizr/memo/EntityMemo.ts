@@ -180,7 +180,7 @@ export class EntityMemo {
     version.shelf?.remove(version);
   }
 
-  /** Notes beside `version`, just filled, what it read, while it is the newest at its position (what a rebuild there reads first). */
+  /** Notes beside `version`, just filled, what it read, while it is the newest at its position (what a rebuild there reads first). @internal */
   filled(version: Version): void {
     const { shelf } = version;
     if (shelf === undefined) return;

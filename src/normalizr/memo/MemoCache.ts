@@ -28,6 +28,7 @@ interface Result {
   readonly keys: readonly string[];
   /** `objectId` of each table in `keys` when it was read. @internal */
   readonly tableIds: readonly number[];
+  /** @internal */
   readonly output: unknown;
   /** Earlier results of the same read, newest first. @internal */
   previous: Result | undefined;

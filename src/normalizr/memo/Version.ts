@@ -51,6 +51,7 @@ export class Version {
   declare readonly pk: string;
   /** The record it was built from; `undefined` records that the entity was not stored. */
   declare readonly record: EntityRecord | undefined;
+  /** @internal */
   declare readonly output: object | undefined;
   /** The read it was last checked in and the answer, packed: `MemoCache` owns it. @internal */
   declare mark: number;

@@ -17,7 +17,7 @@ export interface SweepRoot {
 
 /** What a sweep needs to know beyond the state. */
 export interface SweepPlanOptions {
-  /** Endpoint keys whose results and meta go. */
+  /** Endpoint keys whose results and meta go. @internal */
   readonly removeKeys: readonly string[];
   /**
    * Every read that must keep its data: the remaining results, the calls and queries hooks show.
@@ -25,7 +25,7 @@ export interface SweepPlanOptions {
    * no entity is collected, since the sweep cannot tell what that result reads.
    */
   readonly roots: readonly SweepRoot[] | undefined;
-  /** Whether an entity no read needs has been stored long enough to go. */
+  /** Whether an entity no read needs has been stored long enough to go. @internal */
   readonly unusedLongEnough: (meta: EntityMeta | undefined) => boolean;
   /** Starts of the requests in flight: a deletion is remembered while an older one may still answer. @internal */
   readonly inFlight: readonly RequestStart[];

@@ -10,6 +10,7 @@ interface Poll {
   readonly frequencies: number[];
   /** @internal */
   timer: ReturnType<typeof setInterval> | undefined;
+  /** @internal */
   frequency: number;
 }
 

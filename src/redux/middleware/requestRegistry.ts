@@ -9,8 +9,10 @@ interface Held extends StartingRequest {
   start: RequestStart | undefined;
   /** @internal */
   shared: boolean;
+  /** @internal */
   callers: number;
   aborted: number;
+  /** @internal */
   dropped: boolean;
 }
 

@@ -170,6 +170,7 @@ export interface DataApi {
   /**
    * The start of a write with no request of its own, made outside this middleware (a raw write of
    * RTK Query's cache): the clock and the next number of this store's request order.
+   * @internal
    */
   begin(): RequestStart;
   /**
@@ -206,6 +207,7 @@ export interface DataApi {
   /**
    * Whether what was written with `meta` (an entity; none: unknown) has been stored the middleware's
    * `keepUnusedDataFor` by now, so that it may go once nothing reads it: the collector's rule.
+   * @internal
    */
   unusedLongEnough(meta: { readonly date: number } | undefined): boolean;
 }
@@ -231,10 +233,10 @@ export interface InFlightRequest {
   readonly controller: AbortController;
   /** Identical reads may join it: a read that not all its callers gave up, and no reset dropped. @internal */
   readonly shared: boolean;
-  /** How many callers share it, and how many of them aborted. */
+  /** How many callers share it, and how many of them aborted. @internal */
   readonly callers: number;
   readonly aborted: number;
-  /** A reset came since it was asked for: its outcome is dropped and its callers get a `ResetError`. */
+  /** A reset came since it was asked for: its outcome is dropped and its callers get a `ResetError`. @internal */
   readonly dropped: boolean;
   /** The optimistic response shown while it is in flight (`getOptimisticResponse`), if any. */
   optimistic: { readonly response: unknown } | undefined;
@@ -252,7 +254,7 @@ export type StartingRequest = Omit<InFlightRequest, 'promise' | 'settled'>;
  * to share one, and by start, for the store's request order and for collection.
  */
 export interface RequestRegistry {
-  /** The start of a write with no request of its own (`receive`, `set`, `fail`): the clock and the next number. */
+  /** The start of a write with no request of its own (`receive`, `set`, `fail`): the clock and the next number. @internal */
   begin(): RequestStart;
   /** What the fetch policy reads of the requests for `key`. */
   of(key: string): CallRequests;
@@ -280,9 +282,9 @@ export interface RequestRegistry {
   inFlight(key: string): boolean;
   /** The starts of every request in flight, other libraries' included. */
   starts(): RequestStart[];
-  /** The key of each of this middleware's requests that started and has not ended (a key per request). */
+  /** The key of each of this middleware's requests that started and has not ended (a key per request). @internal */
   startedKeys(): string[];
-  /** The requests in flight that show an optimistic response, with their starts and responses, in start order. */
+  /** The requests in flight that show an optimistic response, with their starts and responses, in start order. @internal */
   layered(): Array<{ readonly request: StartingRequest; readonly start: RequestStart; readonly response: unknown }>;
   /** A reset: every request is aborted and dropped, and no new read joins one. */
   clear(): void;
@@ -315,7 +317,7 @@ export interface Collector {
   gc(): void;
   /** Removes these results now, in one sweep; with `entities`, also what nothing reads any more (`DataApi.drop`). */
   drop(keys: readonly string[], entities: boolean): void;
-  /** Whether what was written with `meta` (an entity) has been stored `keepUnusedDataFor` by now (`DataApi.unusedLongEnough`). */
+  /** Whether what was written with `meta` (an entity) has been stored `keepUnusedDataFor` by now (`DataApi.unusedLongEnough`). @internal */
   unusedLongEnough(meta: { readonly date: number } | undefined): boolean;
   /** The slice was emptied (a reset): nothing stored is left to remember. */
   clear(): void;
@@ -328,7 +330,7 @@ export interface CollectorContext {
   readonly now: () => number;
   readonly slice: () => EntitiesState;
   readonly sweep: (payload: SweepPayload) => void;
-  /** The requests in flight: a call in flight is not collected, nor a deletion an older request could undo. */
+  /** The requests in flight: a call in flight is not collected, nor a deletion an older request could undo. @internal */
   readonly requests: Pick<RequestRegistry, 'inFlight' | 'starts'>;
 }
 
