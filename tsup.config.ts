@@ -59,6 +59,8 @@ const INTERNAL_MEMBERS = [
   'requestedFrom', 'filled', 'unusedLongEnough', 'removeKeys', 'cancellable', 'callers', 'dropped', 'requests',
   // what a selector of tables reads; a memo version's and a kept result's value
   'indexSelectors', 'toTables', 'toIndexes', 'output',
+  // a memo version's record and walk number (an index entry's holder shares the first)
+  'record', 'low',
 ];
 
 /** `'.'` → `index`, `'./react'` → `react/index`: each entry's file name under dist/. */

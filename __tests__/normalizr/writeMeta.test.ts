@@ -124,6 +124,23 @@ describe('the meta a response writes', () => {
     expect(late.entities.User?.['1']).toEqual({ id: '1', name: 'Second' });
   });
 
+  test('a list of new records and its stamp are one array of keys; a list that repeats a record, or holds another kind, is not', () => {
+    const listed = normalize([User], [{ id: 'b' }, { id: 'a' }]);
+    expect(listed.entitiesMeta.User?.[0]?.pks).toBe(listed.result);
+    expect(listed.result).toEqual(['b', 'a']);
+    const repeated = normalize([User], [{ id: 'b' }, { id: 'a' }, { id: 'b' }]);
+    expect(repeated.entitiesMeta.User?.[0]?.pks).toEqual(['b', 'a']);
+    expect(repeated.result).toEqual(['b', 'a', 'b']);
+    const nested = normalize<{ users: string[] }>({ users: [User] }, { users: [{ id: 'a' }] });
+    expect(nested.entitiesMeta.User?.[0]?.pks).toEqual(['a']);
+    expect(nested.entitiesMeta.User?.[0]?.pks).not.toBe(nested.result.users);
+    // a stored record that keeps its newer meta is listed in no stamp: the stamp lists fewer keys than the list
+    const stored = normalize([User], [{ id: 'a' }], [], { meta: at(300) });
+    const older = normalize([User], [{ id: 'a' }, { id: 'c' }], [], { store: storeView(stored), meta: at(100) });
+    expect(older.entitiesMeta.User?.[0]?.pks).toEqual(['c']);
+    expect(older.result).toEqual(['a', 'c']);
+  });
+
   test('nothing written: no stamps', () => {
     expect(normalize({ note: 'plain' }, { note: 'hi' }).entitiesMeta).toEqual({});
   });

@@ -91,3 +91,30 @@ test('a write into a big kind keeps the stored list of writes and appends one', 
   expect(after[0]).toBe(before[0]);
   expect(after.at(-1)?.pks).toEqual(['new']);
 });
+
+test('a list of new records shares its keys with their meta; later writes change neither the list nor the meta', () => {
+  const clock = { now: 1_000 };
+  const { store, ctrl } = clockedStore(clock);
+  const rows = Array.from({ length: 3_000 }, (_, i) => ({ id: `g${i}`, value: i }));
+  ctrl.setResponse(getGauges, rows);
+  const slice = () => store.getState().entities;
+  const [listKey] = Object.keys(slice().endpoints) as [string];
+  const list = slice().endpoints[listKey];
+  // one array: the endpoint's list is the stamp's list of keys
+  expect(slice().entitiesMeta.Gauge?.flat()[0]?.pks).toBe(list);
+  const saved = JSON.parse(JSON.stringify(list)) as string[];
+  clock.now = 2_000;
+  ctrl.setResponse(getGauge, { id: 'g1' }, { id: 'g1', value: -1 });
+  ctrl.setResponse(getGauges, { page: 2 }, [
+    { id: 'g3000', value: 3_000 },
+    { id: 'g2', value: -2 },
+  ]);
+  ctrl.setResponse(deleteGauge, { id: 'g0' }, { id: 'g0' });
+  expect(slice().endpoints[listKey]).toBe(list);
+  expect(list).toEqual(saved);
+  expect(selectEntityMeta(store.getState(), Gauge, 'g5')?.fetchedAt).toBe(1_000);
+  expect(['g0', 'g1', 'g2', 'g3000'].map((pk) => selectEntityMeta(store.getState(), Gauge, pk)?.fetchedAt)).toEqual([
+    2_000, 2_000, 2_000, 2_000,
+  ]);
+  expect(selectEntityMeta(store.getState(), Gauge, 'g0')?.deleted).toBe(true);
+});

@@ -16,6 +16,7 @@ import type { BodyMethod, DefaultBody, HttpMethod, RestArgs } from './RestArgs.j
 import type { RestEndpointExtendOptions, RestEndpointOptions } from './RestEndpointOptions.js';
 import { searchString, type SearchParams } from './searchString.js';
 import { assertExpiryOptions } from './expiryOption.js';
+import { isArray } from '../utils/isArray.js';
 
 const BODY_METHODS: ReadonlySet<string> = new Set<BodyMethod>(['POST', 'PUT', 'PATCH']);
 
@@ -267,7 +268,7 @@ export class RestEndpoint<
 
   #params(value: unknown): Readonly<Record<string, unknown>> {
     if (value === undefined || value === null) return {};
-    const notObject = typeof value !== 'object' || Array.isArray(value);
+    const notObject = typeof value !== 'object' || isArray(value);
     // a Map's (a Set's, …) entries are no fields: every path parameter would read as missing
     if (notObject || value instanceof Map || value instanceof Set || value instanceof Date || value instanceof RegExp) {
       const what = notObject && typeof value !== 'function' ? 'an object' : 'a plain object';

@@ -2,6 +2,7 @@ import { describeValue } from '../utils/describeValue.js';
 import { getOwn } from '../utils/ownProperty.js';
 import { isObjectLike } from '../utils/isRecord.js';
 import { assertWellFormed } from './wellFormed.js';
+import { isArray } from '../utils/isArray.js';
 
 /** A parsed path template that fills in its parameters. */
 export interface PathTemplate {
@@ -146,12 +147,12 @@ export function compilePath(path: string, endpointName: string): PathTemplate {
     for (const token of list) {
       if (typeof token === 'string') {
         out += token;
-      } else if (Array.isArray(token)) {
+      } else if (isArray(token)) {
         out += render(token, params, true) ?? '';
       } else {
         const { name, wildcard } = token;
         const value = getOwn(params, name);
-        if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) {
+        if (value === undefined || value === null || value === '' || (isArray(value) && value.length === 0)) {
           if (inGroup) return undefined;
           throw new TypeError(
             `${where} '${name}' is missing for ${JSON.stringify(path)}` +
@@ -160,7 +161,7 @@ export function compilePath(path: string, endpointName: string): PathTemplate {
         }
         if (!wildcard) {
           out += segment(value, name);
-        } else if (Array.isArray(value)) {
+        } else if (isArray(value)) {
           out += value.map((part: unknown) => segment(part, name)).join('/');
         } else {
           throw new TypeError(

@@ -1,4 +1,5 @@
 import { describeValue } from '../utils/describeValue.js';
+import { isArray } from '../utils/isArray.js';
 
 /** A request body ready for fetch, and the Content-Type it needs from us (if any). */
 export interface EncodedBody {
@@ -64,10 +65,10 @@ function unsendable(value: unknown, path: string, ancestors: object[]): string |
   ancestors.push(value);
   try {
     // an array's items by index, holes included (JSON sends them as null); an object's own fields
-    const isArray = Array.isArray(value);
-    for (const name of isArray ? value.keys() : Object.keys(value)) {
+    const list = isArray(value);
+    for (const name of list ? value.keys() : Object.keys(value)) {
       const item = (value as { readonly [name: string | number]: unknown })[name];
-      const problem = unsendable(item, isArray ? `${path}[${name}]` : `${path}.${name}`, ancestors);
+      const problem = unsendable(item, list ? `${path}[${name}]` : `${path}.${name}`, ancestors);
       if (problem !== undefined) return problem;
     }
     return undefined;

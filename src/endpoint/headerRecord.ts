@@ -1,10 +1,12 @@
+import { isArray } from '../utils/isArray.js';
+
 /**
  * Any `HeadersInit` (a Headers object, name/value pairs or a record) as a plain record, which
  * `getHeaders` can spread: `{ ...headers, Authorization }`.
  */
 export function headerRecord(init: HeadersInit | undefined): Record<string, string> {
   const record: Record<string, string> = {};
-  if (init instanceof Headers || Array.isArray(init)) {
+  if (init instanceof Headers || isArray(init)) {
     // a Headers lists its pairs as its forEach does: names lower-cased, sorted, repeated values combined
     for (const [name, value] of init) if (name !== undefined && value !== undefined) record[name] = value;
   } else {

@@ -1,6 +1,7 @@
 import { describeValue } from '../utils/describeValue.js';
 import { assertWellFormed } from './wellFormed.js';
 import { isObjectLike } from '../utils/isRecord.js';
+import { isArray } from '../utils/isArray.js';
 
 /**
  * A value for one search (query string) parameter; `undefined` leaves the parameter out.
@@ -53,7 +54,7 @@ export function searchString(
   for (const name of Object.keys(params).sort()) {
     if (pathNames.has(name)) continue;
     const value = params[name];
-    if (Array.isArray(value)) for (const item of value as unknown[]) append(name, item);
+    if (isArray(value)) for (const item of value as unknown[]) append(name, item);
     else append(name, value);
   }
   const text = query.toString();

@@ -8,10 +8,12 @@ import type {
 } from '../schema/interface.js';
 import { describeType, describeValue } from '../utils/describeValue.js';
 import { NormalizeWrites } from './NormalizeWrites.js';
+import { sameJson } from './sameJson.js';
 import { toSchemaClass } from './shorthand.js';
 import { schemaName } from './schemaName.js';
 import { whileNormalizing } from '../schema/shapeError.js';
 import { isRecord } from '../utils/isRecord.js';
+import { isArray } from '../utils/isArray.js';
 
 /**
  * Options of `normalize` beyond the schema and input.
@@ -84,6 +86,9 @@ export function normalize<R = unknown>(
   }
   const result = writes.visit(schema, input, input, undefined) as R;
   writes.drain();
+  // a list of new records and the stamp listing them name the same keys: one array of them, not two
+  for (const [stamp] of Object.values(writes.entitiesMeta))
+    if (sameJson(stamp.pks, result)) stamp.pks = result as string[];
   return { result, entities: writes.entities, entitiesMeta: writes.entitiesMeta, indexes: writes.indexes };
 }
 

@@ -8,6 +8,7 @@ import { Values } from '../schema/Values.js';
 import { isRecord } from '../utils/isRecord.js';
 import { getOwn } from '../utils/ownProperty.js';
 import { toSchemaClass } from './shorthand.js';
+import { isArray } from '../utils/isArray.js';
 
 /**
  * Whether `result` is a value `normalize(schema, …)` could have returned: the check a stored result
@@ -43,9 +44,9 @@ function fits(schema: unknown, value: unknown): boolean {
     return typeof value === 'string' || typeof value === 'boolean';
   if (found instanceof Query) return fits(found.schema, value);
   if (found instanceof ArraySchema)
-    return Array.isArray(value) && (!found.isSingleSchema || value.every((item) => fits(found.schema, item)));
+    return isArray(value) && (!found.isSingleSchema || value.every((item) => fits(found.schema, item)));
   if (!(found instanceof ObjectSchema || found instanceof Values)) return true;
-  if (!isRecord(value) || Array.isArray(value)) return false;
+  if (!isRecord(value) || isArray(value)) return false;
   if (found instanceof Values)
     return !found.isSingleSchema || Object.keys(value).every((name) => fits(found.schema, value[name]));
   return Object.keys(found.schema).every((field) => fits(found.schema[field], getOwn(value, field)));

@@ -1,5 +1,6 @@
 import { isPlainObject } from '../utils/isPlainObject.js';
 import { isRecord } from '../utils/isRecord.js';
+import { isArray } from '../utils/isArray.js';
 
 /** How deep `sameJson` compares; anything deeper counts as changed. */
 const MAX_DEPTH = 64;
@@ -33,11 +34,11 @@ function sameFields(
 function sameValue(a: unknown, b: unknown, depth: number): boolean {
   if (a === b) return true;
   if (!isRecord(a) || !isRecord(b) || depth >= MAX_DEPTH) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
+  if (isArray(a)) {
+    if (!isArray(b) || a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i], depth + 1)) return false;
     return true;
   }
-  if (Array.isArray(b) || !isPlainObject(a) || !isPlainObject(b)) return false;
+  if (isArray(b) || !isPlainObject(a) || !isPlainObject(b)) return false;
   return sameFields(a, b, depth + 1);
 }

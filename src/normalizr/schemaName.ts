@@ -1,9 +1,10 @@
 import { isRecord } from '../utils/isRecord.js';
+import { isArray } from '../utils/isArray.js';
 
 /** How a schema is named in messages: `User`, `schema.All(User)`, `[User]`, `{ trade, account }`. */
 export function schemaName(schema: unknown): string {
   if (typeof schema === 'function') return (schema as { key?: string }).key ?? schema.name;
-  if (Array.isArray(schema)) return `[${schemaName(schema[0])}]`;
+  if (isArray(schema)) return `[${schemaName(schema[0])}]`;
   if (!isRecord(schema)) return String(schema);
   const inner = schema.schema;
   const className = schema.constructor?.name;
@@ -11,7 +12,7 @@ export function schemaName(schema: unknown): string {
   const label = className.replace(/Schema$/, '');
   if (inner === undefined) return `schema.${label}`;
   const innerName =
-    isRecord(inner) && !Array.isArray(inner) && inner.constructor === Object
+    isRecord(inner) && inner.constructor === Object
       ? Object.keys(inner)
           .map((name) => `${name}: ${schemaName(inner[name])}`)
           .join(', ')

@@ -4,6 +4,7 @@ import type { SchemaClass } from '../schema/interface.js';
 import { isSchemaClass } from '../schema/isSchemaClass.js';
 import { isRecord } from '../utils/isRecord.js';
 import { keepShapeAlive } from '../utils/keepShapeAlive.js';
+import { isArray } from '../utils/isArray.js';
 
 const expanded = new WeakMap<object, SchemaClass>();
 
@@ -16,7 +17,7 @@ export function toSchemaClass(schema: unknown): SchemaClass | undefined {
   if (!isRecord(schema)) return undefined;
   let found = expanded.get(schema);
   if (found === undefined) {
-    found = Array.isArray(schema) ? new ArraySchema(schema[0]) : new ObjectSchema(schema);
+    found = isArray(schema) ? new ArraySchema(schema[0]) : new ObjectSchema(schema);
     expanded.set(schema, found);
   }
   return found;

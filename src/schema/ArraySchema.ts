@@ -1,6 +1,7 @@
 import type { DenormalizeDelegate, NormalizeDelegate, SchemaClass } from './interface.js';
 import { Polymorphic } from './Polymorphic.js';
 import { shapeError } from './shapeError.js';
+import { isArray } from '../utils/isArray.js';
 
 /**
  * A list of items of one schema, or of several picked by `schemaAttribute`. `[X]` is its shorthand.
@@ -16,7 +17,7 @@ import { shapeError } from './shapeError.js';
 export class ArraySchema<D = unknown> extends Polymorphic<D> implements SchemaClass {
   /** Normalizes each item; items with no matching mapping are kept as they are. */
   normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown[] {
-    if (!Array.isArray(input)) {
+    if (!isArray(input)) {
       const name = this.constructor.name === 'ArraySchema' ? 'Array' : this.constructor.name;
       throw shapeError(`schema.${name}`, 'an array', input, delegate, key);
     }
@@ -27,7 +28,7 @@ export class ArraySchema<D = unknown> extends Polymorphic<D> implements SchemaCl
 
   /** Denormalizes each item, dropping the ones that are no longer stored. */
   denormalize(input: unknown, delegate: DenormalizeDelegate): unknown[] {
-    if (!Array.isArray(input)) return input as unknown[];
+    if (!isArray(input)) return input as unknown[];
     // sized once: grown by push, a short list keeps a backing store several times its length
     const output = new Array<unknown>(input.length);
     let count = 0;

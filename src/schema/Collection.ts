@@ -15,6 +15,7 @@ import { CollectionChange, type ChangeKind, type CollectionMerge } from './Colle
 import { startedBefore } from './startedBefore.js';
 import { keyString } from './toPk.js';
 import { isRecord } from '../utils/isRecord.js';
+import { isArray } from '../utils/isArray.js';
 
 /**
  * Options of `schema.Collection`, typed from the arguments its callbacks receive: annotate a
@@ -235,18 +236,18 @@ export class Collection<
   /** Fills the container with the stored items that still exist. */
   denormalizeFields(output: object, record: EntityRecord, delegate: DenormalizeDelegate): void {
     const read = this.schema.denormalize((record as CollectionRecord).items, delegate);
-    if (Array.isArray(output)) output.push(...(read as unknown[]));
+    if (isArray(output)) output.push(...(read as unknown[]));
     else Object.assign(output, read);
   }
 }
 
 function toListSchema(schema: unknown): ArraySchema<unknown> | Values<unknown> {
   if (schema instanceof ArraySchema || schema instanceof Values) return schema;
-  if (process.env.NODE_ENV !== 'production' && !(Array.isArray(schema) && schema.length === 1))
+  if (process.env.NODE_ENV !== 'production' && !(isArray(schema) && schema.length === 1))
     throw new TypeError(
       `schema.Collection takes [X], schema.Array or schema.Values; received ${describeValue(schema)}.`,
     );
-  return new ArraySchema(Array.isArray(schema) ? schema[0] : schema);
+  return new ArraySchema(isArray(schema) ? schema[0] : schema);
 }
 
 function toPredicate(keys: CollectionOptions['nonFilterArgumentKeys']): (name: string) => boolean {

@@ -5,6 +5,7 @@ import { describeValue } from '../utils/describeValue.js';
 import { isEntityClass } from './isEntityClass.js';
 import { isRecord } from '../utils/isRecord.js';
 import { whileNormalizing } from './shapeError.js';
+import { isArray } from '../utils/isArray.js';
 
 /** How a mutation changes the stored lists. */
 export type ChangeKind = 'push' | 'unshift' | 'assign' | 'remove' | 'page' | 'move';
@@ -64,9 +65,9 @@ export class CollectionChange<S = unknown> implements SchemaClass {
     const { collection, kind } = this;
     const { isValues, schema: items } = collection;
     if (kind === 'page') return this.#addPage(input, parent, key, delegate);
-    const single = !isValues && !Array.isArray(input);
+    const single = !isValues && !isArray(input);
     const where = whileNormalizing(delegate.source);
-    if (!isRecord(input) || (isValues && Array.isArray(input))) {
+    if (!isRecord(input) || (isValues && isArray(input))) {
       throw new TypeError(
         `${collection.key}.${kind} expected ${isValues ? 'an object' : 'an item or an array of items'} ${where}. Received: ${describeValue(input)}`,
       );
@@ -117,7 +118,7 @@ export class CollectionChange<S = unknown> implements SchemaClass {
 
   /** Reads the new item(s) back. */
   denormalize(input: unknown, delegate: DenormalizeDelegate): unknown {
-    if (Array.isArray(input) || this.collection.isValues) return this.collection.schema.denormalize(input, delegate);
+    if (isArray(input) || this.collection.isValues) return this.collection.schema.denormalize(input, delegate);
     return (this.collection.schema.denormalize([input], delegate) as unknown[])[0];
   }
 
@@ -149,8 +150,7 @@ export class CollectionChange<S = unknown> implements SchemaClass {
 
 /** The stored items with `incoming` added by `merge` (a Values list: assigned); the same items when none is new. */
 function added(stored: unknown, incoming: unknown, merge: CollectionMerge | undefined): unknown {
-  if (!Array.isArray(stored))
-    return merge ? merge(stored, incoming) : { ...(stored as object), ...(incoming as object) };
+  if (!isArray(stored)) return merge ? merge(stored, incoming) : { ...(stored as object), ...(incoming as object) };
   const ids = new Set(stored.map(idOf));
   const fresh = (incoming as unknown[]).filter((item) => {
     const id = idOf(item);
@@ -167,7 +167,7 @@ function without(stored: unknown, removed: unknown): unknown {
   const entries = Object.entries(stored as object);
   const kept = entries.filter(([, item]) => !ids.has(idOf(item)));
   if (kept.length === entries.length) return stored;
-  return Array.isArray(stored) ? kept.map(([, item]) => item as unknown) : Object.fromEntries(kept);
+  return isArray(stored) ? kept.map(([, item]) => item as unknown) : Object.fromEntries(kept);
 }
 
 /** The identity of a normalized item: its id, or `schema:id` when polymorphic. */

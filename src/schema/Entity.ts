@@ -16,6 +16,7 @@ import { missingPk } from './missingPk.js';
 import { startedBefore } from './startedBefore.js';
 import { keyString, toPk } from './toPk.js';
 import { isRecord } from '../utils/isRecord.js';
+import { isArray } from '../utils/isArray.js';
 
 /**
  * A kind of data with an identity. Subclass it, declare fields with defaults, say how to find the
@@ -186,8 +187,7 @@ export abstract class Entity {
   static normalize(input: unknown, parent: unknown, fieldKey: string | undefined, delegate: NormalizeDelegate): string {
     // the key is read for messages only (mergeEntity reads it to store): in an app of many Entity
     // classes every static read here is an uncached lookup, and this one was 7% of normalize
-    if (!isRecord(input) || Array.isArray(input))
-      throw shapeError(entityKey(this), 'an object', input, delegate, fieldKey);
+    if (!isRecord(input) || isArray(input)) throw shapeError(entityKey(this), 'an object', input, delegate, fieldKey);
     const processed = this.process(input as EntityRecord, parent, fieldKey, delegate.args);
     const rawPk = this.pk(processed, parent, fieldKey, delegate.args);
     const pk = toPk(rawPk);

@@ -5,6 +5,8 @@ import { Query } from './Query.js';
 import type { Denormalize } from './types.js';
 import { describeValue } from '../utils/describeValue.js';
 import { isPlainObject } from '../utils/isPlainObject.js';
+import { isArray } from '../utils/isArray.js';
+import { isRecord } from '../utils/isRecord.js';
 
 /**
  * A relation read on demand. Its entities are normalized and stored as usual, but a read of the
@@ -105,6 +107,6 @@ export class LazyQuery<S extends object = object> extends Query<S, Denormalize<S
 /** A schema class, an Entity class, `[schema]`, or a `{ field: schema }` object. */
 function isSchema(value: unknown): boolean {
   if (isSchemaClass(value)) return true;
-  if (Array.isArray(value)) return value.length === 1 && isSchema(value[0]);
-  return typeof value === 'object' && value !== null && isPlainObject(value);
+  if (isArray(value)) return value.length === 1 && isSchema(value[0]);
+  return isRecord(value) && isPlainObject(value);
 }

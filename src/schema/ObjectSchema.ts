@@ -1,6 +1,7 @@
 import type { DenormalizeDelegate, NormalizeDelegate, QueryDelegate, SchemaClass } from './interface.js';
 import { shapeError } from './shapeError.js';
 import { isRecord } from '../utils/isRecord.js';
+import { isArray } from '../utils/isArray.js';
 
 type Definition = { readonly [field: string]: unknown };
 
@@ -31,7 +32,7 @@ export class ObjectSchema<D extends Definition = Definition> implements SchemaCl
     key: string | undefined,
     delegate: NormalizeDelegate,
   ): Record<string, unknown> {
-    if (!isRecord(input) || Array.isArray(input)) {
+    if (!isRecord(input) || isArray(input)) {
       throw shapeError('schema.Object', 'an object', input, delegate, key);
     }
     const output: Record<string, unknown> = { ...input };

@@ -4,6 +4,7 @@ import { readNested } from './Entity.js';
 import { getOwn } from '../utils/ownProperty.js';
 import { warnOnce } from '../utils/devWarning.js';
 import { isRecord } from '../utils/isRecord.js';
+import { isArray } from '../utils/isArray.js';
 
 /**
  * Names of the schemas in a polymorphic mapping.
@@ -74,8 +75,7 @@ export class Polymorphic<D = unknown> {
    * @returns this schema
    */
   define(definition: D | SchemaMapping): this {
-    const bothMappings =
-      !this.single && isRecord(definition) && !isSchemaClass(definition) && !Array.isArray(definition);
+    const bothMappings = !this.single && isRecord(definition) && !isSchemaClass(definition) && !isArray(definition);
     this.schema = (bothMappings ? { ...(this.schema as object), ...(definition as object) } : definition) as D;
     this.#checkDefinition();
     return this;
@@ -117,7 +117,7 @@ export class Polymorphic<D = unknown> {
 
   /** Without a schemaAttribute the definition is one schema, shorthands included (`[{ a: X }]`). */
   #checkDefinition(): void {
-    this.single = this.attributeOf === undefined || isSchemaClass(this.schema) || Array.isArray(this.schema);
+    this.single = this.attributeOf === undefined || isSchemaClass(this.schema) || isArray(this.schema);
   }
 }
 

@@ -14,6 +14,7 @@ import { startedBefore } from './startedBefore.js';
 import { toPk } from './toPk.js';
 import { describeValue } from '../utils/describeValue.js';
 import { isRecord } from '../utils/isRecord.js';
+import { isArray } from '../utils/isArray.js';
 
 /**
  * Options of `Scalar`.
@@ -155,7 +156,7 @@ export class Scalar<E extends EntityClass | undefined = undefined> implements St
    */
   denormalize(input: unknown, delegate: DenormalizeDelegate): unknown {
     if (typeof input === 'string') return delegate.entity(this, input);
-    if (!Array.isArray(input)) return input;
+    if (!isArray(input)) return input;
     const lens = this.lens(delegate.args);
     if (lens === undefined) return undefined;
     const [pk, field, kind] = input as [string, string, string];

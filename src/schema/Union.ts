@@ -4,6 +4,7 @@ import { getOwn } from '../utils/ownProperty.js';
 import { describeValue } from '../utils/describeValue.js';
 import { isRecord } from '../utils/isRecord.js';
 import { whileNormalizing } from './shapeError.js';
+import { isArray } from '../utils/isArray.js';
 
 /**
  * One item that may be any of several Entity kinds, picked by `schemaAttribute`.
@@ -29,7 +30,7 @@ export class Union<D extends SchemaMapping = SchemaMapping> extends Polymorphic<
    * @throws TypeError for an array: a Union is one item, and no attribute picks a kind for a list
    */
   normalize(input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown {
-    if (Array.isArray(input)) {
+    if (isArray(input)) {
       throw new TypeError(
         `schema.Union (${Object.keys(this.schema).join(', ')}) expected one item ${whileNormalizing(delegate.source, key)}, but received an array. ` +
           (process.env.NODE_ENV !== 'production'

@@ -3,6 +3,7 @@ import { Polymorphic } from './Polymorphic.js';
 import { shapeError } from './shapeError.js';
 import { isRecord } from '../utils/isRecord.js';
 import { setOwn } from '../utils/ownProperty.js';
+import { isArray } from '../utils/isArray.js';
 
 /**
  * An object used as a dictionary: every value has the schema (or one picked by `schemaAttribute`).
@@ -21,7 +22,7 @@ export class Values<D = unknown> extends Polymorphic<D> implements SchemaClass {
     key: string | undefined,
     delegate: NormalizeDelegate,
   ): Record<string, unknown> {
-    if (!isRecord(input) || Array.isArray(input)) {
+    if (!isRecord(input) || isArray(input)) {
       throw shapeError('schema.Values', 'an object', input, delegate, key);
     }
     const output: Record<string, unknown> = {};

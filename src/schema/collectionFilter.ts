@@ -1,4 +1,6 @@
 import { isRecord } from '../utils/isRecord.js';
+import { isArray } from '../utils/isArray.js';
+
 /**
  * The arguments a list was fetched with, as stored in its key: every value a string.
  *
@@ -15,7 +17,7 @@ export function defaultNonFilterArgumentKey(name: string): boolean {
 export function mutationFields(args: readonly unknown[]): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (const arg of args) {
-    if (isRecord(arg) && !Array.isArray(arg)) Object.assign(fields, arg);
+    if (isRecord(arg) && !isArray(arg)) Object.assign(fields, arg);
   }
   return fields;
 }

@@ -1,6 +1,7 @@
 import type { EntityRecord, EntityTable } from '../schema/interface.js';
 import { isRecord } from '../utils/isRecord.js';
 import { assignTable, createTable, getOwn, setOwn } from '../utils/ownProperty.js';
+import { isArray } from '../utils/isArray.js';
 
 /**
  * How the slice stores one kind's records, and the one module that knows it (DESIGN §11.1). A table
@@ -73,11 +74,11 @@ const PLACES = 2 ** 37;
  * version (its parts flat tables, or its pages among its blocks) is paged too: adopted, it is laid out again.
  */
 export function isPaged(table: StoredTable | undefined): table is PagedTable {
-  return Array.isArray(table?.at) && isRecord(table.parts);
+  return isArray(table?.at) && isRecord(table.parts);
 }
 
 /** Whether `value` is a part as this version lays it out: two lists (a record is never an array). */
-const isPart = (value: unknown): value is Part => Array.isArray((value as Part | undefined)?.pks);
+const isPart = (value: unknown): value is Part => isArray((value as Part | undefined)?.pks);
 
 /** Whether JavaScript lists `pk` among an object's first keys, in numeric order: an array index. */
 const isIndex = (pk: string): boolean => /^(0|[1-9]\d{0,9})$/.test(pk) && +pk < 4_294_967_295;
@@ -326,10 +327,9 @@ function withPagedWrites(
   const own = <T>(name: 'parts' | 'pages' | 'at', at: number): T => {
     const from = table[name] as { readonly [at: number]: never };
     let list = next[name] as { [at: number]: unknown };
-    if (list === from) next[name] = list = (Array.isArray(from) ? [...from] : { ...from }) as never;
+    if (list === from) next[name] = list = (isArray(from) ? [...from] : { ...from }) as never;
     const part = from[at] as Part | number[] | undefined;
-    if (list[at] === part)
-      list[at] = Array.isArray(part) ? [...part] : { pks: [...(part?.pks ?? [])], records: [...(part?.records ?? [])] };
+    if (list[at] === part) list[at] = copyOf(part);
     return list[at] as T;
   };
   // adds the locator key of `pk` at place `at` of page `index`, or removes it
@@ -351,6 +351,8 @@ function withPagedWrites(
     else {
       into.pks.splice(at, 0, pk);
       into.records.splice(at, 0, record);
+      // a part filled by inserts, copied at its size: spliced into 256 times, a page held room for 350
+      if (into.pks.length === PAGE) next[name][index] = copyOf(into) as WritablePart;
       if (name === 'pages') locator(pk, index, at, false);
       added?.push(pk);
     }
@@ -383,6 +385,11 @@ function withPagedWrites(
   }
   remember(next, known.get(table), added);
   return next as PagedTable;
+}
+
+/** A new copy of a part or a bucket (a new part for none). */
+function copyOf(part: Part | number[] | undefined): WritablePart | number[] {
+  return isArray(part) ? [...part] : { pks: [...(part?.pks ?? [])], records: [...(part?.records ?? [])] };
 }
 
 /** A flat table that grew past `FLAT_MAX` paged, in its order. */

@@ -1,3 +1,5 @@
+import { isArray } from './isArray.js';
+
 const LIMIT = 200;
 
 /**
@@ -13,7 +15,7 @@ export function describeValue(value: unknown): string {
 /** Names a value's shape the way a user thinks of JSON: `null`, `an array`, `a string`, … */
 export function describeType(value: unknown): string {
   if (value === null || value === undefined) return String(value);
-  if (Array.isArray(value)) return 'an array';
+  if (isArray(value)) return 'an array';
   const type = typeof value;
   return type === 'object' ? 'an object' : `a ${type}`;
 }

@@ -1,5 +1,6 @@
 import { describeValue } from './describeValue.js';
 import { isPlainObject } from './isPlainObject.js';
+import { isArray } from './isArray.js';
 
 /**
  * How deep data kept as it is may nest (a response without a schema, fields no schema covers).
@@ -40,13 +41,13 @@ function problemIn(value: unknown, path: string, ancestors: object[]): string | 
       return undefined;
   }
   if (value === null) return undefined;
-  if (!Array.isArray(value) && !isPlainObject(value)) return `${path} is ${describeValue(value)}, not plain data`;
+  if (!isArray(value) && !isPlainObject(value)) return `${path} is ${describeValue(value)}, not plain data`;
   if (ancestors.includes(value)) return `${path} contains itself (a circular reference)`;
   if (ancestors.length >= MAX_STORED_DEPTH) return `${path} nests deeper than ${MAX_STORED_DEPTH} levels`;
   ancestors.push(value);
   try {
     for (const name of Object.keys(value)) {
-      const at = Array.isArray(value) ? `${path}[${name}]` : `${path}.${name}`;
+      const at = isArray(value) ? `${path}[${name}]` : `${path}.${name}`;
       const problem = problemIn((value as { readonly [field: string]: unknown })[name], at, ancestors);
       if (problem !== undefined) return problem;
     }

@@ -1,3 +1,5 @@
+import { isRecord } from './isRecord.js';
+
 /**
  * What a thrown error retries when the error boundary that caught it is reset: one registry for
  * every hook that throws to a boundary (`useSuspense`, RTK Query's `useSuspenseQuery`), read by the
@@ -26,5 +28,5 @@ export function retryOnReset<E extends object>(error: E, retry: () => void): E {
  * @see docs/guide/react.md
  */
 export function retryError(error: unknown): void {
-  if (typeof error === 'object' && error !== null) retries.get(error)?.();
+  if (isRecord(error)) retries.get(error)?.();
 }

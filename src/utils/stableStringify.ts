@@ -1,6 +1,8 @@
 import { describeValue } from './describeValue.js';
 import { field } from './field.js';
 import { isPlainObject } from './isPlainObject.js';
+import { isArray } from './isArray.js';
+
 /** Keys deeper than this are refused before they could overflow the stack. */
 const MAX_DEPTH = 1_000;
 
@@ -46,7 +48,7 @@ function write(item: unknown, path: string, ancestors: object[]): string | undef
 
 function writeObject(object: object, path: string, ancestors: object[]): string {
   const at = (item: unknown, where: string): string => write(item, where, ancestors) ?? 'undefined';
-  if (Array.isArray(object)) return listKey(object, (entry, i) => at(entry, `${path}[${i}]`)) as string;
+  if (isArray(object)) return listKey(object, (entry, i) => at(entry, `${path}[${i}]`)) as string;
   if (object instanceof Date) return `Date(${Number.isNaN(object.getTime()) ? 'Invalid' : object.toISOString()})`;
   if (object instanceof Map || object instanceof Set) {
     const isMap = object instanceof Map;
@@ -77,7 +79,7 @@ function writeObject(object: object, path: string, ancestors: object[]): string 
  * writes it but with nothing allocated on the way; `undefined` for anything else.
  */
 function flatKey(value: unknown): string | undefined {
-  return Array.isArray(value) ? listKey(value, primitiveKey) : primitiveKey(value);
+  return isArray(value) ? listKey(value, primitiveKey) : primitiveKey(value);
 }
 
 /**

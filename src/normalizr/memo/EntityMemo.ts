@@ -2,6 +2,7 @@ import type { EntityRecord, StoredSchema } from '../../schema/interface.js';
 import type { MemoRead } from './MemoRead.js';
 import { Shelf, wrapAlone, type Kept, type Reads } from './Shelf.js';
 import { KeysRead, Version, type Read } from './Version.js';
+import { isArray } from '../../utils/isArray.js';
 
 /** How many states a mark tells apart: a version's `mark` is `read * STATES + state`, its state in that read. */
 const STATES = 4;
@@ -238,9 +239,9 @@ export class EntityMemo {
   /** Whether everything an output kept alone read reads the same. */
   #readsHold(reads: Reads, read: MemoRead): boolean {
     if (reads === undefined) return true;
-    const count = Array.isArray(reads) ? reads.length : 1;
+    const count = isArray(reads) ? reads.length : 1;
     for (let i = 0; i < count; i++) {
-      const other = (Array.isArray(reads) ? reads[i] : reads) as Exclude<Reads, undefined | unknown[]>;
+      const other = (isArray(reads) ? reads[i] : reads) as Exclude<Reads, undefined | unknown[]>;
       if (other instanceof Version ? !this.#current(other, read) : !holds(other, read)) return false;
     }
     return true;
@@ -295,11 +296,11 @@ export class EntityMemo {
       const top = stack[stack.length - 1] as Version;
       const position = positions[positions.length - 1] as number;
       const reads = top.reads;
-      const total = reads === undefined ? 0 : Array.isArray(reads) ? reads.length : 1;
+      const total = reads === undefined ? 0 : isArray(reads) ? reads.length : 1;
       // a version known stale reads nothing more: whatever reads it is stale too
       if (top.mark === base + CHECKING && position < total) {
         positions[positions.length - 1] = position + 1;
-        const other = (Array.isArray(reads) ? reads[position] : reads) as Read;
+        const other = (isArray(reads) ? reads[position] : reads) as Read;
         if (!(other instanceof Version)) {
           if (!holds(other, read)) top.mark = base + STALE_CHECKING;
         } else if (other.mark === DEAD || other.mark === base + STALE) top.mark = base + STALE_CHECKING;

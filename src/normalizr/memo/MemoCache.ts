@@ -9,6 +9,7 @@ import { EntityMemo } from './EntityMemo.js';
 import { MemoRead, argsKeyOf } from './MemoRead.js';
 import { recordOf, type StoredTables } from '../../storage/table.js';
 import type { Query } from '../../schema/Query.js';
+import { isArray } from '../../utils/isArray.js';
 
 /**
  * What keeps live views: given a read at the top of a table (`MemoRead`), a `schema.Query` with
@@ -186,8 +187,8 @@ function sameTables(result: Result, tables: StoredTables, generation: number): b
  */
 function equivalent(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
+  if (isArray(a)) {
+    if (!isArray(b) || a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (!equivalent(a[i], b[i])) return false;
     return true;
   }

@@ -19,6 +19,7 @@ import {
 } from '../../storage/table.js';
 import { collectTableKeys } from '../collectTableKeys.js';
 import type { MemoCache } from './MemoCache.js';
+import { isArray } from '../../utils/isArray.js';
 
 /** Entities nested deeper than this are filled from a queue instead of the call stack. */
 const MAX_NESTING = 200;
@@ -140,7 +141,7 @@ export class MemoRead implements DenormalizeDelegate {
     // already, it is the answer (the replaced record's later reads are mostly stale: not loaded)
     if (building && memo.pending.length === this.#fillFrom) {
       const replacedRead = this.#replacedRead;
-      const first = Array.isArray(replacedRead) ? (replacedRead[0] as Read) : replacedRead;
+      const first = isArray(replacedRead) ? (replacedRead[0] as Read) : replacedRead;
       if (first instanceof Version && first.pk === pk && first.entity === entity && memo.isFound(first, this)) {
         memo.pending.push(first);
         return first.output;

@@ -39,7 +39,7 @@ export class Version {
   older: Version | undefined = undefined;
   /** What it read while it was built, in order: nothing, one read, or an array of them. @internal */
   reads: Read | Read[] | undefined = undefined;
-  /** The lowest walk number it reaches while the memo checks it (see `EntityMemo`'s `current`). */
+  /** The lowest walk number it reaches while the memo checks it (see `EntityMemo`'s `current`). @internal */
   low = 0;
   /** The shelf it is kept on, and its position there when it was put there (a hint: positions move). @internal */
   shelf: Shelf | undefined = undefined;
@@ -49,7 +49,7 @@ export class Version {
   /** `entity.key`: the table its record is stored in. */
   declare readonly key: string;
   declare readonly pk: string;
-  /** The record it was built from; `undefined` records that the entity was not stored. */
+  /** The record it was built from; `undefined` records that the entity was not stored. @internal */
   declare readonly record: EntityRecord | undefined;
   /** @internal */
   declare readonly output: object | undefined;

@@ -2,6 +2,7 @@ import type { EntityIndexes, EntityMetaStamps, EntityTables, RequestStart, Write
 import { describeType, describeValue } from '../../utils/describeValue.js';
 import { isRecord } from '../../utils/isRecord.js';
 import { metaProblem } from '../slice/clockSkew.js';
+import { isArray } from '../../utils/isArray.js';
 
 /** Marks the library's messages: another library's on a channel of the same name are told apart. */
 export const BROADCAST_PROTOCOL = 'rtk-entities/1';
@@ -124,7 +125,7 @@ function kinds(value: unknown, what: string, entry: (item: unknown, where: strin
 
 /** Checks an array whose every item passes `item`. */
 function list(value: unknown, what: string, item: (value: unknown, where: string) => void): void {
-  if (!Array.isArray(value)) throw new TypeError(`${what} should be an array, not ${describeType(value)}`);
+  if (!isArray(value)) throw new TypeError(`${what} should be an array, not ${describeType(value)}`);
   value.forEach((found, index) => item(found, `${what}[${index}]`));
 }
 

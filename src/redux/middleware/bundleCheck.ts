@@ -2,6 +2,8 @@ import type { EndpointInterface } from '../../endpoint/interface.js';
 import { ObjectSchema } from '../../schema/ObjectSchema.js';
 import { isSchemaClass } from '../../schema/isSchemaClass.js';
 import { warnOnce } from '../../utils/devWarning.js';
+import { isArray } from '../../utils/isArray.js';
+import { isRecord } from '../../utils/isRecord.js';
 
 /**
  * Warns when a mutation's response lacks a key its object schema declares: a bundled response that
@@ -9,12 +11,12 @@ import { warnOnce } from '../../utils/devWarning.js';
  * Development only: called behind an inline `process.env.NODE_ENV !== 'production'` test.
  */
 export function checkBundle(endpoint: EndpointInterface, response: unknown): void {
-  if (typeof response !== 'object' || response === null || Array.isArray(response)) return;
+  if (typeof response !== 'object' || response === null || isArray(response)) return;
   const { schema } = endpoint;
   const definition =
     schema instanceof ObjectSchema
       ? schema.schema
-      : !isSchemaClass(schema) && typeof schema === 'object' && schema !== null && !Array.isArray(schema)
+      : !isSchemaClass(schema) && isRecord(schema) && !isArray(schema)
         ? schema
         : undefined;
   if (definition === undefined) return;

@@ -4,6 +4,7 @@ import { MAX_STORED_DEPTH, jsonProblem } from '../../utils/jsonProblem.js';
 import { isRecord } from '../../utils/isRecord.js';
 import type { StoredTables } from '../../storage/table.js';
 import { recordOf } from '../../storage/table.js';
+import { isArray } from '../../utils/isArray.js';
 
 /** What one response would store. */
 export interface StoredWrites {
@@ -109,7 +110,7 @@ function pathToDepth(value: unknown): string {
     const object = current;
     const key = Object.keys(object).find((name) => isRecord(object[name]));
     if (key === undefined) return path;
-    path += Array.isArray(object) ? `[${key}]` : `.${key}`;
+    path += isArray(object) ? `[${key}]` : `.${key}`;
     current = object[key];
   }
   return `${path}…`;

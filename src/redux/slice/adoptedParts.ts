@@ -7,6 +7,7 @@ import { metaIndex } from './metaStamps.js';
 import { swept } from './removeRecords.js';
 import type { EntitiesState } from './state.js';
 import { isPaged, recordsOf, withWrites } from '../../storage/table.js';
+import { isArray } from '../../utils/isArray.js';
 
 /**
  * A slice state that came from elsewhere (`preloadedState`, a rehydration), its committed tables
@@ -75,9 +76,7 @@ export function withoutBadParts(state: EntitiesState, now: number): { state: Ent
       drop(
         kind,
         pk,
-        isRecord(record) && !Array.isArray(record)
-          ? jsonProblem(record, 'record')
-          : `its record is ${describeType(record)}`,
+        isRecord(record) && !isArray(record) ? jsonProblem(record, 'record') : `its record is ${describeType(record)}`,
       );
     }
   }

@@ -2,6 +2,8 @@ import { isPlainObject } from '../../utils/isPlainObject.js';
 import { warnOnce } from '../../utils/devWarning.js';
 import { withoutBadParts } from './adoptedParts.js';
 import { buildInitialState, type EntitiesState } from './state.js';
+import { isArray } from '../../utils/isArray.js';
+import { isRecord } from '../../utils/isRecord.js';
 
 /**
  * A slice state that arrived from elsewhere (`preloadedState` from a server render or another
@@ -45,7 +47,7 @@ export function checkedState(state: unknown, reducerPath: string): EntitiesState
 
 /** Whether `value` is a plain object (not null, not an array). */
 function isObject(value: unknown): value is { readonly [field: string]: unknown } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && isPlainObject(value);
+  return isRecord(value) && isPlainObject(value);
 }
 
 /**
@@ -61,11 +63,9 @@ function tablesProblem(tables: { readonly [field: string]: unknown }, where: str
     for (const kind of Object.keys(byKind)) {
       const value = byKind[kind];
       if (field === 'entitiesMeta') {
-        const stamps = Array.isArray(value) ? (value as unknown[]) : undefined;
+        const stamps = isArray(value) ? (value as unknown[]) : undefined;
         // in pages, or (saved before pages) a flat list
-        const wrong = stamps
-          ?.flat()
-          .find((stamp) => !isObject(stamp) || !isObject(stamp.meta) || !Array.isArray(stamp.pks));
+        const wrong = stamps?.flat().find((stamp) => !isObject(stamp) || !isObject(stamp.meta) || !isArray(stamp.pks));
         if (stamps === undefined || wrong !== undefined)
           return process.env.NODE_ENV !== 'production'
             ? `its ${where}entitiesMeta for '${kind}' is not a list of writes`
@@ -82,14 +82,14 @@ function tablesProblem(tables: { readonly [field: string]: unknown }, where: str
 function shapeProblem(state: unknown): string | undefined {
   if (!isObject(state)) {
     return process.env.NODE_ENV !== 'production'
-      ? `it is ${state === null ? 'null' : Array.isArray(state) ? 'an array' : `a ${typeof state}`}, not an object`
+      ? `it is ${state === null ? 'null' : isArray(state) ? 'an array' : `a ${typeof state}`}, not an object`
       : NOT_KEPT;
   }
   for (const field of ['endpoints', 'meta'] as const) {
     if (!isObject(state[field]))
       return process.env.NODE_ENV !== 'production' ? `its '${field}' is not an object` : NOT_KEPT;
   }
-  if (!Array.isArray(state.optimistic))
+  if (!isArray(state.optimistic))
     return process.env.NODE_ENV !== 'production' ? "its 'optimistic' is not an array" : NOT_KEPT;
   const problem = tablesProblem(state, '');
   if (problem !== undefined || state.committed === undefined) return problem;

@@ -3,6 +3,7 @@ import { ObjectSchema } from '../../schema/ObjectSchema.js';
 import { describeType } from '../../utils/describeValue.js';
 import { isRecord } from '../../utils/isRecord.js';
 import { field, ownField } from '../../utils/field.js';
+import { isArray } from '../../utils/isArray.js';
 
 /** A selector of RTK Query's: the root state to its result for one argument. */
 export type RtkSelector = (state: unknown) => unknown;
@@ -153,7 +154,7 @@ export function readApi(api: unknown): ApiPlan {
             : '.'),
       );
     }
-    if (kind === 'infinitequery' && isRecord(schema) && !Array.isArray(schema) && 'pages' in schema) {
+    if (kind === 'infinitequery' && isRecord(schema) && !isArray(schema) && 'pages' in schema) {
       throw new TypeError(
         `normalizeApi: ${label} is an infinite query, and its schema declares 'pages'.` +
           (process.env.NODE_ENV !== 'production'
@@ -192,7 +193,7 @@ export function readApi(api: unknown): ApiPlan {
       watchers.add(new WeakRef(watcher));
     },
     declare(schemas) {
-      if (!isRecord(schemas) || Array.isArray(schemas)) {
+      if (!isRecord(schemas) || isArray(schemas)) {
         throw new TypeError(
           `normalizeApi(api, schemas): schemas must map endpoint names of the api '${reducerPath}' to schemas; received ${describeType(schemas)}.`,
         );

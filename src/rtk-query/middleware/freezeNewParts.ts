@@ -1,5 +1,6 @@
 import { freeze } from '@reduxjs/toolkit';
 import { isPlainObject } from '../../utils/isPlainObject.js';
+import { isArray } from '../../utils/isArray.js';
 
 /**
  * Freezes `value` as Immer's auto-freeze would (RTK Query's reducer freezes what it stores), and
@@ -10,7 +11,7 @@ import { isPlainObject } from '../../utils/isPlainObject.js';
  */
 export function freezeNewParts(value: unknown): void {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
-  if (Array.isArray(value)) {
+  if (isArray(value)) {
     Object.freeze(value);
     for (let i = 0; i < value.length; i++) freezeNewParts(value[i]);
   } else if (isPlainObject(value)) {

@@ -1,11 +1,12 @@
 import { Invalidate } from '../../schema/Invalidate.js';
 import { isRecord } from '../../utils/isRecord.js';
 import { InvalidateByKey } from './InvalidateByKey.js';
+import { isArray } from '../../utils/isArray.js';
 
 /** No body: `null` (RTK Query's `fetchBaseQuery` gives it for a 204), `undefined`, `''` or `{}`. */
 function isEmpty(response: unknown): boolean {
   if (response === null || response === undefined || response === '') return true;
-  return isRecord(response) && !Array.isArray(response) && Object.keys(response).length === 0;
+  return isRecord(response) && !isArray(response) && Object.keys(response).length === 0;
 }
 
 /**

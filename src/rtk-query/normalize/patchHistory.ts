@@ -1,6 +1,7 @@
 import { sameJson } from '../../normalizr/sameJson.js';
 import type { RequestStart } from '../../schema/interface.js';
 import { isRecord } from '../../utils/isRecord.js';
+import { isArray } from '../../utils/isArray.js';
 
 /** An Immer patch, as RTK Query's `patchQueryData` carries it. */
 export interface Patch {
@@ -20,12 +21,12 @@ interface RecordedPatch {
 const REMEMBERED = 20;
 
 function isPatch(value: unknown): value is Patch {
-  return isRecord(value) && typeof value.op === 'string' && Array.isArray(value.path);
+  return isRecord(value) && typeof value.op === 'string' && isArray(value.path);
 }
 
 /** The patches of a `queryResultPatched` payload, or `undefined` if it holds something else. */
 export function readPatches(value: unknown): readonly Patch[] | undefined {
-  return Array.isArray(value) && value.every(isPatch) ? value : undefined;
+  return isArray(value) && value.every(isPatch) ? value : undefined;
 }
 
 /** The value at `path` in `data`, and whether anything is there. */

@@ -14,6 +14,7 @@ import { isRecord } from '../../utils/isRecord.js';
 import { keepShapeAlive } from '../../utils/keepShapeAlive.js';
 import { RawIndex, knownObjects } from './RawIndex.js';
 import { keysOf, recordOf, type StoredTable, type StoredTables } from '../../storage/table.js';
+import { isArray } from '../../utils/isArray.js';
 
 /** Thrown where a schema derives its value (`schema.Query`): the entry is not written back. */
 class Derived extends Error {}
@@ -26,7 +27,7 @@ function isFlat(entity: EntitySchema): boolean {
 
 /** A field holding an entity by its key alone (`author: 5`), or a list of keys: what the server sent. */
 function isKeyShaped(value: unknown): boolean {
-  return Array.isArray(value) ? value.every((item) => !isRecord(item)) : !isRecord(value);
+  return isArray(value) ? value.every((item) => !isRecord(item)) : !isRecord(value);
 }
 
 /**
@@ -42,7 +43,7 @@ function keyLike(stored: unknown, was: unknown): unknown {
 
 /** The stored keys of a key-shaped field (one key, or a list of them) in the entry's own form. */
 function keysLike(stored: unknown, was: unknown): unknown {
-  if (!Array.isArray(stored) || !Array.isArray(was)) return isRecord(stored) ? was : keyLike(stored, was);
+  if (!isArray(stored) || !isArray(was)) return isRecord(stored) ? was : keyLike(stored, was);
   const keys = stored.map((key, i) => keyLike(key, was[i] ?? was[0]));
   return keys.length === was.length && keys.every((key, i) => key === was[i]) ? was : keys;
 }

@@ -1,4 +1,5 @@
 import { isPlainObject } from '../../utils/isPlainObject.js';
+import { isArray } from '../../utils/isArray.js';
 
 /**
  * `next` with every part that equals the same part of `old` replaced by `old`'s, so an unchanged
@@ -9,8 +10,8 @@ import { isPlainObject } from '../../utils/isPlainObject.js';
 export function shareUnchanged(old: unknown, next: unknown, isWhole: (value: object) => boolean): unknown {
   if (old === next || typeof next !== 'object' || next === null || isWhole(next)) return next;
   if (typeof old !== 'object' || old === null) return next;
-  if (Array.isArray(next)) {
-    if (!Array.isArray(old)) return next;
+  if (isArray(next)) {
+    if (!isArray(old)) return next;
     // copied from the first item that differs: an unchanged list allocates nothing
     let shared: unknown[] | undefined = old.length === next.length ? undefined : [];
     for (let i = 0; i < next.length; i++) {
@@ -20,7 +21,7 @@ export function shareUnchanged(old: unknown, next: unknown, isWhole: (value: obj
     }
     return shared ?? old;
   }
-  if (Array.isArray(old) || !isPlainObject(old) || !isPlainObject(next)) return next;
+  if (isArray(old) || !isPlainObject(old) || !isPlainObject(next)) return next;
   const keys = Object.keys(next);
   let same = keys.length === Object.keys(old).length;
   const shared: Record<string, unknown> = {};
