@@ -13,7 +13,6 @@ import { toSchemaClass } from './shorthand.js';
 import { schemaName } from './schemaName.js';
 import { whileNormalizing } from '../schema/shapeError.js';
 import { isRecord } from '../utils/isRecord.js';
-import { isArray } from '../utils/isArray.js';
 
 /**
  * Options of `normalize` beyond the schema and input.

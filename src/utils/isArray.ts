@@ -1,5 +1,6 @@
 /**
- * `Array.isArray`, under a name a minifier can shorten: it is called in 70 places, and each
- * `Array.isArray(` it shortens took a byte or more off the gzipped bundle, 40 B in all.
+ * `Array.isArray`, under a name a minifier can shorten: called in 72 places, it took 26 B off the
+ * gzipped `rtk-entities` import (aliases of `JSON.stringify`, `Object.keys` and `Object.assign`
+ * measured larger: gzip already shrinks their repeats).
  */
 export const { isArray } = Array;

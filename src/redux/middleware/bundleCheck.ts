@@ -11,7 +11,7 @@ import { isRecord } from '../../utils/isRecord.js';
  * Development only: called behind an inline `process.env.NODE_ENV !== 'production'` test.
  */
 export function checkBundle(endpoint: EndpointInterface, response: unknown): void {
-  if (typeof response !== 'object' || response === null || isArray(response)) return;
+  if (!isRecord(response) || isArray(response)) return;
   const { schema } = endpoint;
   const definition =
     schema instanceof ObjectSchema
