@@ -41,10 +41,10 @@ const schemaNamespaceModule: Plugin = {
 // prettier-ignore
 const INTERNAL_MEMBERS = [
   // Shelf
-  'alignedFor', 'keepsHistory', 'putAlone', 'setReads', 'toFront', 'versionOf', 'placeOf', 'removeAlone',
+  'alignedFor', 'keepsHistory', 'putAlone', 'setReads', 'toFront', 'versionOf', 'placeOf',
   'position', 'rewind', 'prove', 'align', 'wrap', 'kept', 'reads', 'depth', 'place',
   // EntityMemo, Version, ReadPlan
-  'forgetAlone', 'isFound', 'mayKeepAlone', 'settle', 'forget', 'mark', 'older', 'shelf', 'leafEntity', 'leafField',
+  'isFound', 'mayKeepAlone', 'settle', 'forget', 'mark', 'older', 'shelf', 'leafEntity', 'leafField',
   'fillsLeaves',
   // MemoRead (beyond what schemas call), MemoCache's entries
   'partList', 'partReads', 'topTable', 'tableIds', 'generation', 'previous',

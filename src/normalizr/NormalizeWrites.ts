@@ -10,6 +10,7 @@ import type {
 import { createTable, getOwn, ownTable, setOwn } from '../utils/ownProperty.js';
 import { entityKey } from '../schema/entityKey.js';
 import { startedBefore } from '../schema/startedBefore.js';
+import { mergesByStart } from '../schema/Entity.js';
 import { indexValue, keepsIndexEntry } from './indexEntries.js';
 import { toSchemaClass } from './shorthand.js';
 import { sameJson } from './sameJson.js';
@@ -144,7 +145,7 @@ export class NormalizeWrites implements NormalizeDelegate {
     const written = getOwn(table, pk);
     // the stored record matters to an entity's first occurrence in the response only (a repeat merges into `written`)
     const stored = written === undefined ? this.#stored(key, pk) : undefined;
-    const storedMeta = this.#store?.getMeta?.(key, pk);
+    const storedMeta = this.#storedMeta(entity, key, pk);
     const before = written ?? stored; // the index entries to move
     if (written !== undefined) {
       // an entity repeated in one response (an author of many posts) merges as its first occurrence
@@ -180,7 +181,7 @@ export class NormalizeWrites implements NormalizeDelegate {
    */
   deleteEntity(entity: StoredSchema, pk: string): void {
     const key = entityKey(entity);
-    const storedMeta = this.#store?.getMeta?.(key, pk);
+    const storedMeta = this.#storedMeta(entity, key, pk);
     if (storedMeta !== undefined && startedBefore(this.meta, storedMeta)) return;
     const record = this.getEntity(key, pk);
     const table = this.entities[key];
@@ -189,6 +190,20 @@ export class NormalizeWrites implements NormalizeDelegate {
     if (deleted === undefined) this.#deleted.set(key, new Set([pk]));
     else deleted.add(pk);
     if (entity.indexes !== undefined) this.#writeIndexes(entity.indexes, key, pk, undefined, record);
+  }
+
+  /**
+   * The meta of the stored write of `pk`, as this write needs it: none when this write started after every stored
+   * write of the kind and `entity` merges as `Entity` does (which tells such a meta from none only by when its write
+   * started), so a write of one record into a kind of 100,000 makes no index of their meta.
+   */
+  #storedMeta(entity: StoredSchema, key: string, pk: string): EntityMeta | undefined {
+    const store = this.#store;
+    if (store?.latestMeta && !this.#keepStoredMeta && mergesByStart(entity)) {
+      const latest = store.latestMeta(key);
+      if (latest === undefined || !startedBefore(this.meta, latest)) return undefined;
+    }
+    return store?.getMeta?.(key, pk);
   }
 
   #stampsOf(key: string): [WriteStamp, WriteStamp] {

@@ -301,6 +301,16 @@ function detached(processed: EntityRecord, input: object): EntityRecord {
     : { ...processed };
 }
 
+/** Whether `entity` merges a write as `Entity` does: what it reads of the stored meta is when its write started. */
+export function mergesByStart(entity: StoredSchema): boolean {
+  const merging = entity as typeof Entity;
+  return (
+    merging.mergeWithStore === Entity.mergeWithStore &&
+    merging.shouldUpdate === Entity.shouldUpdate &&
+    merging.shouldReorder === Entity.shouldReorder
+  );
+}
+
 function isEmpty(object: object): boolean {
   for (const _ in object) return false;
   return true;

@@ -130,41 +130,6 @@ export class EntityMemo {
     return isInstanceOf(output, entity) && !shelf.keepsHistory(at);
   }
 
-  /**
-   * Records what `output`, kept alone for `record` (at `pk` of `shelf`, position `built`) when its build began, read,
-   * wherever it is now: still alone at its position, in a version made of it meanwhile (a cycle back
-   * to it through another class), or kept by record (a read made inside its build aligned the shelf
-   * with other tables).
-   * @internal
-   */
-  settle(output: object, record: EntityRecord, pk: string, reads: Reads, shelf: Shelf, built: number): void {
-    const at = shelf.position(pk, built);
-    if (at >= 0 && output === shelf.kept[at]) {
-      shelf.setReads(at, reads);
-      return;
-    }
-    const version = this.#versionMadeOf(output, record, shelf, at);
-    if (version !== undefined) {
-      version.reads = reads;
-      this.filled(version);
-    } else if (this.#tenured.get(record) === output)
-      this.#tenured.set(record, wrapAlone(output, shelf, pk, record, reads));
-  }
-
-  /** Drops `output`, kept alone for `record` (at `pk` of `shelf`), whose build failed, wherever it is now (see `settle`). @internal */
-  forgetAlone(output: object, record: EntityRecord, pk: string, shelf: Shelf): void {
-    const at = shelf.position(pk);
-    if (at >= 0) shelf.removeAlone(output, at);
-    const version = this.#versionMadeOf(output, record, shelf, at);
-    if (version !== undefined) this.forget(version);
-    if (this.#tenured.get(record) === output) this.#tenured.delete(record);
-  }
-
-  /** The version made of `output` (kept alone for `record` when its build began) at position `at` of `shelf`, or kept for `record`. */
-  #versionMadeOf(output: object, record: EntityRecord, shelf: Shelf, at: number): Version | undefined {
-    return madeOf(at >= 0 ? shelf.kept[at] : undefined, output) ?? madeOf(this.#tenured.get(record), output);
-  }
-
   /** What was kept for `record` since its key left its table (looked up only once anything was). */
   #tenuredOf(record: EntityRecord): Kept | undefined {
     return this.#tenuredAny ? this.#tenured.get(record) : undefined;
@@ -354,12 +319,6 @@ function answeredIn(mark: number, base: number): boolean {
 function holdsVersion(kept: Kept | undefined, version: Version): boolean {
   for (let item = kept; item instanceof Version; item = item.older) if (item === version) return true;
   return false;
-}
-
-/** The version in the history `kept` made of `output`, if any. */
-function madeOf(kept: Kept | undefined, output: object): Version | undefined {
-  for (let item = kept; item instanceof Version; item = item.older) if (item.output === output) return item;
-  return undefined;
 }
 
 /** Whether something a version read besides entities reads the same now. */

@@ -51,7 +51,8 @@ interface Result {
  *    the arguments of a nested `schema.Query`. Finding it is its freshness check: a version is
  *    returned while its record is the stored one, it is still kept where that record is, and
  *    everything it read reads the same, so an entity is rebuilt only when its record or something it
- *    holds changed. An entity read at the top that nothing else holds is kept as its output alone,
+ *    holds changed. An entity read at the top that nothing else holds, and whose fields read only
+ *    entities that read nothing (nothing it reads comes back to it), is kept as its output alone,
  *    with what it read beside it. Behind the newest, a position keeps versions it replaced that were
  *    shown again or built recently, so going back to earlier records or to what they held (a
  *    rollback, another store sharing this memo) finds the objects of then.

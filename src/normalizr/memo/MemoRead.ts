@@ -306,21 +306,10 @@ export class MemoRead implements DenormalizeDelegate {
     const output = plan.build(record);
     // what the record this one replaced read, noted where it was kept (see `fillFields`)
     const replaced = shelf?.reads?.[at];
-    // read at the top, where nothing else holds it: kept alone, with no version to make
-    if (!this.#building && shelf !== undefined && memo.mayKeepAlone(output, entity, shelf, at)) {
-      if (plan.fillsLeaves) {
-        // nothing its fill reads comes back here: kept once filled, with what it read
-        shelf.putAlone(output, record, at, this.#fillReads(plan, output, record, replaced));
-        return output;
-      }
-      // kept before its fields are filled, so a cycle back to it finds this instance
-      shelf.putAlone(output, record, at, undefined);
-      try {
-        memo.settle(output, record, pk, this.#fillReads(plan, output, record, replaced), shelf, at);
-      } catch (error) {
-        memo.forgetAlone(output, record, pk, shelf);
-        throw error;
-      }
+    // read at the top, where nothing else holds it, and reading nothing that comes back to it: kept alone, once
+    // filled, with what it read; no version to make
+    if (!this.#building && shelf !== undefined && plan.fillsLeaves && memo.mayKeepAlone(output, entity, shelf, at)) {
+      shelf.putAlone(output, record, at, this.#fillReads(plan, output, record, replaced));
       return output;
     }
     // stored before its fields are filled, so a cycle back to it finds this instance

@@ -3,7 +3,8 @@ import { Version, type Read } from './Version.js';
 
 /**
  * What the memo keeps at one position: the newest version (with older ones behind it), or the
- * output alone of an entity no other one reads and with no history (what it read is beside it).
+ * output alone of an entity no other one reads, with no history, whose fill read only entities that read
+ * nothing (what it read is beside it).
  */
 export type Kept = Version | object;
 
@@ -123,9 +124,8 @@ export class Shelf {
   }
 
   /**
-   * Keeps `output`, built from `record`, alone at `at`, with what it `reads`: all of it once its fields are filled,
-   * or nothing yet while they are (what it reads follows: the memo's `settle`). What was kept there goes (see
-   * `keepsHistory`).
+   * Keeps `output`, built from `record` and filled, alone at `at`, with what it `reads`. What was kept there goes
+   * (see `keepsHistory`).
    * @internal
    */
   putAlone(output: object, record: EntityRecord, at: number, reads: Reads): void {
@@ -214,11 +214,6 @@ export class Shelf {
       this.#state[at] = (state & ~(DEPTH << 1)) | (--depth << 1);
       return;
     }
-  }
-
-  /** Removes `output`, kept alone at `at`, whose build failed. @internal */
-  removeAlone(output: object, at: number): void {
-    if (this.kept[at] === output) this.#clear(at);
   }
 
   /** Where `version` is kept now, or -1. @internal */

@@ -5,7 +5,7 @@ import type {
   EntityMetaStamps,
   StoreView,
 } from '../../schema/interface.js';
-import { deletionOf, metaOf } from './metaStamps.js';
+import { deletionOf, latestMeta, metaOf } from './metaStamps.js';
 import { keysOf, recordOf, type StoredTables } from '../../storage/table.js';
 
 /**
@@ -29,7 +29,7 @@ export function storeView(tables: {
   readonly entities: StoredTables;
   readonly entitiesMeta: EntityMetaPages | EntityMetaStamps;
   readonly indexes?: EntityIndexes;
-}): StoreView & { getMeta(key: string, pk: string): EntityMeta | undefined } {
+}): StoreView & Required<Pick<StoreView, 'getMeta' | 'latestMeta'>> {
   return {
     getEntity: (key, pk) => recordOf(tables.entities[key], pk),
     getPks: (key) => keysOf(tables.entities[key]),
@@ -39,5 +39,6 @@ export function storeView(tables: {
       recordOf(tables.entities[key], pk) === undefined
         ? deletionOf(tables.entitiesMeta, key, pk)
         : metaOf(tables.entitiesMeta, key, pk),
+    latestMeta: (key) => latestMeta(tables.entitiesMeta[key]),
   };
 }
