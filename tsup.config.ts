@@ -49,7 +49,8 @@ const INTERNAL_MEMBERS = [
   // MemoRead (beyond what schemas call), MemoCache's entries
   'partList', 'partReads', 'topTable', 'tableIds', 'generation', 'previous',
   // the requests in flight, the middleware's retention and polling, a call's fetch policy, the hooks' context
-  // (the optimistic layers' `settle` and RTK Query's raw index's `place` share names above)
+  // (the optimistic layers' `settle` and RTK Query's raw index's `place` share names above; the memo has a `place`,
+  // no `settle` of its own)
   'inFlight', 'shared', 'releasedAt', 'count', 'timer', 'frequencies', 'hasData', 'controllerFor', 'useStore',
   'useSelector', 'querySelector',
   // a mount point's memo, a polymorphic schema's flag

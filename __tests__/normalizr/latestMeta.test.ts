@@ -49,10 +49,9 @@ describe('the latest write of a kind', () => {
     const { view, looked } = countingView(stored);
     const written = normalize([User], [{ id: '1', name: 'A' }, { id: '3' }], [], { store: view, meta: at(2) });
     expect(looked).toEqual([]);
-    const full = normalize([User], [{ id: '1', name: 'A' }, { id: '3' }], [], {
-      store: storeView(stored),
-      meta: at(2),
-    });
+    // the same write through a view with no latest: every stored record's meta looked up
+    const lookedUp = { ...storeView(stored), latestMeta: undefined };
+    const full = normalize([User], [{ id: '1', name: 'A' }, { id: '3' }], [], { store: lookedUp, meta: at(2) });
     expect(written).toEqual(full);
     expect(written.entities.User?.['1']).toMatchObject({ id: '1', name: 'A' });
     expect(written.entitiesMeta.User?.[0]?.pks).toEqual(['1', '3']);
@@ -81,23 +80,58 @@ describe('the latest write of a kind', () => {
     expect(written.entities.User?.['1']).toBeUndefined();
   });
 
-  test('an entity with its own ordering hook is handed the stored meta, not a stand-in', () => {
-    const seen: EntityMeta[] = [];
-    class Stamped extends Entity {
-      id = '';
-      name = '';
-      static override key = 'Stamped';
-      pk() {
-        return this.id;
+  test.each(['shouldReorder', 'shouldUpdate', 'mergeWithStore'] as const)(
+    'an entity with its own %s is handed the stored meta, not a stand-in',
+    (hook) => {
+      const seen: EntityMeta[] = [];
+      class Stamped extends Entity {
+        id = '';
+        name = '';
+        static override key = 'Stamped';
+        pk() {
+          return this.id;
+        }
       }
-      static override shouldReorder(existingMeta: EntityMeta, incomingMeta: WriteMeta): boolean {
-        seen.push(existingMeta);
-        return existingMeta.fetchedAt > incomingMeta.fetchedAt;
-      }
-    }
-    const stored = normalize([Stamped], [{ id: '1', name: 'a' }], [], { meta: at(1) });
-    normalize([Stamped], [{ id: '1', name: 'b' }], [], { store: storeView(stored), meta: at(2) });
-    expect(seen).toEqual([at(1)]);
+      const inherited = Entity[hook] as (...args: unknown[]) => unknown;
+      // the hook overridden, doing what Entity's does, noting the stored meta it is handed
+      Object.defineProperty(Stamped, hook, {
+        value(this: typeof Stamped, existingMeta: EntityMeta, ...rest: unknown[]) {
+          seen.push(existingMeta);
+          return inherited.call(this, existingMeta, ...rest);
+        },
+      });
+      const stored = normalize([Stamped], [{ id: '1', name: 'a' }], [], { meta: at(1) });
+      const written = normalize([Stamped], [{ id: '1', name: 'b' }], [], { store: storeView(stored), meta: at(2) });
+      expect(seen).toEqual([at(1)]);
+      expect(written.entities.Stamped?.['1']).toMatchObject({ name: 'b' });
+    },
+  );
+
+  test('a tie on the clock is ordered by tab, then request number: a later stored write is looked up and wins', () => {
+    const stored = normalize([User], [{ id: '1', name: 'later' }], [], { meta: at(5, 2) });
+    const bySeq = countingView(stored);
+    const earlier = normalize([User], [{ id: '1', name: 'earlier' }], [], { store: bySeq.view, meta: at(5, 1) });
+    expect(bySeq.looked).toEqual(['1']);
+    expect(earlier.entities.User?.['1']).toMatchObject({ name: 'later' });
+    const fromTabB = normalize([User], [{ id: '1', name: 'tab b' }], [], { meta: { ...at(5), tab: 'b' } });
+    const byTab = countingView(fromTabB);
+    const fromTabA = normalize([User], [{ id: '1', name: 'tab a' }], [], {
+      store: byTab.view,
+      meta: { ...at(5, 9), tab: 'a' },
+    });
+    expect(byTab.looked).toEqual(['1']);
+    expect(fromTabA.entities.User?.['1']).toMatchObject({ name: 'tab b' });
+  });
+
+  test('a delete: a newer one looks nothing up, an older one finds the later write and deletes nothing', () => {
+    const stored = normalize([User], [{ id: '1' }, { id: '2' }], [], { meta: at(5) });
+    const remove = (pk: string, meta: WriteMeta) => {
+      const { view, looked } = countingView(stored);
+      const written = normalize({ removed: new schema.Invalidate(User) }, { removed: pk }, [], { store: view, meta });
+      return { looked, deleted: written.entitiesMeta.User?.[1]?.pks ?? [] };
+    };
+    expect(remove('1', at(6))).toEqual({ looked: [], deleted: ['1'] });
+    expect(remove('2', at(4))).toEqual({ looked: ['2'], deleted: [] });
   });
 
   test('a local edit (keepStoredMeta) leaves a stored record its meta', () => {

@@ -122,8 +122,8 @@ export interface StoreView {
   /** The meta of a stored record: when it was written, or `deleted` for a remembered deletion. */
   getMeta?(key: string, pk: string): EntityMeta | undefined;
   /**
-   * The meta of the latest-started write stored for the table `key` (deletions included), if any: a write that
-   * started after it is newer than every stored record's, which then need not be looked up one by one.
+   * The meta of the latest-started write stored for the table `key` (deletions included), if any: a write that did
+   * not start before it is ordered after every stored record's, which then need not be looked up one by one.
    */
   latestMeta?(key: string): EntityMeta | undefined;
   /** Not read: stamps are found through `getMeta` (pass `storeView(tables)`, not the tables themselves). */

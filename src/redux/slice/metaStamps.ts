@@ -16,8 +16,9 @@ import { startedBefore } from '../../schema/startedBefore.js';
  * every stored one of the kind (`latestMeta`: a fetch answered in order, a `ctrl.set`; then nothing
  * stored can be newer): the stored ones (their last write, to order the merge) through the full
  * index, and the absent ones (a remembered deletion?) through an index of the deletions alone,
- * which is usually empty. So a write of new records, or of newer ones, builds no full index: at
- * 100,000 records the index is 37 bytes a record.
+ * which is usually empty. So a write of new records, or of newer ones, builds no full index for
+ * itself (at 100,000 records the index is 37 bytes a record); the check for stale listings below
+ * still builds it every `COMPACTION_CHECK` stamps of a kind written a few records at a time.
  */
 
 type Index = Map<string, MetaStamp>;
