@@ -62,6 +62,11 @@ const INTERNAL_MEMBERS = [
   'indexSelectors', 'toTables', 'toIndexes', 'output',
   // a memo version's record and walk number (an index entry's holder shares the first)
   'record', 'low',
+  // the newest write of a kind's meta, an All's memo key; a request's start after the current task; a path's parts,
+  // the parameters it names and its renderer (a memo plan's builder shares the last)
+  'latestMeta', 'listToken', 'deferred', 'tokens', 'wildcard', 'names', 'build',
+  // the action a data middleware answers with its API (the mount point's own)
+  'connectAction',
 ];
 
 /** `'.'` → `index`, `'./react'` → `react/index`: each entry's file name under dist/. */

@@ -4,7 +4,7 @@
  * rule only: every read here is checked against a fresh memo's read of the same tables.
  */
 import { Entity, getEntitySelectors, MemoCache, schema } from '../../src/index';
-import { FLAT_MAX, isPaged, keysOf } from '../../src/storage/table.js';
+import { FLAT_MAX, isPaged, keysOf, type PagedTable, type Part } from '../../src/storage/table.js';
 import { makeStore } from '../fixtures/store';
 
 class Person extends Entity {
@@ -93,6 +93,33 @@ describe('schema.All over a paged table', () => {
     const again = memo.denormalize(all, undefined, tablesBefore) as Row[];
     expect(again).toBe(old);
     expect(first).toHaveLength(COUNT);
+  });
+
+  test('tables that change under the list but none of its items: the very list before, whichever parts were listed again', () => {
+    const { ctrl, store, read } = setup();
+    const before = read();
+    // a person no row reads: every part is listed again (the rows may read any person), each item the same
+    ctrl.set(Person, { id: 'nobody', name: 'X' });
+    expect(read()).toBe(before);
+    // one block (rows have numeric ids) copied with the same records: that part alone is listed again, item for item
+    const tables = store.getState().entities.entities;
+    const table = tables.PagedRow as PagedTable;
+    const block = table.parts[3] as Part;
+    const copied = {
+      ...tables,
+      PagedRow: { ...table, parts: { ...table.parts, 3: { pks: [...block.pks], records: [...block.records] } } },
+    };
+    const memo = new MemoCache();
+    const all = new schema.All(Row);
+    const listed = memo.denormalize(all, undefined, tables) as Row[];
+    expect(memo.denormalize(all, undefined, copied)).toBe(listed);
+    // a part copied with one record changed: a new list, that row alone new
+    const changed = { ...(block.records[5] as object), score: -5 };
+    const records = block.records.with(5, changed as never);
+    const written = { ...tables, PagedRow: { ...table, parts: { ...table.parts, 3: { pks: block.pks, records } } } };
+    const after = memo.denormalize(all, undefined, written) as Row[];
+    expect(after).not.toBe(listed);
+    expect(after.filter((row, i) => row !== listed[i]).map((row) => row.score)).toEqual([-5]);
   });
 
   test('selectRecords gives the stored records as one flat plain object, paged or flat, memoized', () => {

@@ -24,6 +24,7 @@ export interface MountPoint {
   /**
    * The one action that reaches this mount point's data middleware: dispatched, the middleware
    * returns its `DataApi` (`connection.ts`). It never reaches the reducer.
+   * @internal
    */
   readonly connectAction: ReturnType<typeof createAction>;
   /**

@@ -124,6 +124,7 @@ export interface StoreView {
   /**
    * The meta of the latest-started write stored for the table `key` (deletions included), if any: a write that did
    * not start before it is ordered after every stored record's, which then need not be looked up one by one.
+   * @internal
    */
   latestMeta?(key: string): EntityMeta | undefined;
   /** Not read: stamps are found through `getMeta` (pass `storeView(tables)`, not the tables themselves). */
@@ -246,7 +247,7 @@ export interface SchemaClass {
   tableKeys(add: (schema: unknown) => void): void;
   /** True for schemas that list from the tables and ignore their input (`schema.All`). */
   readonly readsTables?: boolean;
-  /** For table-listing schemas: equal for schemas that always read the same, so they share one memo. */
+  /** For table-listing schemas: equal for schemas that always read the same, so they share one memo. @internal */
   readonly listToken?: object;
   /**
    * For schemas whose read does not show the entities their value names (`schema.Lazy`), or shows

@@ -10,6 +10,7 @@ import { MemoRead, argsKeyOf } from './MemoRead.js';
 import { recordOf, type StoredTables } from '../../storage/table.js';
 import type { Query } from '../../schema/Query.js';
 import { isArray } from '../../utils/isArray.js';
+import { joinedFrom } from '../../utils/joinLists.js';
 
 /**
  * What keeps live views: given a read at the top of a table (`MemoRead`), a `schema.Query` with
@@ -57,9 +58,10 @@ interface Result {
  *    shown again or built recently, so going back to earlier records or to what they held (a
  *    rollback, another store sharing this memo) finds the objects of then.
  * 3. **A rebuilt result holding the same things.** When a read had to be rebuilt and its output holds
- *    the very items of one of its kept results (arrays and plain objects compared item by item), that
- *    result's output is returned, the latest first: so a rollback to tables of one of them, which
- *    returns that result, shows the same object as a rebuilt read of them showed.
+ *    the very items of one of its kept results (arrays and plain objects compared item by item, but for
+ *    the lists both arrays were joined from: an All's parts, `joinedFrom`), that result's output is
+ *    returned, the latest first: so a rollback to tables of one of them, which returns that result,
+ *    shows the same object as a rebuilt read of them showed.
  *
  * Records keep their reference while unchanged because writes keep the stored record when a merge
  * changes nothing (`NormalizeWrites`, `sameJson`); selectors add their own per-store caches on top.
@@ -190,8 +192,11 @@ function equivalent(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (isArray(a)) {
     if (!isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!equivalent(a[i], b[i])) return false;
-    return true;
+    let [lists, others] = [joinedFrom.get(a) ?? [a], joinedFrom.get(b) ?? [b]];
+    // joined from lists of other lengths (`joinLists`): compared as they are
+    if (lists.some((list, i) => list.length !== others[i]?.length)) [lists, others] = [[a], [b]];
+    // a list both were joined from (a part a write left alone) holds the same items
+    return lists.every((list, i) => list === others[i] || list.every((item, at) => equivalent(item, others[i]![at])));
   }
   if (!isRecord(a) || !isRecord(b) || !isPlainObject(a) || !isPlainObject(b)) return false;
   const keys = Object.keys(a);

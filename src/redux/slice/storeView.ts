@@ -29,7 +29,7 @@ export function storeView(tables: {
   readonly entities: StoredTables;
   readonly entitiesMeta: EntityMetaPages | EntityMetaStamps;
   readonly indexes?: EntityIndexes;
-}): StoreView & Required<Pick<StoreView, 'getMeta' | 'latestMeta'>> {
+}): StoreView & Required<Pick<StoreView, 'getMeta'>> {
   return {
     getEntity: (key, pk) => recordOf(tables.entities[key], pk),
     getPks: (key) => keysOf(tables.entities[key]),
