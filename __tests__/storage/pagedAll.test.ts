@@ -115,7 +115,8 @@ describe('schema.All over a paged table', () => {
     expect(memo.denormalize(all, undefined, copied)).toBe(listed);
     // a part copied with one record changed: a new list, that row alone new
     const changed = { ...(block.records[5] as object), score: -5 };
-    const records = block.records.with(5, changed as never);
+    const records = [...block.records];
+    records[5] = changed as never;
     const written = { ...tables, PagedRow: { ...table, parts: { ...table.parts, 3: { pks: block.pks, records } } } };
     const after = memo.denormalize(all, undefined, written) as Row[];
     expect(after).not.toBe(listed);
