@@ -67,6 +67,11 @@ const INTERNAL_MEMBERS = [
   'latestMeta', 'listToken', 'deferred', 'tokens', 'wildcard', 'names', 'build',
   // the action a data middleware answers with its API (the mount point's own)
   'connectAction',
+  // what the parts of a store's middleware share: its registry of requests (and when each started), its collector,
+  // its snapshot of the state for optimistic responses, its mount point
+  'registry', 'collector', 'snapshot', 'starts', 'mount',
+  // a read's key lists and stored records (the memo's and the write-back's readers), what an RTK Query endpoint stores
+  'keysOf', 'stored',
 ];
 
 /** `'.'` → `index`, `'./react'` → `react/index`: each entry's file name under dist/. */

@@ -1,6 +1,7 @@
 /** Per-record meta as the store keeps it: a list of writes per kind (`src/redux/slice/metaStamps.ts`). */
 import { appendMeta, deletionOf, metaIndex, metaOf, removeMeta } from '../../src/redux/slice/metaStamps';
 import type { EntityMeta, EntityMetaPages, EntityMetaStamps, MetaStamp } from '../../src/index';
+import { isPaged, withWrites, type StoredTable } from '../../src/storage/table';
 
 const at = (fetchedAt: number) => ({ fetchedAt, date: fetchedAt, expiresAt: fetchedAt + 1000 });
 const deleted = (fetchedAt: number) => ({ ...at(fetchedAt), deleted: true as const });
@@ -196,5 +197,49 @@ describe('pages', () => {
     expect(next.User?.slice(0, -1)).toEqual(log.User?.slice(0, -1));
     expect(next.User?.at(-1)?.length).toBeLessThanOrEqual(256);
     expect(metaOf(next, 'User', 'u1000')).toEqual(at(1001));
+  });
+});
+
+describe('compaction counted against the stored tables (the store passes them: no index of every record is made)', () => {
+  const listedIn = (log: EntityMetaPages) => log.User?.flat().reduce((sum, stamp) => sum + stamp.pks.length, 0) ?? 0;
+  /** The User table after `pks` are stored (paged past 2,048), from `table`. */
+  const store = (table: StoredTable | undefined, pks: readonly string[], deletions: readonly string[] = []) =>
+    withWrites(table, Object.fromEntries(pks.map((pk) => [pk, { id: pk }])), deletions) ?? table;
+
+  test('records written again and again: stale listings go once they pile up, each record keeps its meta', () => {
+    let log: EntityMetaPages = {};
+    const table = store(undefined, ['a', 'b']);
+    for (let write = 1; write <= 400; write++)
+      log = appendMeta(log, writes({ a: at(write), b: at(write) }), { User: table });
+    expect(listedIn(log)).toBeLessThanOrEqual(2 * 2 + 256 + 2 * 64);
+    expect(metaOf(log, 'User', 'a')).toEqual(at(400));
+    expect(metaOf(log, 'User', 'b')).toEqual(at(400));
+  });
+
+  test('a feed of new records into a paged table keeps every listing; written again, the stale ones go', () => {
+    let log: EntityMetaPages = {};
+    let table: StoredTable | undefined;
+    for (let i = 0; i < 3_000; i++) {
+      table = store(table, [`u${i}`]);
+      log = appendMeta(log, writes({ [`u${i}`]: at(i + 1) }), { User: table });
+    }
+    expect(isPaged(table)).toBe(true);
+    expect(listedIn(log)).toBe(3_000);
+    for (let i = 0; i < 3_000; i++) log = appendMeta(log, writes({ [`u${i}`]: at(3_001 + i) }), { User: table });
+    expect(listedIn(log)).toBeLessThanOrEqual(2 * 3_000 + 256 + 64);
+    expect(['u0', 'u1500', 'u2999'].map((pk) => metaOf(log, 'User', pk)?.fetchedAt)).toEqual([3_001, 4_501, 6_000]);
+  });
+
+  test('a record deleted and written again, over and over: its deletions count as keys the list owns, and it stays bounded', () => {
+    let log: EntityMetaPages = {};
+    let table: StoredTable | undefined;
+    for (let round = 1; round <= 500; round++) {
+      table = store(table, ['a']);
+      log = appendMeta(log, writes({ a: at(2 * round) }), { User: table });
+      table = store(table, [], ['a']);
+      log = appendMeta(log, writes({ a: deleted(2 * round + 1) }), { User: table });
+    }
+    expect(listedIn(log)).toBeLessThanOrEqual(2 * 2 + 256 + 64);
+    expect(deletionOf(log, 'User', 'a')).toEqual(deleted(1_001));
   });
 });

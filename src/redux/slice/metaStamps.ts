@@ -1,5 +1,6 @@
 import type { EntityMeta, EntityMetaPages, EntityMetaStamps, MetaStamp } from '../../schema/interface.js';
 import { startedBefore } from '../../schema/startedBefore.js';
+import { keysOf, type StoredTables } from '../../storage/table.js';
 
 /**
  * Per-record meta as the store keeps it: for each kind, the writes (stamps) that own its records'
@@ -12,13 +13,14 @@ import { startedBefore } from '../../schema/startedBefore.js';
  * never stored; stale listings are dropped by compaction. A list of stamps not in pages (what
  * `normalize` returns, passed to `storeView`) reads the same.
  *
- * Meta is read only for the records a write touches, and only when the write did not start after
- * every stored one of the kind (`latestMeta`: a fetch answered in order, a `ctrl.set`; then nothing
- * stored can be newer): the stored ones (their last write, to order the merge) through the full
- * index, and the absent ones (a remembered deletion?) through an index of the deletions alone,
- * which is usually empty. So a write of new records, or of newer ones, builds no full index for
- * itself (at 100,000 records the index is 37 bytes a record); the check for stale listings below
- * still builds it every `COMPACTION_CHECK` stamps of a kind written a few records at a time.
+ * Meta is read only for the records a write touches, and only when the write started before the
+ * latest stored one of the kind (`latestMeta`; a fetch answered in order, a `ctrl.set`, start after
+ * it or with it, and then nothing stored can be newer): the stored ones (their last write, to order
+ * the merge) through the full index, and the absent ones (a remembered deletion?) through an index
+ * of the deletions alone, which is usually empty. The check for stale listings builds the full index
+ * only once the list lists more than twice the kind's stored records (`appendMeta`). So a store
+ * that takes writes in order, a live feed of new records written one at a time included, builds no
+ * full index (at 100,000 records, 37 bytes a record).
  */
 
 type Index = Map<string, MetaStamp>;
@@ -76,8 +78,8 @@ export function metaIndex(stamps: Stamps | undefined): ReadonlyMap<string, MetaS
 }
 
 /**
- * The meta of the latest-started write among `stamps` (deletions included), if any: a write that started after it
- * is newer than every record's meta, which no index then needs to find (see `storeView`'s `latestMeta`).
+ * The meta of the latest-started write among `stamps` (deletions included), if any: a write that did not start
+ * before it is newer than every record's meta, which no index then needs to find (see `storeView`'s `latestMeta`).
  */
 export function latestMeta(stamps: Stamps | undefined): EntityMeta | undefined {
   if (!stamps?.length) return undefined;
@@ -113,8 +115,13 @@ export function deletionOf(log: EntityMetaPages | EntityMetaStamps, key: string,
 /**
  * The log after one response's meta writes (its stamps, as `normalize` returns them). A record
  * whose stored meta was kept (a stored newer write) is in no stamp of the write, so it keeps it.
+ *
+ * Every `COMPACTION_CHECK` stamps of a kind, its list is compacted once it lists more than twice the
+ * primary keys it owns, plus `SLACK`. Those are counted from its full index, which is built for that
+ * only when the list lists more than twice the kind's records in `stored` (the tables after the
+ * write), plus `SLACK`: every record has meta, so no fewer keys can be owned.
  */
-export function appendMeta(log: EntityMetaPages, writes: EntityMetaStamps): EntityMetaPages {
+export function appendMeta(log: EntityMetaPages, writes: EntityMetaStamps, stored?: StoredTables): EntityMetaPages {
   let next: { [key: string]: EntityMetaPages[string] } | undefined;
   for (const key in writes) {
     // new stamp objects: one write's stamps are appended to more than one list (an optimistic layer,
@@ -139,7 +146,9 @@ export function appendMeta(log: EntityMetaPages, writes: EntityMetaStamps): Enti
     // no deletion among the stamps: the same deletions as before, if known
     if (!stamps.some((stamp) => stamp.meta.deleted)) deletionIndexes.set(appended, deletionIndexes.get(pages));
     (next ??= { ...log })[key] =
-      page.length % COMPACTION_CHECK < stamps.length && listed > 2 * metaIndex(appended).size + SLACK
+      page.length % COMPACTION_CHECK < stamps.length &&
+      listed > 2 * keysOf(stored?.[key]).length + SLACK &&
+      listed > 2 * metaIndex(appended).size + SLACK
         ? rebuild(appended, (_pk, owner, stamp) => owner === stamp)
         : appended;
   }

@@ -20,9 +20,10 @@ export function committedTables(state: EntitiesState): Tables {
 
 /** `tables` with one set of writes applied. */
 export function applyTables(tables: Tables, writes: Writes): Tables {
+  const entities = applyEntityWrites(tables.entities, writes.entities, writes.entitiesMeta);
   return {
-    entities: applyEntityWrites(tables.entities, writes.entities, writes.entitiesMeta),
-    entitiesMeta: appendMeta(tables.entitiesMeta, writes.entitiesMeta),
+    entities,
+    entitiesMeta: appendMeta(tables.entitiesMeta, writes.entitiesMeta, entities),
     indexes: applyIndexWrites(tables.indexes, writes.indexes),
   };
 }
