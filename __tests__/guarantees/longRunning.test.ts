@@ -5,12 +5,8 @@
 import { Entity, RestEndpoint } from '../../src/index';
 import { makeStore } from '../fixtures/store';
 import { exposeGc, heapAfterGc, startPollServer, type PollServer } from '../fixtures/pollServer';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { build } from 'esbuild';
 import { keysOf } from '../../src/storage/table.js';
+import { runProgram } from '../fixtures/runProgram';
 
 class Member extends Entity {
   id = '';
@@ -52,33 +48,24 @@ test('1,000 polls with keepUnusedDataFor 0 and ctrl.gc() every 10: the heap stay
   // client's own caches grow for thousands of requests, which is not what this measures), in a Node
   // process of its own: in a jest worker, what the test files run before it left (compiled code, V8's
   // tables) grew the heap by up to 260 KB over these polls, whatever the library did
-  const directory = mkdtempSync(join(tmpdir(), 'rtk-entities-polls-'));
-  try {
-    const program = join(directory, 'polls.mjs');
-    await build({
-      entryPoints: [join(__dirname, '..', 'fixtures', 'programs', 'pollsCollected.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'es2022',
-      outfile: program,
-      logLevel: 'error',
-    });
-    const output = execFileSync(process.execPath, ['--expose-gc', program], {
-      encoding: 'utf8',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    const { newest, stored, heapAt } = JSON.parse(output) as {
-      newest: number;
-      stored: number;
-      heapAt: Record<number, number>;
-    };
-    expect(newest).toBe(1_000);
-    expect(stored).toBe(500);
-    // flat: 800 more polls leave less behind than the stored data of one poll (about 250 KB), so
-    // anything kept per poll over about 300 bytes fails (measured alone: +115 KB, V8's own growth)
-    expect((heapAt[1_000] ?? 0) - (heapAt[200] ?? 0)).toBeLessThan(250_000);
-  } finally {
-    rmSync(directory, { recursive: true, force: true });
-  }
+  const output = await runProgram('pollsCollected', ['--expose-gc']);
+  const { newest, stored, heapAt } = JSON.parse(output) as {
+    newest: number;
+    stored: number;
+    heapAt: Record<number, number>;
+  };
+  expect(newest).toBe(1_000);
+  expect(stored).toBe(500);
+  // flat: 800 more polls leave less behind than the stored data of one poll (about 250 KB), so
+  // anything kept per poll over about 300 bytes fails (measured alone: +115 KB, V8's own growth)
+  expect((heapAt[1_000] ?? 0) - (heapAt[200] ?? 0)).toBeLessThan(250_000);
 });
+
+test("a live feed written one ctrl.set at a time: every write's meta shares one hidden class (none pays for one of its own)", async () => {
+  const { metas, sharing } = JSON.parse(await runProgram('feedShapes', ['--allow-natives-syntax'])) as {
+    metas: number;
+    sharing: number;
+  };
+  expect(metas).toBe(3_000);
+  expect(sharing).toBe(3_000);
+}, 60_000);

@@ -7,13 +7,7 @@
  * (`keepShapeAlive`). A real Node process runs a program that collects between every call, and V8
  * reports its deoptimizations.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { build } from 'esbuild';
-
-const root = join(__dirname, '..', '..');
+import { runProgram } from '../fixtures/runProgram';
 
 /** How many times V8 deoptimized each function because a hidden class it checks died, by function name. */
 function deoptimizedByCollection(trace: string): Map<string, number> {
@@ -27,41 +21,11 @@ function deoptimizedByCollection(trace: string): Map<string, number> {
 
 /** The program's trace, run against each build: the sources, and the package as published (tsup's output). */
 const traces = new Map<string, string>();
-let directory = '';
 
 beforeAll(async () => {
-  directory = mkdtempSync(join(tmpdir(), 'rtk-entities-gc-'));
-  for (const from of ['src', 'dist']) {
-    const program = join(directory, `${from}.mjs`);
-    await build({
-      entryPoints: [join(root, '__tests__', 'fixtures', 'programs', 'readsAcrossCollections.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'es2022',
-      outfile: program,
-      logLevel: 'error',
-      // the library as published: a step of its build that drops a statement drops it here
-      plugins: [
-        {
-          name: 'dist',
-          setup(on) {
-            if (from === 'dist')
-              on.onResolve({ filter: /src\/index\.js$/ }, () => ({ path: join(root, 'dist', 'index.js') }));
-          },
-        },
-      ],
-    });
-    const trace = execFileSync(process.execPath, ['--expose-gc', '--trace-deopt', program], {
-      encoding: 'utf8',
-      env: { ...process.env, NODE_ENV: 'production' },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    traces.set(from, trace);
-  }
+  for (const from of ['src', 'dist'] as const)
+    traces.set(from, await runProgram('readsAcrossCollections', ['--expose-gc', '--trace-deopt'], from));
 }, 120_000);
-
-afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 describe.each(['src', 'dist'])('built from %s', (from) => {
   test('the program ran every round, and V8 traced its deoptimizations', () => {

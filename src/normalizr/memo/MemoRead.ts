@@ -281,12 +281,12 @@ export class MemoRead implements DenormalizeDelegate {
     return shelf;
   }
 
-  /** The record stored at `pk` in the table `key`. */
+  /** The record stored at `pk` in the table `key`. @internal */
   stored(key: string, pk: string): EntityRecord | undefined {
     return recordOf(this.#tables[key], pk);
   }
 
-  /** The primary keys of the table `key`, as one array per table. */
+  /** The primary keys of the table `key`, as one array per table. @internal */
   keysOf(key: string): readonly string[] {
     let keys = this.#keyLists.get(key);
     if (keys === undefined) this.#keyLists.set(key, (keys = keysOf(this.#tables[key])));

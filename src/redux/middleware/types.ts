@@ -77,6 +77,7 @@ export interface DataMiddlewareOptions {
  */
 export interface TabsChannel {
   readonly name: string;
+  /** The part of a data middleware that posts and applies the writes. @internal */
   readonly relay: typeof buildBroadcast;
   /** Makes the id one store gives its writes on the channel (`RequestStart.tab`). */
   readonly newTabId: () => string;

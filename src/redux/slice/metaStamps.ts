@@ -119,7 +119,9 @@ export function deletionOf(log: EntityMetaPages | EntityMetaStamps, key: string,
  * Every `COMPACTION_CHECK` stamps of a kind, its list is compacted once it lists more than twice the
  * primary keys it owns, plus `SLACK`. Those are counted from its full index, which is built for that
  * only when the list lists more than twice the kind's records in `stored` (the tables after the
- * write), plus `SLACK`: every record has meta, so no fewer keys can be owned.
+ * write), plus `SLACK`: a record written here has meta, so the list owns no fewer keys. (Records of a state
+ * preloaded without meta are not owned: such a list may grow to twice those records before it is compacted, and
+ * the collector removes records with no meta.)
  */
 export function appendMeta(log: EntityMetaPages, writes: EntityMetaStamps, stored?: StoredTables): EntityMetaPages {
   let next: { [key: string]: EntityMetaPages[string] } | undefined;
