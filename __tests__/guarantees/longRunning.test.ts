@@ -2,21 +2,11 @@
  * A store that runs for hours (DESIGN §5.11): polling an endpoint whose every answer brings new
  * ids, over a real HTTP server. Memory is measured after full collections.
  */
-import { Entity, RestEndpoint } from '../../src/index';
+import { RestEndpoint } from '../../src/index';
 import { makeStore } from '../fixtures/store';
-import { exposeGc, heapAfterGc, startPollServer, type PollServer } from '../fixtures/pollServer';
+import { Member, exposeGc, heapAfterGc, startPollServer, type PollServer } from '../fixtures/pollServer';
 import { keysOf } from '../../src/storage/table.js';
 import { runProgram } from '../fixtures/runProgram';
-
-class Member extends Entity {
-  id = '';
-  name = '';
-  score = 0;
-  pk() {
-    return this.id;
-  }
-  static override key = 'Member';
-}
 
 const gc = exposeGc();
 let server: PollServer;
