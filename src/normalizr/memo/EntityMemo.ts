@@ -325,7 +325,7 @@ function holdsVersion(kept: Kept | undefined, version: Version): boolean {
 function holds(other: Exclude<Read, Version>, read: MemoRead): boolean {
   return other instanceof KeysRead
     ? read.keysOf(other.key) === other.keys && other.keys.length === other.length
-    : read.argsKey === other.argsKey;
+    : read.argsKey === other;
 }
 
 /**

@@ -66,14 +66,9 @@ interface Result {
  * Records keep their reference while unchanged because writes keep the stored record when a merge
  * changes nothing (`NormalizeWrites`, `sameJson`); selectors add their own per-store caches on top.
  *
- * Storage (`Shelf.ts` says how long). Each kind has one shelf, whose positions follow the key list
- * of the kind's table being read; successive tables of a kind share one key list while no key is
- * added or removed, so a refetch that brings a new record for every key finds each one's place by
- * position, hashing nothing per record (a map from records took as long as building the
- * instances), and lets what it replaced go unseen. What a key that leaves the table kept is held by
- * its record, as long as the record lives: all of it when a few keys leave (an optimistic delete, whose
- * rollback returns the very instances), else only what a new version there would keep (a sweep of
- * thousands lets go of what was built long ago and not read since). Nothing here keeps an old table alive.
+ * Storage: one shelf per kind, whose positions follow the key list of the kind's table (`Shelf.ts` says where
+ * and for how long); what a key that leaves the table kept is held by its record while the record lives
+ * (`EntityMemo.ts`). Nothing here keeps an old table alive.
  *
  * @see docs/guide/schemas.md#first-use
  */

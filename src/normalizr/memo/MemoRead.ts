@@ -6,7 +6,7 @@ import { toSchemaClass } from '../shorthand.js';
 import type { EntityMemo } from './EntityMemo.js';
 import { ReadPlan } from './ReadPlan.js';
 import type { Reads, Shelf } from './Shelf.js';
-import { ArgsRead, KeysRead, Version, type Read } from './Version.js';
+import { KeysRead, Version, type Read } from './Version.js';
 import {
   isPaged,
   keysOf,
@@ -54,9 +54,6 @@ export class MemoRead implements DenormalizeDelegate {
   /** Versions whose nested fields are filled after the stack unwinds (very deep graphs). */
   #unfilled: Version[] | undefined;
 
-  /** The kinds this read reached, and the shelf of each (a few: scanned). */
-  readonly #kinds: string[] = [];
-  readonly #kindShelves: Shelf[] = [];
   /** The key list of each table this read reached, by entity key. */
   readonly #keyLists = new Map<string, readonly string[]>();
   /** How this read builds each class it built (a few: scanned). */
@@ -81,7 +78,7 @@ export class MemoRead implements DenormalizeDelegate {
 
   /** The read's arguments (used by `schema.Query`); a version being built depends on them. */
   get args(): readonly unknown[] {
-    if (this.#building) this.#memo.pending.push(new ArgsRead(this.argsKey));
+    if (this.#building) this.#memo.pending.push(this.argsKey);
     return this.#readArgs;
   }
 
@@ -154,7 +151,7 @@ export class MemoRead implements DenormalizeDelegate {
       this.#lastTable = this.#tables[key];
       this.#lastPaged = isPaged(this.#lastTable);
       // the shelf follows the table's key list, which holds exactly its own keys: no second lookup for safe ids
-      this.#lastShelf = this.#lastTable && this.#shelfOf(key);
+      this.#lastShelf = this.#lastTable && memo.shelf(key, this);
     }
     const table = this.#lastTable;
     const shelf = this.#lastShelf;
@@ -247,7 +244,7 @@ export class MemoRead implements DenormalizeDelegate {
     const keys = this.keysOf(key);
     if (this.#building) this.#memo.pending.push(new KeysRead(key, keys));
     // the whole table is about to be read in order
-    if (keys.length) this.#shelfOf(key).rewind();
+    if (keys.length) this.#memo.shelf(key, this).rewind();
     return keys;
   }
 
@@ -260,25 +257,7 @@ export class MemoRead implements DenormalizeDelegate {
     this.#lastTable = undefined;
     this.#lastShelf = undefined;
     this.#unfilled = undefined;
-    this.#kinds.length = 0;
-    this.#kindShelves.length = 0;
     this.#keyLists.clear();
-  }
-
-  /** Where the memo keeps what is built for the records of the table `key` of this read. */
-  #shelfOf(key: string): Shelf {
-    const kinds = this.#kinds;
-    const kindShelves = this.#kindShelves;
-    for (let i = 0; i < kinds.length; i++) {
-      if (kinds[i] !== key) continue;
-      const shelf = kindShelves[i] as Shelf;
-      // a read made inside this one (a schema's own code) may have aligned it with other tables
-      return shelf.alignedFor === this.id ? shelf : (kindShelves[i] = this.#memo.shelf(key, this));
-    }
-    const shelf = this.#memo.shelf(key, this);
-    kinds.push(key);
-    kindShelves.push(shelf);
-    return shelf;
   }
 
   /** The record stored at `pk` in the table `key`. @internal */
@@ -402,7 +381,7 @@ export class MemoRead implements DenormalizeDelegate {
   }
 }
 
-/** A read's arguments as one string (`''` for none), what a result and an `ArgsRead` compare. */
+/** A read's arguments as one string (`''` for none), what a result and a version that read it compare. */
 export function argsKeyOf(args: readonly unknown[]): string {
   return args.length === 0 ? '' : stableStringify(args);
 }

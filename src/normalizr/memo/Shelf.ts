@@ -26,9 +26,10 @@ const STAMP_SHIFT = 5;
  * Where the memo keeps what it built for the records of one kind: at their positions in the key
  * list of the kind's table being read. Successive tables of a kind share one key list while no key
  * is added or removed, so a refetch that brings a new record for every key finds each one's place
- * by position, with no map of records to update. A read of a table with another key list aligns
- * the shelf to it first: what is kept for keys the new list still holds moves to their new places,
- * and what is kept for the others is handed to `drop` (all of it when they are few).
+ * by position, with no map of records to update (one cost as much as building the instances). A read
+ * of a table with another key list aligns the shelf to it first: what is kept for keys the new list
+ * still holds moves to their new places, and what is kept for the others is handed to `drop` (all of
+ * it when they are few).
  *
  * How long things are kept: a position keeps its newest version, and behind it, up to `HISTORY` of
  * each class that reads the kind (a subclass sharing the table keeps its own), the versions it

@@ -18,17 +18,11 @@ export class KeysRead {
   }
 }
 
-/** The read's arguments that a version read (a `schema.Query` nested in it), as `stableStringify` gives them. */
-export class ArgsRead {
-  declare readonly argsKey: string;
-
-  constructor(argsKey: string) {
-    this.argsKey = argsKey;
-  }
-}
-
-/** Anything a version read while it was built, besides its own record. */
-export type Read = Version | KeysRead | ArgsRead;
+/**
+ * Anything a version read while it was built, besides its own record: another entity, a key list, or the read's
+ * arguments (a `schema.Query` nested in it) as one string (`argsKeyOf`).
+ */
+export type Read = Version | KeysRead | string;
 
 /**
  * One built value of one entity: the instance (or Collection list) read from one record, with
