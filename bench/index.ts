@@ -14,6 +14,7 @@ import {
   measureMemory,
   measureScaleMemory,
   measureViewMemory,
+  measureScaleFaults,
   type MemoryRow,
   type ScaleMemoryRow,
 } from './cases/index.js';
@@ -173,6 +174,10 @@ async function main() {
       ? undefined
       : measureViewMemory(sizes, smoke ? 1 : 3);
   if (viewMemory !== undefined) process.stderr.write('✓ view memory: both views list what a fresh sort lists\n');
+  // what fresh memory costs here, and how many pages each write + All at N takes fresh (Linux)
+  const faults =
+    only !== undefined && !'scale-faults'.includes(only) ? undefined : measureScaleFaults(sizes, smoke ? 4 : 200);
+  if (faults !== undefined) process.stderr.write('✓ scale faults: page faults per write + All counted\n');
   const soak: SoakRow[] | undefined =
     argv.includes('--no-soak') || only !== undefined ? undefined : await measureSoak(smoke ? SMOKE_SOAK : FULL_SOAK);
   if (soak !== undefined) process.stderr.write('✓ soak: every poll read the latest list\n');
@@ -181,7 +186,7 @@ async function main() {
     return;
   }
   const seconds = (performance.now() - started) / 1000;
-  const markdown = renderResults({ measured, memory, scaleMemory, viewMemory, soak, sizes, seconds });
+  const markdown = renderResults({ measured, memory, scaleMemory, faults, viewMemory, soak, sizes, seconds });
   process.stdout.write(`${markdown}\n`);
   if (only === undefined) {
     writeFileSync(new URL('../../../bench/RESULTS.md', import.meta.url), markdown);

@@ -1,6 +1,6 @@
 /** The RESULTS table: ops/s per library, ours divided by each, the targets, and memory. */
 import { availableParallelism, cpus, totalmem } from 'node:os';
-import type { MemoryRow, ScaleMemoryRow } from './cases/index.js';
+import type { FaultMeasurement, MemoryRow, ScaleMemoryRow } from './cases/index.js';
 import type { Sizes } from './fixtures.js';
 import { LIBRARIES, type BenchCase, type Library } from './model.js';
 import type { SoakRow } from './soak.js';
@@ -76,8 +76,38 @@ function scalingTable(rows: readonly Measured[], sizes: Sizes): string[] {
   return lines;
 }
 
+/** The page faults of a write + All at each store size, and what a fresh page costs on this machine. */
+function faultLines({ page, rows }: FaultMeasurement): string[] {
+  const lines = [
+    `Fresh memory (\`bench/cases/faults.ts\`): on this machine filling a new array of 100,000 items takes ` +
+      `${page.freshMs.toFixed(3)} ms and ${page.faults.toFixed(0)} minor page faults, filling one made before ` +
+      `${page.reusedMs.toFixed(3)} ms: **${page.faultMicros.toFixed(1)} µs a fault** (the first touch of a 4 KB page ` +
+      'fresh from the system). Per write + All, over a run of calls: the mean time, the minor page faults (counted from ' +
+      '`/proc/self/stat`), the time those faults take at that cost (an estimate), and what is left of the call:',
+    '',
+    '| N | ours: faults per call | ours ms | in faults, est. ms | left, est. ms | RTK: faults per call | RTK ms |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const count of new Set(rows.map((row) => row.count))) {
+    const ours = rows.find((row) => row.count === count && row.library === 'ours');
+    const rtk = rows.find((row) => row.count === count && row.library === 'rtk');
+    const inFaults = ours === undefined ? undefined : (ours.faults * page.faultMicros) / 1000;
+    const left = ours === undefined || inFaults === undefined ? undefined : Math.max(0, ours.ms - inFaults);
+    lines.push(
+      `| ${count.toLocaleString('en-US')} | ${ours?.faults.toFixed(1) ?? '–'} | ${ours?.ms.toFixed(3) ?? '–'} | ` +
+        `${inFaults?.toFixed(3) ?? '–'} | ${left?.toFixed(3) ?? '–'} | ${rtk?.faults.toFixed(1) ?? '–'} | ${rtk?.ms.toFixed(2) ?? '–'} |`,
+    );
+  }
+  return lines;
+}
+
 /** The `scale` group (DESIGN §11.4): time per call at each store size, its growth, and the heap per entity. */
-function scaleTable(rows: readonly Measured[], memory: readonly ScaleMemoryRow[] | undefined, sizes: Sizes): string[] {
+function scaleTable(
+  rows: readonly Measured[],
+  memory: readonly ScaleMemoryRow[] | undefined,
+  faults: FaultMeasurement | undefined,
+  sizes: Sizes,
+): string[] {
   const ms = (id: string, library: Library) => {
     const value = opsOf(rows, id, library);
     return value === undefined ? undefined : 1000 / value;
@@ -114,19 +144,15 @@ function scaleTable(rows: readonly Measured[], memory: readonly ScaleMemoryRow[]
       `Target (DESIGN §11.4): write + All grows at most 4× from ${smallest?.toLocaleString('en-US')} to ` +
         `${largest?.toLocaleString('en-US')} entities: **${growth.toFixed(1)}×** ${growth <= 4 ? '✅ met' : '❌ missed'}.`,
       '',
-      'What a call at 100,000 costs now is mostly the array it returns. `selectAll` gives a new array once a record ' +
-        'changed, and one of 100,000 items is 800 KB, which V8 puts in its large-object space, on pages fresh from the ' +
-        'system each time: in a bare Node 20 process on this machine, `slice()` of a 100,000-item array takes 2.6 ms ' +
-        '(median of 300) and `new Array(100000)` 3.4 ms, against under 1 µs for 256 items; so a read that returns a ' +
-        'new array of 100,000 costs at least about 2.6 ms here, 12–24× what the whole write + All takes at 1,000 in ' +
-        "these runs (0.11–0.21 ms); RTK's `selectAll` makes one too. The rest " +
-        'follows the change: a write copies the parts it changes, the read lists again only those parts, and since ' +
-        '2026-12-02 the memo compares the new array with the ones it keeps only in the parts they do not share ' +
-        '(`src/utils/joinLists.ts`), where it compared all 100,000 items: write + All at 100,000 went from 6.38 ms ' +
-        '(56.7× the 1,000 case) in the full run of 06:17 to 2.87 ms (13.9×) in the full run of 09:47 (3.34 ms and ' +
-        '25.6× in an `--only scale` run between them).',
+      'What a call at 100,000 costs here is mostly the array it returns (the page faults below). `selectAll` gives a new ' +
+        "array once a record changed (RTK's does too), and one of 100,000 items is 800 KB, which V8 puts in its " +
+        'large-object space on pages fresh from the system. The rest follows the change: a write copies the parts it ' +
+        'changes, the read lists again only those parts, and the memo compares the new array with the ones it keeps only ' +
+        'in the parts they do not share (`src/utils/joinLists.ts`, since 2026-12-02; write + All at 100,000 was 6.38 ms, ' +
+        '56.7× the 1,000 case, in the full run of 2026-12-02 06:17 before it).',
     );
   }
+  if (faults !== undefined) lines.push('', ...faultLines(faults));
   const write = largest === undefined ? undefined : rows.find((row) => row.benchCase.id === `scale-write-${largest}`);
   const writeRatio = write?.ratios.get('rtk');
   if (writeRatio !== undefined) {
@@ -552,6 +578,11 @@ function viewTable(rows: readonly Measured[], memory: readonly ScaleMemoryRow[] 
       cost(`view-first-${largest}`, 'rtk'),
       1.5,
     ),
+    '',
+    `Ours reflects a write in the whole sorted view of ${largest.toLocaleString('en-US')} as a new array of that many ` +
+      'items, which takes fresh pages from the system (the page faults of the scale section, whose cost is the ' +
+      "machine's); TanStack DB's live query hands its subscriber the change and makes no array: read as one, it is the " +
+      "row 'read as an array'.",
   );
   if (memory !== undefined) {
     const bytes = (count: number, library: Library) =>
@@ -581,6 +612,7 @@ export function renderResults(run: {
   measured: readonly Measured[];
   memory: readonly MemoryRow[] | undefined;
   scaleMemory: readonly ScaleMemoryRow[] | undefined;
+  faults: FaultMeasurement | undefined;
   viewMemory: readonly ScaleMemoryRow[] | undefined;
   soak: readonly SoakRow[] | undefined;
   sizes: Sizes;
@@ -642,7 +674,7 @@ export function renderResults(run: {
     '',
     '## Scale: one write into N entities, and the All read after it',
     '',
-    ...scaleTable(run.measured, run.scaleMemory, run.sizes),
+    ...scaleTable(run.measured, run.scaleMemory, run.faults, run.sizes),
     '',
     '## Live views: one write reflected in a sorted view of N entities',
     '',

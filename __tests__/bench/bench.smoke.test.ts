@@ -4,7 +4,8 @@
  * and the memory case must measure (with a real GC) what each store retains. No timing: the bench
  * itself is not part of `npm test`.
  */
-import { caseGroups } from '../../bench/cases/index';
+import { caseGroups, measureScaleFaults, type FaultMeasurement } from '../../bench/cases/index';
+import { renderResults } from '../../bench/report';
 import { SMOKE_SIZES } from '../../bench/fixtures';
 
 import { benchCase } from '../../bench/model';
@@ -81,6 +82,35 @@ describe('bench smoke run', () => {
     );
     for (const { library, bytesPerEntity } of rows)
       expect([library, (bytesPerEntity ?? 0) > 0 && (bytesPerEntity ?? 0) < 5_000]).toEqual([library, true]);
+  });
+
+  test('scale faults: a new array of 100,000 items faults its fresh pages, and every size of the scale group is counted', () => {
+    const measured = measureScaleFaults(SMOKE_SIZES, 4);
+    // /proc/self/stat is Linux's: elsewhere nothing is measured, and the report leaves the table out
+    if (process.platform !== 'linux') return expect(measured).toBeUndefined();
+    const { page, rows } = measured as FaultMeasurement;
+    // 800 KB of fresh large-object pages: one fault a 4 KB page (about 200 here; fewer where huge pages back them)
+    expect(page.faults).toBeGreaterThan(0);
+    expect(page.freshMs).toBeGreaterThan(page.reusedMs);
+    expect(rows.map((row) => [row.count, row.library])).toEqual(
+      SMOKE_SIZES.scale.flatMap((count) => [
+        [count, 'ours'],
+        [count, 'rtk'],
+      ]),
+    );
+    for (const row of rows) expect([row.library, row.ms > 0, row.faults >= 0]).toEqual([row.library, true, true]);
+    const report = renderResults({
+      measured: [],
+      memory: undefined,
+      scaleMemory: undefined,
+      faults: measured,
+      viewMemory: undefined,
+      soak: undefined,
+      sizes: SMOKE_SIZES,
+      seconds: 1,
+    });
+    expect(report).toContain(`${page.faults.toFixed(0)} minor page faults`);
+    for (const count of SMOKE_SIZES.scale) expect(report).toContain(`| ${count.toLocaleString('en-US')} | `);
   });
 
   test('soak: every run polls to the end and stores what it should', async () => {

@@ -18,6 +18,7 @@ export { measureMemory, type MemoryRow } from './memory.js';
 export { measureScaleMemory } from './scale.js';
 export type { ScaleMemoryRow } from './memory.js';
 export { measureViewMemory } from './views.js';
+export { measureScaleFaults, type FaultMeasurement } from './faults.js';
 
 /** Cases that share their data, built together. */
 export interface CaseGroup {

@@ -12,7 +12,7 @@ import { retainedByLibrary, type ScaleMemoryRow } from './memory.js';
 import { makeOurStore, makeRtkStore, memberSelectors, membersSlice, rtkMemberSelectors } from '../stores.js';
 
 /** A store of each library holding `count` members, and the rows its writes take, in turn. */
-function filled(count: number) {
+export function filled(count: number) {
   const rows = makeMembers(count);
   const ours = makeOurStore();
   ours.ctrl.setResponse(getMembers, {}, rows);
