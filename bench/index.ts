@@ -21,7 +21,7 @@ import {
 import { FULL_SIZES, SMOKE_SIZES, type Sizes } from './fixtures.js';
 
 import type { BenchCase, Contender, Library } from './model.js';
-import { LIBRARIES } from './model.js';
+import { LIBRARIES, median } from './model.js';
 import { renderResults, type Measured } from './report.js';
 import { FULL_SOAK, SMOKE_SOAK, measureSoak, type SoakRow } from './soak.js';
 
@@ -120,14 +120,6 @@ async function time(benchCase: BenchCase): Promise<Measured> {
       ratios.set(contender.library, median(ops.map((value, round) => (ours[round] as number) / value)));
   }
   return { benchCase, opsPerSecond, ratios };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 async function main() {

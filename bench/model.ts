@@ -101,3 +101,12 @@ export function canonical(value: unknown): string {
 export function assert(condition: boolean, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
+
+/** The median of `values` (the mean of the middle two for an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}

@@ -9,7 +9,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query';
 import { getMembers, makeMembers, networkTurn, type MemberRow } from './fixtures.js';
-import { assert } from './model.js';
+import { assert, median } from './model.js';
 import { makeOurStore } from './stores.js';
 import { keysOf } from '../src/storage/table.js';
 
@@ -58,8 +58,6 @@ function stubFetch(first: (poll: number) => number) {
     });
   };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
 
 /** Runs `poll` `polls` times, timing each; `everyTenth` runs after every tenth poll. */
 async function soak(

@@ -4,22 +4,12 @@
  * every answer brings new ids, from a real HTTP server. Nothing but the hooks collects: no ctrl.gc().
  */
 import { act, screen } from '@testing-library/react';
-import { Entity, RestEndpoint } from '../../src/index';
+import { RestEndpoint } from '../../src/index';
 import { AsyncBoundary, useLive } from '../../src/react/index';
-import { exposeGc, heapAfterGc, startPollServer, type PollServer } from '../fixtures/pollServer';
+import { Member, exposeGc, heapAfterGc, startPollServer, type PollServer } from '../fixtures/pollServer';
 import { makeStore } from '../fixtures/store';
 import { keysOf } from '../../src/storage/table.js';
 import { renderWithStore, untilStore } from './harness';
-
-class Reading extends Entity {
-  id = '';
-  name = '';
-  score = 0;
-  pk() {
-    return this.id;
-  }
-  static override key = 'Reading';
-}
 
 const gc = exposeGc();
 let server: PollServer;
@@ -31,7 +21,7 @@ afterAll(() => server.close());
 jest.setTimeout(60_000);
 
 test('2,000 polls through useLive with a short keepUnusedDataFor: the store holds the latest list and the heap stays flat', async () => {
-  const getFeed = new RestEndpoint({ urlPrefix: server.url, path: '/feed', schema: [Reading], pollFrequency: 1 });
+  const getFeed = new RestEndpoint({ urlPrefix: server.url, path: '/feed', schema: [Member], pollFrequency: 1 });
   const { store, slice } = makeStore({ keepUnusedDataFor: 0.005, devChecks: false });
   function Feed() {
     const readings = useLive(getFeed);
@@ -52,7 +42,7 @@ test('2,000 polls through useLive with a short keepUnusedDataFor: the store hold
   expect(screen.getByText('500 readings')).toBeTruthy();
   // collected as it goes: the latest answer, and the few answers younger than keepUnusedDataFor
   // (a poll takes a few ms); without collection the store would hold 1,000,000 readings by now
-  expect(keysOf(slice().entities.Reading).length).toBeLessThan(5_000);
+  expect(keysOf(slice().entities.Member).length).toBeLessThan(5_000);
   // without collection, these 1,000 polls would keep 500,000 more entities (about 250 MB); the
   // little that grows is the HTTP client's (the same polls through ctrl.setResponse stay flat:
   // guarantees/longRunning); 10 MB leaves room for the answers in flight when the machine is loaded

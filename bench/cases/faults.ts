@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Sizes } from '../fixtures.js';
+import { median } from '../model.js';
 import { filled } from './scale.js';
 
 /** One library's write + All read at one store size: mean milliseconds and minor page faults per call. */
@@ -47,11 +48,6 @@ function minorFaults(): number | undefined {
   }
 }
 
-function median(values: number[]): number {
-  values.sort((a, b) => a - b);
-  return values[values.length >> 1] as number;
-}
-
 /** Filling a new array of `ITEMS` (a V8 large object: fresh pages) against filling one made before, median of `reps`. */
 function pageCost(reps: number): PageCost {
   const fresh: number[] = [];
@@ -84,7 +80,7 @@ function timedFaults(run: () => unknown, warm: number, calls: number): { ms: num
 /**
  * Page cost of this machine and, at each store size of the `scale` group, ours' and RTK's write + All read:
  * mean ms and minor page faults per call. `calls`: ours' calls per size (RTK's at 100,000 take about 300 ms
- * each: it makes a tenth of them there).
+ * each: it makes a twentieth of them there, at least 2).
  */
 export function measureScaleFaults(sizes: Sizes, calls = 200): FaultMeasurement | undefined {
   if (minorFaults() === undefined) return undefined;

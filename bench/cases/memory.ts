@@ -6,7 +6,7 @@
 import { normalize } from '../../src/index.js';
 import { entitiesSlice } from '../../src/index.js';
 import { getMembers, makeMembers, type Sizes } from '../fixtures.js';
-import { LIBRARIES, assert, type Library } from '../model.js';
+import { LIBRARIES, assert, median, type Library } from '../model.js';
 import { makeOurStore, makeRtkStore, memberSelectors, membersSlice, rtkMemberSelectors } from '../stores.js';
 import { plainApply } from './store.js';
 
@@ -105,8 +105,7 @@ export function retainedPerEntity<T>(
     samples.push((after - before) / count);
     if (gc === undefined) break;
   }
-  samples.sort((a, b) => a - b);
-  return gc === undefined ? undefined : samples[samples.length >> 1];
+  return gc === undefined ? undefined : median(samples);
 }
 
 /** Median retained bytes per entity over `runs` loads; every load must list `count` entities. */
