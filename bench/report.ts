@@ -358,7 +358,11 @@ function notes(rows: readonly Measured[]): string[] {
         "change after); 5% `MemoRead.entity` and 4% `build`; 4% `keysOf`, the key list of the new table for the read's shelf " +
         "(`Object.keys` of a 500-key dictionary); 4.5% `mergeEntity`. The endpoint call's key and URL, 17% of the profile " +
         'of 2026-11-25, now take 0.7 µs a call (under 1%). Garbage collection is 30% of the whole loop (the fresh store ' +
-        'of each call included). RTK spends its time in Immer (drafting, `each`, `freeze`).',
+        'of each call included). RTK spends its time in Immer (drafting, `each`, `freeze`). Checking each record as ' +
+        '`normalize` writes it, with no walk of the tables after, was built and measured on 2026-12-02 and not kept: ' +
+        '2,882 against 2,879 ops/s, the same (the walk of the tables costs little; looking at the fields of every record ' +
+        'is the cost, and both do it), for 41 B more in a typical app. Without any depth check, a loop of these calls ran ' +
+        'about 8% faster.',
     );
   }
   const filled = limit('store-filled');

@@ -5,9 +5,9 @@
  * JSON.stringify(state) keep working.
  */
 import nock from 'nock';
-import { RestEndpoint, fetchEndpoint } from '../../src/index';
-import { getMember, getMembers, memberSelectors } from '../fixtures/integrityStore';
-import { API, assertNetworkDone, makeStore, strictNetwork } from '../fixtures/store';
+import { RestEndpoint, createResource, fetchEndpoint } from '../../src/index';
+import { Member, getMember, getMembers, memberSelectors } from '../fixtures/integrityStore';
+import { API, assertNetworkDone, held, makeStore, strictNetwork } from '../fixtures/store';
 
 beforeEach(strictNetwork);
 afterEach(assertNetworkDone);
@@ -62,5 +62,39 @@ describe('data nested too deep to keep is refused (the state stays usable and se
     );
     expect(slice().entities).toBe(before.entities);
     expect(() => JSON.stringify(slice())).not.toThrow();
+  });
+
+  test('an entity repeated in one response, deep only where it repeats, is refused as its merged record', () => {
+    const { ctrl, slice } = makeStore();
+    const listMembers = new RestEndpoint({ urlPrefix: API, path: '/members/list', schema: [Member] });
+    const ann = { id: 'm1', username: 'ann', name: 'Ann' };
+    const before = slice();
+    expect(() => ctrl.setResponse(listMembers, [ann, { ...ann, settings: nested(600) }])).toThrow(
+      /^GET \/members\/list: the response holds data nested deeper than 500 levels \(at Member m1\.settings\.a\.a\.a\.a…\)/,
+    );
+    expect(slice().entities).toBe(before.entities);
+    expect(slice().endpoints).toBe(before.endpoints);
+  });
+
+  test('an optimistic response too deep to keep is not shown, with a warning naming it; the request goes on', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const { store, ctrl } = makeStore();
+    ctrl.setResponse(getMember, { id: 'm1' }, { id: 'm1', username: 'ann', name: 'Ann' });
+    const members = createResource({ urlPrefix: API, path: '/members/:id', schema: Member, optimistic: true });
+    const deep = members.partialUpdate.extend({
+      name: 'Member.deep',
+      getOptimisticResponse: (_snapshot, { id }: { id: string }) => ({ id, settings: nested(600) }),
+    });
+    const server = held('patch', '/members/m1', 200, { id: 'm1', username: 'ann', name: 'Ann B.' });
+    const request = store.dispatch(fetchEndpoint(deep, { id: 'm1' }, { name: 'Ann B.' }));
+    expect(store.getState().entities.optimistic).toEqual([]);
+    server.release();
+    await expect(request).resolves.toMatchObject({ name: 'Ann B.' });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(
+      /^rtk-entities: Member\.deep: its optimistic response could not be shown \(Member\.deep \(optimistic\): the response holds data nested deeper than 500 levels \(at Member m1\.settings\.a/,
+    );
+    expect(() => JSON.stringify(store.getState())).not.toThrow();
+    warn.mockRestore();
   });
 });
