@@ -14,7 +14,7 @@ import { serializeError } from '../slice/serializeError.js';
 import { checkBundle } from './bundleCheck.js';
 import { isCallerAbort } from './callerAbort.js';
 import { assertJsonRecords, assertStorableDepth } from './depthCheck.js';
-import { DEFAULT_DATA_EXPIRY, DEFAULT_ERROR_EXPIRY, responseMeta } from './expiry.js';
+import { DEFAULT_ERROR_EXPIRY, responseMeta } from './expiry.js';
 import { decide, type CallDecision, type Reader } from '../fetchPolicy.js';
 import { readCall } from '../select/readCall.js';
 import type {
@@ -118,7 +118,7 @@ export function buildNetwork(
     try {
       // a mutation's response only; bundlers drop the check from production builds
       if (process.env.NODE_ENV !== 'production' && endpoint.sideEffect) checkBundle(endpoint, response);
-      const meta = responseMeta(start, now(), endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY);
+      const meta = responseMeta(start, now(), endpoint.dataExpiryLength);
       const committed = committedTables(slice());
       const options = { ...how, store: storeView(committed), meta, source: endpoint.name };
       const writes = normalize(endpoint.schema, response, args, options);
@@ -205,7 +205,7 @@ export function buildNetwork(
     set(schema, args, value) {
       const source = `ctrl.set(${schemaName(schema)})`;
       assertMounted(source);
-      const meta = responseMeta(registry.begin(), now(), DEFAULT_DATA_EXPIRY);
+      const meta = responseMeta(registry.begin(), now());
       const committed = committedTables(slice());
       const writes = normalize(schema, value, args, { store: storeView(committed), meta, source });
       assertJsonRecords(writes.entities, committed.entities, source);

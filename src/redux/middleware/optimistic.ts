@@ -3,7 +3,7 @@ import { warnOnce } from '../../utils/devWarning.js';
 import { applyTables, committedTables, pickTables, type Tables } from '../slice/optimisticLayers.js';
 import { storeView } from '../slice/storeView.js';
 import type { OptimisticLayer } from '../slice/state.js';
-import { DEFAULT_DATA_EXPIRY, responseMeta } from './expiry.js';
+import { responseMeta } from './expiry.js';
 import { assertStorableDepth } from './depthCheck.js';
 import type { MiddlewareContext, OptimisticDisplay } from './types.js';
 import { field } from '../../utils/field.js';
@@ -38,7 +38,7 @@ export function buildOptimisticDisplay({
       const { endpoint, args, key } = request;
       try {
         const source = `${endpoint.name} (optimistic)`;
-        const meta = responseMeta(start, start.fetchedAt, endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY);
+        const meta = responseMeta(start, start.fetchedAt, endpoint.dataExpiryLength);
         const writes = normalize(endpoint.schema, response, args, { store: storeView(view), meta, source });
         assertStorableDepth(writes, source);
         const layer: OptimisticLayer = { key, ...start, ...pickTables(writes) };
