@@ -7,9 +7,10 @@ export const DEFAULT_ERROR_EXPIRY = 1_000;
 
 /**
  * When a response to the request that started at `start` was written (`date`), and until when it is fresh: `length`
- * ms after `date` (the endpoint's `dataExpiryLength`; when it has none, `DEFAULT_DATA_EXPIRY`), as a time JSON keeps (an `Infinity` length, never stale, expires at `Number.MAX_SAFE_INTEGER`; a
- * length that is not a number from 0 up, `NaN` from an endpoint built by hand, counts as 0: stale on arrival, which
- * the fetch policy requests once, not on every read).
+ * ms after `date` (the endpoint's `dataExpiryLength`; `DEFAULT_DATA_EXPIRY` when it has none), as a time JSON keeps
+ * (an `Infinity` length, never stale, expires at `Number.MAX_SAFE_INTEGER`; a length that is not a number from 0 up,
+ * `NaN` from an endpoint built by hand, counts as 0: stale on arrival, which the fetch policy requests once, not on
+ * every read).
  *
  * An object literal of one of two shapes: a spread of `start` (`{ ...start, date, expiresAt }`), once V8 had
  * optimized it, gave every meta a hidden class of its own, about 260 bytes kept for as long as the meta is stored
@@ -18,8 +19,9 @@ export const DEFAULT_ERROR_EXPIRY = 1_000;
 export function responseMeta(
   { fetchedAt, seq = 0, tab }: RequestStart,
   date: number,
-  length: number | undefined = DEFAULT_DATA_EXPIRY,
+  length?: number | null,
 ): WriteMeta {
-  const expiresAt = length >= 0 ? Math.min(date + length, Number.MAX_SAFE_INTEGER) : date;
+  const ms = length ?? DEFAULT_DATA_EXPIRY;
+  const expiresAt = ms >= 0 ? Math.min(date + ms, Number.MAX_SAFE_INTEGER) : date;
   return tab === undefined ? { fetchedAt, seq, date, expiresAt } : { fetchedAt, seq, tab, date, expiresAt };
 }
